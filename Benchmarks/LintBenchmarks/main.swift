@@ -1,0 +1,2 @@
+import TaskWardenLint
+print("lint benchmarks")

@@ -1,0 +1,175 @@
+// swift-tools-version:6.0
+//
+// TaskWarden's manifest.
+//
+// SwiftSyntax comes from one of three places, chosen by TASKWARDEN_SWIFT_SYNTAX:
+//   unset / "auto"   the toolchain's own copy in <toolchain>/usr/lib/swift/host when present (no network
+//                    needed), otherwise the swiftlang/swift-syntax package;
+//   "toolchain"      the toolchain's copy, or fail loudly if it cannot be found;
+//   "package"        the swiftlang/swift-syntax package (fetched by SwiftPM; fastest parser);
+//   any path         a local swift-syntax checkout, used with .package(path:).
+// The toolchain's copy is built for library evolution and parses several times slower than a release build
+// from source; results are identical.
+import Foundation
+import PackageDescription
+
+let environment = ProcessInfo.processInfo.environment
+
+/// The toolchain's `usr/lib/swift/host` directory, if it holds SwiftSyntax.
+func toolchainHostDirectory() -> String? {
+    var candidates: [String] = []
+    if let toolchain = environment["TASKWARDEN_TOOLCHAIN"] { candidates.append(toolchain) }
+    for directory in (environment["PATH"] ?? "").split(separator: ":") {
+        let swift = URL(fileURLWithPath: String(directory)).appendingPathComponent("swift").path
+        guard FileManager.default.fileExists(atPath: swift) else { continue }
+        let resolved = URL(fileURLWithPath: swift).resolvingSymlinksInPath()
+        // <toolchain>/usr/bin/swift → <toolchain>
+        candidates.append(resolved.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path)
+    }
+    for toolchain in candidates {
+        let host = URL(fileURLWithPath: toolchain).appendingPathComponent("usr/lib/swift/host").path
+        if FileManager.default.fileExists(atPath: host + "/SwiftSyntax.swiftmodule")
+            && FileManager.default.fileExists(atPath: host + "/libSwiftParser.so") {
+            return host
+        }
+    }
+    return nil
+}
+
+enum SyntaxSource {
+    case toolchain(String)
+    case package
+    case checkout(String)
+}
+
+let syntaxSource: SyntaxSource = {
+    let choice = environment["TASKWARDEN_SWIFT_SYNTAX"] ?? "auto"
+    switch choice {
+    case "auto", "":
+        if let host = toolchainHostDirectory() { return .toolchain(host) }
+        return .package
+    case "toolchain":
+        guard let host = toolchainHostDirectory() else {
+            fatalError("TASKWARDEN_SWIFT_SYNTAX=toolchain, but no usr/lib/swift/host with SwiftSyntax was found next to `swift` on PATH (set TASKWARDEN_TOOLCHAIN to the toolchain root)")
+        }
+        return .toolchain(host)
+    case "package":
+        return .package
+    default:
+        return .checkout(choice)
+    }
+}()
+
+var packageDependencies: [Package.Dependency] = []
+var syntaxDependencies: [Target.Dependency] = []
+var syntaxSwiftSettings: [SwiftSetting] = []
+var syntaxLinkerSettings: [LinkerSetting] = []
+
+switch syntaxSource {
+case .toolchain(let host):
+    syntaxSwiftSettings = [.unsafeFlags(["-I", host])]
+    syntaxLinkerSettings = [
+        .unsafeFlags([
+            "-L", host,
+            "-lSwiftSyntax", "-lSwiftParser", "-lSwiftDiagnostics", "-lSwiftParserDiagnostics",
+            "-Xlinker", "-rpath", "-Xlinker", host,
+        ])
+    ]
+case .package:
+    packageDependencies = [.package(url: "https://github.com/swiftlang/swift-syntax.git", from: "600.0.0")]
+    syntaxDependencies = [
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+    ]
+case .checkout(let path):
+    packageDependencies = [.package(path: path)]
+    syntaxDependencies = [
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+    ]
+}
+
+let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let package = Package(
+    name: "TaskWarden",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .executable(name: "taskwarden", targets: ["taskwarden"]),
+        .library(name: "TaskNaming", targets: ["TaskNaming"]),
+        .library(name: "TaskWardenLint", targets: ["TaskWardenLint"]),
+        .library(name: "TaskWardenTimeline", targets: ["TaskWardenTimeline"]),
+        .library(name: "TaskWarden", targets: ["TaskWarden"]),
+        .library(name: "TaskWardenBackground", targets: ["TaskWardenBackground"]),
+        .library(name: "TaskWardenTesting", targets: ["TaskWardenTesting"]),
+        .executable(name: "price-check", targets: ["PriceCheck"]),
+    ],
+    dependencies: packageDependencies,
+    targets: [
+        // Shared vocabulary.
+        .target(name: "TaskNaming", swiftSettings: strict),
+
+        // Static half.
+        .target(
+            name: "TaskWardenLint",
+            dependencies: ["TaskNaming"] + syntaxDependencies,
+            swiftSettings: strict + syntaxSwiftSettings,
+            linkerSettings: syntaxLinkerSettings
+        ),
+        .target(name: "TaskWardenTimeline", swiftSettings: strict),
+        .executableTarget(
+            name: "taskwarden",
+            dependencies: ["TaskWardenLint", "TaskWardenTimeline"],
+            swiftSettings: strict + syntaxSwiftSettings,
+            linkerSettings: syntaxLinkerSettings
+        ),
+
+        // Runtime half.
+        .target(name: "TaskWarden", dependencies: ["TaskNaming"], swiftSettings: strict),
+        .target(name: "TaskWardenBackground", dependencies: ["TaskWarden"], swiftSettings: strict),
+        .target(name: "TaskWardenTesting", dependencies: ["TaskWarden", "TaskWardenBackground"], swiftSettings: strict),
+
+        // Example and benchmarks.
+        .executableTarget(
+            name: "PriceCheck",
+            dependencies: ["TaskWarden", "TaskWardenBackground", "TaskWardenTesting"],
+            path: "Examples/PriceCheck",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "RuntimeBenchmarks",
+            dependencies: ["TaskWarden", "TaskWardenBackground", "TaskWardenTesting"],
+            path: "Benchmarks/RuntimeBenchmarks",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "LintBenchmarks",
+            dependencies: ["TaskWardenLint"] + syntaxDependencies,
+            path: "Benchmarks/LintBenchmarks",
+            swiftSettings: strict + syntaxSwiftSettings,
+            linkerSettings: syntaxLinkerSettings
+        ),
+
+        // Tests mirror the modules.
+        .testTarget(name: "TaskNamingTests", dependencies: ["TaskNaming"], swiftSettings: strict),
+        .testTarget(
+            name: "TaskWardenLintTests",
+            dependencies: ["TaskWardenLint"] + syntaxDependencies,
+            swiftSettings: strict + syntaxSwiftSettings,
+            linkerSettings: syntaxLinkerSettings
+        ),
+        .testTarget(name: "TaskWardenTimelineTests", dependencies: ["TaskWardenTimeline"], swiftSettings: strict),
+        .testTarget(
+            name: "taskwardenTests",
+            dependencies: ["taskwarden"],
+            swiftSettings: strict + syntaxSwiftSettings,
+            linkerSettings: syntaxLinkerSettings
+        ),
+        .testTarget(name: "TaskWardenTests", dependencies: ["TaskWarden"], swiftSettings: strict),
+        .testTarget(name: "TaskWardenBackgroundTests", dependencies: ["TaskWardenBackground", "TaskWardenTesting"], swiftSettings: strict),
+        .testTarget(name: "TaskWardenTestingTests", dependencies: ["TaskWardenTesting"], swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+import TaskWarden
+public enum BackgroundPlaceholder {}

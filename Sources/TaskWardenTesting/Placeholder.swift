@@ -1,0 +1,2 @@
+import TaskWardenBackground
+public enum TestingPlaceholder {}

@@ -1,0 +1,4 @@
+import Testing
+@testable import TaskNaming
+
+@Test func TaskNamingBuilds() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import TaskWardenBackground
+
+@Test func TaskWardenBackgroundBuilds() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import TaskWardenLint
+
+@Test func TaskWardenLintBuilds() { #expect(Bool(true)) }

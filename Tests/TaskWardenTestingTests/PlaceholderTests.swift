@@ -1,0 +1,4 @@
+import Testing
+@testable import TaskWardenTesting
+
+@Test func TaskWardenTestingBuilds() { #expect(Bool(true)) }

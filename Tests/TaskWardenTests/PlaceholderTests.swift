@@ -1,0 +1,4 @@
+import Testing
+@testable import TaskWarden
+
+@Test func TaskWardenBuilds() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import TaskWardenTimeline
+
+@Test func TaskWardenTimelineBuilds() { #expect(Bool(true)) }
