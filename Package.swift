@@ -167,7 +167,7 @@ let package = Package(
             swiftSettings: strict + syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),
-        .testTarget(name: "TaskWardenTests", dependencies: ["TaskWarden"], swiftSettings: strict),
+        .testTarget(name: "TaskWardenTests", dependencies: ["TaskWarden", "TaskWardenTesting"], swiftSettings: strict),
         .testTarget(name: "TaskWardenBackgroundTests", dependencies: ["TaskWardenBackground", "TaskWardenTesting"], swiftSettings: strict),
         .testTarget(name: "TaskWardenTestingTests", dependencies: ["TaskWardenTesting"], swiftSettings: strict),
     ],
