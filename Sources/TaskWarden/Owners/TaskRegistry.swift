@@ -5,7 +5,14 @@
 /// let thumbnails = TaskRegistry<Int, Thumbnail, RenderError>(name: { "thumbnail:\($0)" })
 ///
 /// // Two views asking for album 7 at once share one render.
-/// let image = try await thumbnails.value(for: 7) { id throws(RenderError) in try await renderer.render(id) }
+/// let image = try await thumbnails.value(for: 7, operation: renderer.render)
+/// ```
+///
+/// Pass a function reference (or a closure written `{ id throws(RenderError) in … }`): Swift does not infer
+/// a closure's typed `throws`, so an unannotated closure would throw `any Error`.
+///
+/// ```swift
+/// let price = try await prices.value(for: releaseID) { id throws(PriceError) in try await api.price(id) }
 /// ```
 ///
 /// - The check for an existing entry and the insertion of a new one happen in one critical section with no

@@ -4,11 +4,12 @@
 ///
 /// ```swift
 /// do {
-///     let image = try await thumbnails.value(for: albumID) { id throws(RenderError) in try await render(id) }
-/// } catch .failed(let renderError) {
-///     show(renderError)                 // exactly the RenderError the work threw
-/// } catch .cancelled {
-///     // this caller was cancelled, or the key was cancelled through the registry
+///     let image = try await thumbnails.value(for: albumID, operation: renderer.render)
+/// } catch {
+///     switch error {
+///     case .failed(let renderError): show(renderError)   // exactly the RenderError the work threw
+///     case .cancelled: break        // this caller was cancelled, or the key was cancelled via the registry
+///     }
 /// }
 /// ```
 public enum TaskRegistryError<Failure: Error>: Error {
