@@ -26,8 +26,10 @@ struct Comparison: Sendable {
 }
 
 /// Runs baseline and candidate alternately (so machine load hits both alike), `rounds` times after one
-/// warm-up each, and reports medians per operation and their ratio.
-func measure(_ comparison: Comparison, rounds: Int = 9) async -> (baseline: Duration, candidate: Duration) {
+/// warm-up each, and reports the best round of each, per operation. On a machine shared with other work,
+/// load only ever adds time, so the minimum is the steadiest estimate of what the code itself costs (medians
+/// swung by 2× between runs on the project's 2 shared cores).
+func measure(_ comparison: Comparison, rounds: Int = 25) async -> (baseline: Duration, candidate: Duration) {
     let clock = ContinuousClock()
     await comparison.baseline()
     await comparison.candidate()
@@ -43,8 +45,7 @@ func measure(_ comparison: Comparison, rounds: Int = 9) async -> (baseline: Dura
             baselines.append(await clock.measure { await comparison.baseline() })
         }
     }
-    func median(_ values: [Duration]) -> Duration { values.sorted()[values.count / 2] }
-    return (median(baselines) / comparison.operations, median(candidates) / comparison.operations)
+    return (baselines.min()! / comparison.operations, candidates.min()! / comparison.operations)
 }
 
 func nanoseconds(_ duration: Duration) -> Double {

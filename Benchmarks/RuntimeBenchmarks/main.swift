@@ -6,7 +6,6 @@
 // Each suite lives in its own file and is listed here, one line per suite.
 let suites: [BenchmarkSuite] = [
     lockSuite,
-    rawMutexSuite,
     creationSuite,
     //registrySuite,
     //slotSuite,

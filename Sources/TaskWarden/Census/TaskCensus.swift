@@ -72,7 +72,7 @@ public final class TaskCensus: Sendable {
         let record = CensusRecord(
             name: name, id: id, parentID: parentID, fileID: fileID, line: line, startedAt: elapsed())
         state.withLock { state in
-            if state.endedBeforeRegistration.remove(ticket) == nil {
+            if state.endedBeforeRegistration.isEmpty || state.endedBeforeRegistration.remove(ticket) == nil {
                 state.live[ticket] = record
             }
         }
