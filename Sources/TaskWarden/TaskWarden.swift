@@ -36,8 +36,7 @@ public enum TaskWarden {
             guard let executorPreference else { return Task(name: name, priority: priority, operation: operation) }
             return Task(name: name, executorPreference: executorPreference, priority: priority, operation: operation)
         }
-        let ticket = census.reserveTicket()
-        let parent = TaskID.current
+        let entry = census.makeEntry(name: name, parentID: TaskID.current, fileID: fileID, line: line)
         // Capturing `isolation` makes the wrapper run on the caller's actor, exactly where `Task {}` would have
         // started, so ordering on that actor is unchanged. The executor-preference initializer is only used
         // when there is a preference: it adds a task option record, measured at ~120 ns per task.
@@ -45,17 +44,17 @@ public enum TaskWarden {
         if let executorPreference {
             task = Task(name: name, executorPreference: executorPreference, priority: priority) { [isolation] in
                 _ = isolation
-                defer { census.deregister(ticket: ticket) }
+                defer { census.deregister(entry) }
                 return await operation()
             }
         } else {
             task = Task(name: name, priority: priority) { [isolation] in
                 _ = isolation
-                defer { census.deregister(ticket: ticket) }
+                defer { census.deregister(entry) }
                 return await operation()
             }
         }
-        census.register(ticket: ticket, name: name, id: task.taskID, parentID: parent, fileID: fileID, line: line)
+        census.register(entry, id: task.taskID)
         return task
     }
 
@@ -80,23 +79,22 @@ public enum TaskWarden {
             guard let executorPreference else { return Task(name: name, priority: priority, operation: operation) }
             return Task(name: name, executorPreference: executorPreference, priority: priority, operation: operation)
         }
-        let ticket = census.reserveTicket()
-        let parent = TaskID.current
+        let entry = census.makeEntry(name: name, parentID: TaskID.current, fileID: fileID, line: line)
         let task: Task<Success, any Error>
         if let executorPreference {
             task = Task(name: name, executorPreference: executorPreference, priority: priority) { [isolation] in
                 _ = isolation
-                defer { census.deregister(ticket: ticket) }
+                defer { census.deregister(entry) }
                 return try await operation()
             }
         } else {
             task = Task(name: name, priority: priority) { [isolation] in
                 _ = isolation
-                defer { census.deregister(ticket: ticket) }
+                defer { census.deregister(entry) }
                 return try await operation()
             }
         }
-        census.register(ticket: ticket, name: name, id: task.taskID, parentID: parent, fileID: fileID, line: line)
+        census.register(entry, id: task.taskID)
         return task
     }
 
@@ -124,9 +122,9 @@ public enum TaskWarden {
         guard census.isEnabled, let id = TaskID.current else {
             return try await body()
         }
-        let ticket = census.reserveTicket()
-        census.register(ticket: ticket, name: name, id: id, parentID: parentID, fileID: fileID, line: line)
-        defer { census.deregister(ticket: ticket) }
+        let entry = census.makeEntry(name: name, parentID: parentID, fileID: fileID, line: line)
+        census.register(entry, id: id)
+        defer { census.deregister(entry) }
         return try await body()
     }
 }
