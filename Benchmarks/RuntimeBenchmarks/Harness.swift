@@ -1,3 +1,5 @@
+import TaskWarden
+
 /// A named group of comparisons, selectable from the command line.
 struct BenchmarkSuite: Sendable {
     let name: String
@@ -92,4 +94,33 @@ func runBenchmarks(_ suites: [BenchmarkSuite], selecting names: [String]) async 
         }
     }
     if !missed.isEmpty { print("targets missed: \(missed.joined(separator: ", "))") }
+}
+
+/// A one-shot latch for benchmarks: `wait()` suspends until `open()`.
+final class BenchmarkGate: Sendable {
+    private struct State {
+        var isOpen = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+    private let state = Locked(State())
+
+    func open() {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.isOpen = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let proceed = state.withLock { state -> Bool in
+                if state.isOpen { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if proceed { continuation.resume() }
+        }
+    }
 }

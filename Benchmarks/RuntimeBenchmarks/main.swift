@@ -7,8 +7,8 @@
 let suites: [BenchmarkSuite] = [
     lockSuite,
     creationSuite,
-    //registrySuite,
-    //slotSuite,
+    registrySuite,
+    slotSuite,
     // Fan-out, pacing and tracing suites (issue 6) go on the line below.
 
     // Background engine and simulator suites (issue 7) go on the line below.
