@@ -74,6 +74,11 @@ import TaskWarden
         #expect(ledger == ["applied"])
     }
 
+    @Test func keepsTheTaskName() async {
+        let name = await Task(name: "ledger-apply") { await withCancellationShield { Task.name } }.value
+        #expect(name == "ledger-apply")
+    }
+
     @Test func typedErrorsPassThrough() async {
         await #expect(throws: LedgerError.diskFull) {
             try await withCancellationShield { () async throws(LedgerError) in throw .diskFull }
