@@ -132,3 +132,11 @@ final class CensusEntry: @unchecked Sendable {
         CensusRecord(name: name, id: id, parentID: parentID, fileID: fileID, line: line, startedAt: startedAt)
     }
 }
+
+/// A summary instead of the stored fields: `Mirror` cannot copy the `Atomic` flag (Swift Testing reflects the
+/// operands of a failed `#expect`, and would crash instead of reporting the failure).
+extension TaskCensus: CustomReflectable {
+    public var customMirror: Mirror {
+        Mirror(self, children: ["isEnabled": isEnabled, "liveCount": liveCount], displayStyle: .class)
+    }
+}

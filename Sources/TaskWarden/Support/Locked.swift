@@ -86,3 +86,11 @@ public final class Locked<State: ~Copyable>: Sendable {
     }
 }
 #endif
+
+/// Reflection must not walk into the lock: `Mirror` copies stored fields, and a non-copyable state (or the
+/// lock itself) crashes it — which is what Swift Testing does to print the operands of a failed `#expect`.
+extension Locked: CustomReflectable where State: ~Copyable {
+    public var customMirror: Mirror {
+        Mirror(self, children: [:], displayStyle: .class)
+    }
+}
