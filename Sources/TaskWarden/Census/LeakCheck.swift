@@ -1,5 +1,11 @@
 /// A name family whose live task count kept growing across census samples while none of its tasks ended —
 /// the signature of a leak: tasks arrive at rate λ > 0 and nothing ever completes.
+///
+/// ```swift
+/// for suspect in CensusSnapshot.leakSuspects(in: samples) {
+///     log.warning("\(suspect.family) keeps growing: \(suspect.counts), λ = \(suspect.arrivalsPerSecond)/s")
+/// }
+/// ```
 public struct LeakSuspect: Sendable, Hashable {
     /// The name family (`thumbnail` for `thumbnail:7`).
     public let family: String

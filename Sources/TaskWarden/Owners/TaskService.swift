@@ -19,9 +19,19 @@
 /// held weakly between iterations), or when an iteration returns ``TaskService/Next/stop``. Cancellation
 /// reaches the iteration that is running and the sleep between iterations.
 public final class TaskService: Sendable {
-    /// What the loop does after an iteration.
+    /// What the loop does after an iteration of ``start(owner:fileID:line:iteration:)``.
+    ///
+    /// ```swift
+    /// syncEngine.start(owner: self) { model in
+    ///     guard let change = await model.changes.next() else { return .stop }   // stream finished
+    ///     await model.upload(change)
+    ///     return .continue
+    /// }
+    /// ```
     public enum Next: Sendable {
+        /// Run another iteration (unless stopped, released, or the owner is gone).
         case `continue`
+        /// End the loop; the service becomes stopped and can be started again.
         case stop
     }
 
