@@ -113,7 +113,13 @@ private func signalDumpHandler(_: Int32) {
     errno = savedErrno
 }
 
-private func setDisposition(_ number: Int32, _ action: sighandler_t?) {
+#if canImport(Darwin)
+private typealias SignalAction = sig_t
+#else
+private typealias SignalAction = sighandler_t
+#endif
+
+private func setDisposition(_ number: Int32, _ action: SignalAction?) {
     _ = signal(number, action)
 }
 
