@@ -1,4 +1,4 @@
-import Synchronization
+import TaskWarden
 
 /// A clock whose time moves only when a test moves it.
 ///
@@ -72,7 +72,7 @@ public final class ManualClock: Clock, Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a clock at its origin, `Instant(offset: .zero)`.
     public init() {}

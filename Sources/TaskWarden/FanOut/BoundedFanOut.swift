@@ -23,19 +23,21 @@
 ///   - items: the work; pulled lazily, one item per free slot.
 ///   - maxInFlight: the most children running at once; values below 1 are treated as 1.
 ///   - tracer: where each child's interval goes (static name `"task"`, message = the task's name).
+///   - census: where each child is registered while it runs (when that census is enabled).
 ///   - name: the task name for an item; follow the `prefix:identity` convention.
 ///   - operation: the work for one item; runs in a child task.
 public func fanOut<Items: Sequence, Output: Sendable>(
     over items: Items,
     maxInFlight: Int,
     tracer: any Tracer = NoTracer(),
+    census: TaskCensus = .shared,
     name: (Items.Element) -> String,
     isolation: isolated (any Actor)? = #isolation,
     operation: @escaping @Sendable (Items.Element) async -> Output
 ) async -> [FanOutResult<Items.Element, Output>] where Items.Element: Sendable {
     var results: [FanOutResult<Items.Element, Output>] = []
     await runBoundedFanOut(
-        over: items, maxInFlight: maxInFlight, tracer: tracer, name: name, isolation: isolation,
+        over: items, maxInFlight: maxInFlight, tracer: tracer, census: census, name: name, isolation: isolation,
         operation: operation
     ) { (index, item, outcome: Result<Output, Never>) in
         switch outcome {
@@ -74,6 +76,7 @@ public func fanOut<Items: Sequence, Output: Sendable>(
     over items: Items,
     maxInFlight: Int,
     tracer: any Tracer = NoTracer(),
+    census: TaskCensus = .shared,
     name: (Items.Element) -> String,
     isolation: isolated (any Actor)? = #isolation,
     operation: @escaping @Sendable (Items.Element) async throws -> Output
@@ -82,7 +85,7 @@ where Items.Element: Sendable {
     var results: [FanOutResult<Items.Element, Output>] = []
     var firstFailure: (error: any Error, item: Items.Element, index: Int)?
     await runBoundedFanOut(
-        over: items, maxInFlight: maxInFlight, tracer: tracer, name: name, isolation: isolation,
+        over: items, maxInFlight: maxInFlight, tracer: tracer, census: census, name: name, isolation: isolation,
         operation: operation
     ) { (index, item, outcome: Result<Output, any Error>) in
         switch outcome {
@@ -117,6 +120,7 @@ func runBoundedFanOut<Items: Sequence, Output: Sendable, Failure: Error>(
     over items: Items,
     maxInFlight: Int,
     tracer: any Tracer,
+    census: TaskCensus,
     name: (Items.Element) -> String,
     isolation: isolated (any Actor)?,
     operation: @escaping @Sendable (Items.Element) async throws(Failure) -> Output,
@@ -126,6 +130,8 @@ func runBoundedFanOut<Items: Sequence, Output: Sendable, Failure: Error>(
     let limit = max(1, maxInFlight)
     // Skip the task-local push when nobody listens: it is most of a no-op child's cost.
     let traced = !(tracer is NoTracer)
+
+    let parent = TaskID.current
 
     @Sendable func run(_ index: Int, _ item: Items.Element) async -> Completion {
         do {
@@ -145,12 +151,20 @@ func runBoundedFanOut<Items: Sequence, Output: Sendable, Failure: Error>(
             let index = nextIndex
             nextIndex += 1
             let taskName = name(item)
+            // Census entry first, then the interval, both inside the child: the census sees every child the
+            // library starts, and the interval starts only once the child runs.
             if traced {
                 group.addTask(name: taskName) {
-                    await tracer.withInterval("task", message: taskName) { await run(index, item) }
+                    await TaskWarden.withCensusEntry(name: taskName, parentID: parent, census: census) {
+                        await tracer.withInterval("task", message: taskName) { await run(index, item) }
+                    }
                 }
             } else {
-                group.addTask(name: taskName) { await run(index, item) }
+                group.addTask(name: taskName) {
+                    await TaskWarden.withCensusEntry(name: taskName, parentID: parent, census: census) {
+                        await run(index, item)
+                    }
+                }
             }
             return true
         }

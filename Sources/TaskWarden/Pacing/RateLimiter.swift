@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A pacer shared by many tasks: at most `limit` admissions per window, first come first served, with the
 /// limit adjustable at runtime from what the server reports.
 ///
@@ -83,16 +81,19 @@ public final class RateLimiter<C: Clock>: Sendable where C.Duration == Duration 
     }
 
     private let clock: C
-    private let state: Mutex<State>
+    private let census: TaskCensus
+    private let state: Locked<State>
 
     /// Creates a limiter admitting `limit` requests per `window` on `clock`.
     ///
+    /// - Parameter census: where the limiter's timer task is registered while it runs.
     /// - Throws: ``RateLimitError`` when `limit` is below 1 or `window` is not positive.
-    public init(limit: Int, per window: Duration, clock: C) throws(RateLimitError) {
+    public init(limit: Int, per window: Duration, clock: C, census: TaskCensus = .shared) throws(RateLimitError) {
         guard limit >= 1 else { throw .limitBelowOne(limit) }
         guard window > .zero else { throw .windowNotPositive(window) }
         self.clock = clock
-        self.state = Mutex(State(limit: limit, window: window, remaining: limit))
+        self.census = census
+        self.state = Locked(State(limit: limit, window: window, remaining: limit))
     }
 
     deinit {
@@ -193,7 +194,12 @@ public final class RateLimiter<C: Clock>: Sendable where C.Duration == Duration 
         state.timerGeneration += 1
         let generation = state.timerGeneration
         let clock = self.clock
-        state.timer = Task(name: "rate-limiter-window") { [weak self] in
+        // Through the library's creation path (census), on the executor the caller entered with
+        // `TaskWarden.withTaskExecutorPreference` (the background simulator's), since unstructured tasks do not
+        // inherit a preference.
+        state.timer = TaskWarden.task(
+            name: "rate-limiter-window", executorPreference: TaskWarden.preferredExecutor, census: census
+        ) { [weak self] in
             do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
             self?.windowEnded(at: deadline, generation: generation)
         }
@@ -232,7 +238,7 @@ public final class RateLimiter<C: Clock>: Sendable where C.Duration == Duration 
 
 extension RateLimiter where C == ContinuousClock {
     /// Creates a limiter on the continuous clock.
-    public convenience init(limit: Int, per window: Duration) throws(RateLimitError) {
-        try self.init(limit: limit, per: window, clock: ContinuousClock())
+    public convenience init(limit: Int, per window: Duration, census: TaskCensus = .shared) throws(RateLimitError) {
+        try self.init(limit: limit, per: window, clock: ContinuousClock(), census: census)
     }
 }

@@ -47,9 +47,8 @@ enum ChromeTraceEncoder {
             out += ",\"pid\":\(processID),\"tid\":0,\"ts\":"
             appendMicroseconds(record.time, to: &out)
             if record.phase == .begin {
-                out += ",\"args\":{\"interval\":\(record.id),\"parent\":\(record.parent),\"task\":"
-                appendQuoted(record.message, to: &out)
-                out += "}"
+                out += ",\"args\":{\"task\":\(record.task),\"parentTask\":\(record.parentTask),"
+                out += "\"interval\":\(record.id),\"parentInterval\":\(record.parent)}"
             }
             out += "}"
         }

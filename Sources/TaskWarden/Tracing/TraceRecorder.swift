@@ -1,11 +1,9 @@
-import Synchronization
-
 /// A ``Tracer`` that keeps intervals and events in memory and writes them as Chrome Trace Event JSON, which
 /// Perfetto (ui.perfetto.dev), `chrome://tracing` and `taskwarden trace render` open.
 ///
 /// Each interval becomes its own track: an async begin/end pair (`"ph":"b"` / `"ph":"e"`) sharing an `id`, named
 /// by the interval's message — for a task, the task's name. Async pairs are used instead of `B`/`E` because tasks
-/// hop threads. The interval's id, its parent interval (see ``TraceContext``) and the static name are in `args`.
+/// hop threads. The interval's id, its parent interval and their tasks (see ``TraceContext``) and the static name are in `args`.
 ///
 /// ```swift
 /// let recorder = TraceRecorder()
@@ -23,6 +21,8 @@ public final class TraceRecorder: Tracer {
         var phase: Phase
         var id: UInt64
         var parent: UInt64
+        var task: UInt64
+        var parentTask: UInt64
         var time: Duration
         var name: StaticString
         var message: String
@@ -33,7 +33,7 @@ public final class TraceRecorder: Tracer {
         var records: [Record] = []
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let elapsed: @Sendable () -> Duration
     /// The process name written into the trace's metadata.
     public let processName: String
@@ -51,7 +51,7 @@ public final class TraceRecorder: Tracer {
         self.processName = processName
         var initial = State()
         initial.records.reserveCapacity(max(0, capacity))
-        self.state = Mutex(initial)
+        self.state = Locked(initial)
     }
 
     /// Creates a recorder timing events on the continuous clock.
@@ -60,12 +60,15 @@ public final class TraceRecorder: Tracer {
     }
 
     public func beginInterval(_ name: StaticString, message: String) -> TraceInterval {
-        let parent = TraceContext.currentIntervalID
+        let context = TraceContext.current
+        let task = TaskID.current?.rawValue ?? 0
         let time = elapsed()
         let id = state.withLock { state in
             let id = state.nextID
             state.nextID &+= 1
-            state.records.append(Record(phase: .begin, id: id, parent: parent, time: time, name: name, message: message))
+            state.records.append(Record(
+                phase: .begin, id: id, parent: context.intervalID, task: task,
+                parentTask: context.taskID?.rawValue ?? 0, time: time, name: name, message: message))
             return id
         }
         return TraceInterval(id: id, name: name)
@@ -74,15 +77,19 @@ public final class TraceRecorder: Tracer {
     public func endInterval(_ interval: TraceInterval) {
         let time = elapsed()
         state.withLock { state in
-            state.records.append(Record(phase: .end, id: interval.id, parent: 0, time: time, name: interval.name, message: ""))
+            state.records.append(Record(
+                phase: .end, id: interval.id, parent: 0, task: 0, parentTask: 0, time: time, name: interval.name,
+                message: ""))
         }
     }
 
     public func emitEvent(_ name: StaticString, message: String) {
-        let within = TraceContext.currentIntervalID
+        let within = TraceContext.current.intervalID
         let time = elapsed()
         state.withLock { state in
-            state.records.append(Record(phase: .event, id: within, parent: 0, time: time, name: name, message: message))
+            state.records.append(Record(
+                phase: .event, id: within, parent: 0, task: 0, parentTask: 0, time: time, name: name,
+                message: message))
         }
     }
 
@@ -113,6 +120,10 @@ public struct RecordedInterval: Sendable, Equatable {
     public var id: UInt64
     /// The interval that was current in the task that opened this one; `0` for none.
     public var parentID: UInt64
+    /// The runtime id of the task that opened the interval; `0` outside a task.
+    public var taskID: UInt64
+    /// The task that opened the parent interval; `0` for none.
+    public var parentTaskID: UInt64
     /// The static name, e.g. `"task"`.
     public var name: String
     /// The message, for a task its name, e.g. `"price:1234"`.
@@ -130,7 +141,7 @@ public struct RecordedInterval: Sendable, Equatable {
             case .begin:
                 position[record.id] = result.count
                 result.append(RecordedInterval(
-                    id: record.id, parentID: record.parent, name: record.name.description,
+                    id: record.id, parentID: record.parent, taskID: record.task, parentTaskID: record.parentTask, name: record.name.description,
                     message: record.message, start: record.time, end: nil))
             case .end:
                 if let index = position[record.id], result[index].end == nil { result[index].end = record.time }

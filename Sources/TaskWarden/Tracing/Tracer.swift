@@ -52,21 +52,34 @@ public struct TraceInterval: Sendable {
     }
 }
 
-/// The task-local tracing context: which interval the current task is inside.
+/// The task-local tracing context: which interval the current task is inside, and which task opened it.
 ///
-/// Child tasks inherit it, so an interval opened in a child records the interval its parent was in as its
-/// parent — the link a trace viewer needs to show which fan-out a `price:…` child belongs to.
-public enum TraceContext {
-    /// The id of the innermost interval opened with ``Tracer/withInterval(_:message:operation:)`` in this task
-    /// or the task that created it; `0` outside any interval.
-    @TaskLocal public static var currentIntervalID: UInt64 = 0
+/// Child tasks inherit it, so an interval opened in a child records the interval (and task) its parent was in
+/// as its parent — the link a trace viewer needs to show which fan-out a `price:…` child belongs to.
+public struct TraceContext: Sendable, Equatable {
+    /// The innermost interval opened with ``Tracer/withInterval(_:message:isolation:operation:)``; `0` for none.
+    public var intervalID: UInt64
+    /// The task that opened that interval.
+    public var taskID: TaskID?
+
+    /// Outside any interval.
+    public static let none = TraceContext(intervalID: 0, taskID: nil)
+
+    /// Creates a context.
+    public init(intervalID: UInt64, taskID: TaskID?) {
+        self.intervalID = intervalID
+        self.taskID = taskID
+    }
+
+    /// The context of the running task.
+    @TaskLocal public static var current: TraceContext = .none
 }
 
 extension Tracer {
     /// Runs `operation` inside an interval: the interval begins when `operation` starts (inside the calling task,
     /// so time spent waiting to be scheduled is not counted) and ends when it returns or throws.
     ///
-    /// While `operation` runs, the interval is ``TraceContext/currentIntervalID``, so intervals opened inside it
+    /// While `operation` runs, the interval is ``TraceContext/current``, so intervals opened inside it
     /// (and in its child tasks) name it as their parent.
     ///
     /// ```swift
@@ -84,7 +97,7 @@ extension Tracer {
     ) async rethrows -> Result {
         let interval = beginInterval(name, message: message)
         defer { endInterval(interval) }
-        return try await TraceContext.$currentIntervalID.withValue(interval.id, operation: operation)
+        return try await TraceContext.$current.withValue(TraceContext(intervalID: interval.id, taskID: TaskID.current), operation: operation)
     }
 
     /// The synchronous form of ``withInterval(_:message:isolation:operation:)``.
@@ -95,7 +108,7 @@ extension Tracer {
     ) rethrows -> Result {
         let interval = beginInterval(name, message: message)
         defer { endInterval(interval) }
-        return try TraceContext.$currentIntervalID.withValue(interval.id, operation: operation)
+        return try TraceContext.$current.withValue(TraceContext(intervalID: interval.id, taskID: TaskID.current), operation: operation)
     }
 }
 
