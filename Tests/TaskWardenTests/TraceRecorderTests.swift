@@ -81,6 +81,8 @@ struct TraceRecorderTests {
         let instant = try #require(events.first { $0["ph"] as? String == "n" })
         #expect(instant["id"] as? String == "0x" + String(id, radix: 16))
         #expect(instant["name"] as? String == "retry after 429")
+        #expect(instant["cat"] as? String == "task")
+        #expect((instant["args"] as? [String: Any])?["event"] as? String == "retry")
     }
 
     @Test func namesAreEscapedForJSONAndForHTMLThatEmbedsIt() throws {
