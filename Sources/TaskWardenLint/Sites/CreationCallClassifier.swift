@@ -36,6 +36,9 @@ public enum CreationCallClassifier {
         if let token = unqualifiedTaskToken(callee) {
             return Match(kind: .taskInit, token: token, usesUnqualifiedTask: true)
         }
+        if let token = qualifiedTaskToken(callee) {
+            return Match(kind: .taskInit, token: token, usesUnqualifiedTask: false)
+        }
         guard let member = callee.as(MemberAccessExprSyntax.self) else { return nil }
         let memberName = member.declName.baseName.text
         if let base = member.base, let kind = taskMembers[memberName] {
