@@ -7,7 +7,8 @@ enum SubcommandRegistry {
         WhereCommand.self,
         RulesCommand.self,
         ExplainCommand.self,
-        // Append below: FixCommand.self, TraceCommand.self, …
+        TraceCommand.self,
+        // Append below: FixCommand.self, …
     ]
 
     static func command(named name: String) -> (any Subcommand.Type)? {
