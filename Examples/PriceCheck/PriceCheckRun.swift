@@ -44,6 +44,7 @@ struct PriceCheck<C: Clock> where C.Duration == Duration {
                 while true {
                     do {
                         try await limiter.acquire()
+                        recorder.emitEvent("admitted", message: "admitted by the rate limiter")
                         let response = try await service.price(for: release)
                         try? limiter.apply(response.rateLimit)
                         switch response.body {

@@ -63,6 +63,7 @@ enum TimelineHTMLTemplate {
   function hue(name) { let h = 0; for (const c of name) h = (h * 31 + c.charCodeAt(0)) >>> 0; return h % 360; }
   function fmt(us) {
     const a = Math.abs(us);
+    if (a === 0) return "0";
     if (a >= 1e6) return (us / 1e6).toFixed(a >= 1e7 ? 1 : 2) + " s";
     if (a >= 1e3) return (us / 1e3).toFixed(a >= 1e4 ? 1 : 2) + " ms";
     return us.toFixed(a >= 10 ? 0 : 2) + " µs";
@@ -244,6 +245,8 @@ enum TimelineHTMLTemplate {
   filter.addEventListener("input", () => { relayout(); draw(); });
   window.addEventListener("resize", resize);
   relayout(); resize();
+  // Marks a successful first render, for headless checks (Scripts/timeline-screenshot.sh).
+  document.body.dataset.rendered = String(rowCount);
 })();
 </script>
 </body>
