@@ -26,6 +26,7 @@
 ///   - census: where each child is registered while it runs (when that census is enabled).
 ///   - name: the task name for an item; follow the `prefix:identity` convention.
 ///   - operation: the work for one item; runs in a child task.
+@inlinable
 public func fanOut<Items: Sequence, Output: Sendable>(
     over items: Items,
     maxInFlight: Int,
@@ -72,6 +73,7 @@ public func fanOut<Items: Sequence, Output: Sendable>(
 /// Cancellation: when the *calling* task is cancelled, the fan-out stops as above but does not throw: errors
 /// children throw after cancellation (usually `CancellationError`) are dropped and the completed results are
 /// returned, so the apply step runs on the normal path.
+@inlinable
 public func fanOut<Items: Sequence, Output: Sendable>(
     over items: Items,
     maxInFlight: Int,
@@ -108,14 +110,26 @@ where Items.Element: Sendable {
 }
 
 /// One child's report back to the fan-out loop.
+@usableFromInline
 struct FanOutCompletion<Item: Sendable, Output: Sendable, Failure: Error>: Sendable {
-    var index: Int
-    var item: Item
-    var outcome: Result<Output, Failure>
+    @usableFromInline var index: Int
+    @usableFromInline var item: Item
+    @usableFromInline var outcome: Result<Output, Failure>
+
+    @inlinable
+    init(index: Int, item: Item, outcome: Result<Output, Failure>) {
+        self.index = index
+        self.item = item
+        self.outcome = outcome
+    }
 }
 
 /// The windowed task group both fan-out forms share. `onCompletion` runs in the calling task, one completion
 /// at a time; returning `false` stops the fan-out (no new children, in-flight children cancelled).
+///
+/// Inlinable so it is specialized for the caller's item and output types: unspecialized, the generic
+/// bookkeeping per child doubled the cost of a no-op child (see Guides/FanOut.md).
+@inlinable
 func runBoundedFanOut<Items: Sequence, Output: Sendable, Failure: Error>(
     over items: Items,
     maxInFlight: Int,

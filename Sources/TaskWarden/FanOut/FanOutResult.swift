@@ -28,4 +28,12 @@ public struct FanOutFailure<Item: Sendable, Output: Sendable>: Error {
     public let failedIndex: Int
     /// Results that completed, in completion order.
     public let completed: [FanOutResult<Item, Output>]
+
+    /// Creates a failure; the throwing fan-out creates these for you.
+    public init(error: any Error, failedItem: Item, failedIndex: Int, completed: [FanOutResult<Item, Output>]) {
+        self.error = error
+        self.failedItem = failedItem
+        self.failedIndex = failedIndex
+        self.completed = completed
+    }
 }
