@@ -80,6 +80,7 @@ struct FanOutTests {
         #expect(snapshot.countsByFamily == ["price": 2])
         #expect(Set(snapshot.records.map(\.name)) == ["price:0", "price:1"])
         #expect(snapshot.records.allSatisfy { $0.parentID == fan.taskID })
+        #expect(snapshot.records.allSatisfy { $0.fileID == "TaskWardenTests/FanOutTests.swift" })
         for id in 0..<5 {
             await gate.waitForWaiting(count: min(2, 5 - id))
             gate.release(gate.waitingIDs[0])

@@ -23,7 +23,8 @@
 ///   - items: the work; pulled lazily, one item per free slot.
 ///   - maxInFlight: the most children running at once; values below 1 are treated as 1.
 ///   - tracer: where each child's interval goes (static name `"task"`, message = the task's name).
-///   - census: where each child is registered while it runs (when that census is enabled).
+///   - census: where each child is registered while it runs (when that census is enabled), with the
+///     caller's file and line as its creation site.
 ///   - name: the task name for an item; follow the `prefix:identity` convention.
 ///   - operation: the work for one item; runs in a child task.
 @inlinable
@@ -33,12 +34,15 @@ public func fanOut<Items: Sequence, Output: Sendable>(
     tracer: any Tracer = NoTracer(),
     census: TaskCensus = .shared,
     name: (Items.Element) -> String,
+    fileID: String = #fileID,
+    line: Int = #line,
     isolation: isolated (any Actor)? = #isolation,
     operation: @escaping @Sendable (Items.Element) async -> Output
 ) async -> [FanOutResult<Items.Element, Output>] where Items.Element: Sendable {
     var results: [FanOutResult<Items.Element, Output>] = []
     await runBoundedFanOut(
-        over: items, maxInFlight: maxInFlight, tracer: tracer, census: census, name: name, isolation: isolation,
+        over: items, maxInFlight: maxInFlight, tracer: tracer, census: census, name: name, fileID: fileID, line: line,
+        isolation: isolation,
         operation: operation
     ) { (index, item, outcome: Result<Output, Never>) in
         switch outcome {
@@ -80,6 +84,8 @@ public func fanOut<Items: Sequence, Output: Sendable>(
     tracer: any Tracer = NoTracer(),
     census: TaskCensus = .shared,
     name: (Items.Element) -> String,
+    fileID: String = #fileID,
+    line: Int = #line,
     isolation: isolated (any Actor)? = #isolation,
     operation: @escaping @Sendable (Items.Element) async throws -> Output
 ) async throws(FanOutFailure<Items.Element, Output>) -> [FanOutResult<Items.Element, Output>]
@@ -87,7 +93,8 @@ where Items.Element: Sendable {
     var results: [FanOutResult<Items.Element, Output>] = []
     var firstFailure: (error: any Error, item: Items.Element, index: Int)?
     await runBoundedFanOut(
-        over: items, maxInFlight: maxInFlight, tracer: tracer, census: census, name: name, isolation: isolation,
+        over: items, maxInFlight: maxInFlight, tracer: tracer, census: census, name: name, fileID: fileID, line: line,
+        isolation: isolation,
         operation: operation
     ) { (index, item, outcome: Result<Output, any Error>) in
         switch outcome {
@@ -136,6 +143,8 @@ func runBoundedFanOut<Items: Sequence, Output: Sendable, Failure: Error>(
     tracer: any Tracer,
     census: TaskCensus,
     name: (Items.Element) -> String,
+    fileID: String,
+    line: Int,
     isolation: isolated (any Actor)?,
     operation: @escaping @Sendable (Items.Element) async throws(Failure) -> Output,
     onCompletion: (Int, Items.Element, Result<Output, Failure>) -> Bool
@@ -169,13 +178,17 @@ func runBoundedFanOut<Items: Sequence, Output: Sendable, Failure: Error>(
             // library starts, and the interval starts only once the child runs.
             if traced {
                 group.addTask(name: taskName) {
-                    await TaskWarden.withCensusEntry(name: taskName, parentID: parent, census: census) {
+                    await TaskWarden.withCensusEntry(
+                        name: taskName, parentID: parent, census: census, fileID: fileID, line: line
+                    ) {
                         await tracer.withInterval("task", message: taskName) { await run(index, item) }
                     }
                 }
             } else {
                 group.addTask(name: taskName) {
-                    await TaskWarden.withCensusEntry(name: taskName, parentID: parent, census: census) {
+                    await TaskWarden.withCensusEntry(
+                        name: taskName, parentID: parent, census: census, fileID: fileID, line: line
+                    ) {
                         await run(index, item)
                     }
                 }
