@@ -164,6 +164,11 @@ func runBoundedFanOut<Items: Sequence, Output: Sendable, Failure: Error>(
         }
     }
 
+    @Sendable func traceAndRun(_ index: Int, _ item: Items.Element, _ taskName: String) async -> Completion {
+        guard traced else { return await run(index, item) }
+        return await tracer.withInterval("task", message: taskName) { await run(index, item) }
+    }
+
     await withTaskGroup(of: Completion.self, isolation: isolation) { group in
         var iterator = items.makeIterator()
         var nextIndex = 0
@@ -174,23 +179,15 @@ func runBoundedFanOut<Items: Sequence, Output: Sendable, Failure: Error>(
             let index = nextIndex
             nextIndex += 1
             let taskName = name(item)
-            // Census entry first, then the interval, both inside the child: the census sees every child the
-            // library starts, and the interval starts only once the child runs.
-            if traced {
-                group.addTask(name: taskName) {
-                    await TaskWarden.withCensusEntry(
-                        name: taskName, parentID: parent, census: census, fileID: fileID, line: line
-                    ) {
-                        await tracer.withInterval("task", message: taskName) { await run(index, item) }
-                    }
-                }
-            } else {
-                group.addTask(name: taskName) {
-                    await TaskWarden.withCensusEntry(
-                        name: taskName, parentID: parent, census: census, fileID: fileID, line: line
-                    ) {
-                        await run(index, item)
-                    }
+            group.addTask(name: taskName) {
+                // Census entry first, then the interval, both inside the child: the census sees every child the
+                // library starts, and the interval starts only once the child runs. The disabled-census check
+                // is made here so a quiet census costs one atomic load, not a generic call per child.
+                guard census.isEnabled else { return await traceAndRun(index, item, taskName) }
+                return await TaskWarden.withCensusEntry(
+                    name: taskName, parentID: parent, census: census, fileID: fileID, line: line
+                ) {
+                    await traceAndRun(index, item, taskName)
                 }
             }
             return true
