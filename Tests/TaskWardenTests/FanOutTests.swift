@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 import TaskWarden
 
@@ -192,4 +193,38 @@ struct FanOutTests {
         #expect(results.filter(\.output).map(\.item) == [0])
         #expect(results.count == 3)
     }
+}
+
+@Suite("Streaming fan-out")
+struct StreamingFanOutTests {
+    @Test func handsEachResultOverAsItCompletesWhileOthersAreStillRunning() async {
+        let gate = FanOutGate()
+        let log = StreamLog()
+        let fan = Task {
+            await fanOut(over: 0..<4, maxInFlight: 2, name: { "price:\($0)" }) { item in
+                _ = await gate.enter(item)
+                return item * 100
+            } onResult: { result in
+                log.append(result.output)
+            }
+        }
+        await gate.waitForWaiting(count: 2)  // 0 and 1
+        gate.release(1)
+        await gate.waitForWaiting(count: 2)  // 0 and 2: the loop handed 1 over before starting 2
+        #expect(log.values == [100])
+        #expect(gate.waitingIDs == [0, 2])
+        gate.release(0)
+        await gate.waitForWaiting(count: 2)  // 2 and 3
+        gate.release(2)
+        gate.release(3)
+        await fan.value
+        #expect(log.values.sorted() == [0, 100, 200, 300])
+        #expect(log.values.prefix(2) == [100, 0])
+    }
+}
+
+final class StreamLog: Sendable {
+    private let state = Mutex<[Int]>([])
+    func append(_ value: Int) { state.withLock { $0.append(value) } }
+    var values: [Int] { state.withLock { $0 } }
 }

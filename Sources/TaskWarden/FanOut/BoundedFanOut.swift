@@ -116,6 +116,46 @@ where Items.Element: Sendable {
     return results
 }
 
+/// The streaming form: like the non-throwing fan-out, but hands each result to `onResult` as it completes
+/// instead of collecting them, so nothing but the children in flight is held — for wantlists too big to keep,
+/// or to apply each price as soon as it arrives.
+///
+/// `onResult` runs in the calling task (on its actor, if any), one result at a time, in completion order.
+///
+/// ```swift
+/// await fanOut(over: wantlist, maxInFlight: 6, name: { "price:\($0.releaseID)" }) { release in
+///     await priceService.lowestPrice(for: release)
+/// } onResult: { result in
+///     shelf.apply(result.output, to: result.item)
+/// }
+/// ```
+///
+/// Cancellation: as for the collecting form — no new child starts, children in flight are cancelled, and
+/// `onResult` still sees every child that completes, so the apply step runs for all of them.
+@inlinable
+public func fanOut<Items: Sequence, Output: Sendable>(
+    over items: Items,
+    maxInFlight: Int,
+    tracer: any Tracer = NoTracer(),
+    census: TaskCensus = .shared,
+    name: (Items.Element) -> String,
+    fileID: String = #fileID,
+    line: Int = #line,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: @escaping @Sendable (Items.Element) async -> Output,
+    onResult: (FanOutResult<Items.Element, Output>) -> Void
+) async where Items.Element: Sendable {
+    await runBoundedFanOut(
+        over: items, maxInFlight: maxInFlight, tracer: tracer, census: census, name: name, fileID: fileID, line: line,
+        isolation: isolation, operation: operation
+    ) { (index, item, outcome: Result<Output, Never>) in
+        switch outcome {
+        case .success(let output): onResult(FanOutResult(index: index, item: item, output: output))
+        }
+        return true
+    }
+}
+
 /// One child's report back to the fan-out loop.
 @usableFromInline
 struct FanOutCompletion<Item: Sendable, Output: Sendable, Failure: Error>: Sendable {
