@@ -5,6 +5,8 @@ import TaskWarden
 private let items = 100_000
 private let window = 6
 private let quietCensus = TaskCensus(isEnabled: false)
+/// The per-item work both loops run: a no-op behind an async closure, as a real lookup would be.
+private let noOp: @Sendable (Int) async -> Int = { $0 }
 
 /// The loop every team writes by hand: prime `window` children, then one new child per completion.
 private func windowedTaskGroup(over count: Int) async -> [(Int, Int)] {
@@ -13,13 +15,13 @@ private func windowedTaskGroup(over count: Int) async -> [(Int, Int)] {
         var iterator = (0..<count).makeIterator()
         var started = 0
         while started < window, let item = iterator.next() {
-            group.addTask(name: "price:\(item)") { (item, item) }
+            group.addTask(name: "price:\(item)") { (item, await noOp(item)) }
             started += 1
         }
         while let result = await group.next() {
             results.append(result)
             if !Task.isCancelled, let item = iterator.next() {
-                group.addTask(name: "price:\(item)") { (item, item) }
+                group.addTask(name: "price:\(item)") { (item, await noOp(item)) }
             }
         }
         return results
@@ -33,7 +35,8 @@ let fanOutSuite = BenchmarkSuite(name: "fanout", comparisons: [
             precondition(results.count == items)
         },
         candidate: {
-            let results = await fanOut(over: 0..<items, maxInFlight: window, census: quietCensus, name: { "price:\($0)" }) { $0 }
+            let results = await fanOut(
+                over: 0..<items, maxInFlight: window, census: quietCensus, name: { "price:\($0)" }, operation: noOp)
             precondition(results.count == items)
         }),
     Comparison("fanOut 100k traced (recorder) vs group", operations: items,
@@ -44,8 +47,8 @@ let fanOutSuite = BenchmarkSuite(name: "fanout", comparisons: [
         candidate: {
             let recorder = TraceRecorder(capacity: items * 2 + 16)
             let results = await fanOut(
-                over: 0..<items, maxInFlight: window, tracer: recorder, census: quietCensus, name: { "price:\($0)" }
-            ) { $0 }
+                over: 0..<items, maxInFlight: window, tracer: recorder, census: quietCensus, name: { "price:\($0)" },
+                operation: noOp)
             precondition(results.count == items && recorder.recordCount == items * 2)
         }),
 ])
