@@ -78,10 +78,7 @@ public enum TimelineError: Error, Equatable, CustomStringConvertible {
         case .notATrace(let source, let reason):
             "'\(source)' is not a Chrome trace: \(reason)"
         case .nothingToDraw(let source, let count, let skipped):
-            "'\(source)' has no spans to draw (\(count) events"
-                + (skipped.total > 0
-                    ? "; skipped: " + skipped.counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-                    : "") + ")"
+            "'\(source)' has no spans to draw (\(count) events" + skipped.listing + ")"
         case .unwritable(let path, let reason):
             "cannot write '\(path)': \(reason)"
         }

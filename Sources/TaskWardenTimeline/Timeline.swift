@@ -68,4 +68,10 @@ public struct SkippedEvents: Sendable, Equatable {
     public var total: Int { counts.values.reduce(0, +) }
 
     mutating func note(_ reason: String) { counts[reason, default: 0] += 1 }
+
+    /// `"; skipped: 2 without \"ph\", 1 …"`, or empty when nothing was skipped.
+    var listing: String {
+        guard total > 0 else { return "" }
+        return "; skipped: " + counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+    }
 }

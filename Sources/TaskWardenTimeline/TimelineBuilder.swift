@@ -74,20 +74,20 @@ struct TimelineBuilder {
                 close(on: track, named: name, at: timestamp)
             }
         case "B":
-            let track = trackFor(key: "t|\(processID)|\(threadID)", isThread: true, processID: processID, threadID: threadID)
+            let track = threadTrack(processID, threadID)
             tracks[track].open.append(OpenSpan(name: name, category: category, start: timestamp, args: Self.arguments(event)))
         case "E":
-            let track = trackFor(key: "t|\(processID)|\(threadID)", isThread: true, processID: processID, threadID: threadID)
+            let track = threadTrack(processID, threadID)
             close(on: track, named: nil, at: timestamp)
         case "X":
             let duration = max(0, Self.number(event["dur"]) ?? 0)
             note(timestamp + duration)
-            let track = trackFor(key: "t|\(processID)|\(threadID)", isThread: true, processID: processID, threadID: threadID)
+            let track = threadTrack(processID, threadID)
             tracks[track].spans.append(TimelineSpan(
                 name: name, category: category, start: timestamp, end: timestamp + duration, depth: 0,
                 isUnfinished: false, args: Self.arguments(event)))
         case "i", "I", "R":
-            let track = trackFor(key: "t|\(processID)|\(threadID)", isThread: true, processID: processID, threadID: threadID)
+            let track = threadTrack(processID, threadID)
             tracks[track].instants.append(TimelineInstant(name: name, time: timestamp))
         default:
             skipped.note("with unsupported phase \"\(phase)\"")
@@ -135,6 +135,10 @@ struct TimelineBuilder {
     private mutating func note(_ time: Double) {
         earliest = min(earliest, time)
         latest = max(latest, time)
+    }
+
+    private mutating func threadTrack(_ processID: String, _ threadID: String) -> Int {
+        trackFor(key: "t|\(processID)|\(threadID)", isThread: true, processID: processID, threadID: threadID)
     }
 
     private mutating func trackFor(key: String, isThread: Bool, processID: String, threadID: String) -> Int {

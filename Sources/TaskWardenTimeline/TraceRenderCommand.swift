@@ -87,7 +87,8 @@ public enum TraceRenderCommand {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: input))
         } catch {
-            throw .unreadable(path: options.tracePath, reason: FileManager.default.fileExists(atPath: input) ? "\(error.localizedDescription)" : "no such file")
+            let exists = FileManager.default.fileExists(atPath: input)
+            throw .unreadable(path: options.tracePath, reason: exists ? "\(error.localizedDescription)" : "no such file")
         }
         let timeline = try ChromeTraceParser.parse(data, source: options.tracePath)
         let html = TimelineHTMLRenderer.render(timeline, title: options.title)

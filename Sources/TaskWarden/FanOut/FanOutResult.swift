@@ -17,8 +17,8 @@ public struct FanOutResult<Item: Sendable, Output: Sendable>: Sendable {
 
 extension FanOutResult: Equatable where Item: Equatable, Output: Equatable {}
 
-/// Thrown by the throwing `fanOut(over:maxInFlight:…)` when a child fails: the first error, the item it failed on, and every result that completed before the
-/// fan-out finished unwinding — so the caller can still apply what it paid for.
+/// Thrown by the throwing `fanOut(over:maxInFlight:…)` when a child fails: the first error, the item it failed
+/// on, and every result that completed before the fan-out finished unwinding — so the caller can still apply what it paid for.
 public struct FanOutFailure<Item: Sendable, Output: Sendable>: Error {
     /// The first error a child threw (later errors, typically `CancellationError` from siblings, are dropped).
     public let error: any Error

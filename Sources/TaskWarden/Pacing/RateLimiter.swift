@@ -75,7 +75,7 @@ public final class RateLimiter<C: Clock>: Sendable where C.Duration == Duration 
         }
         if let admittedNow { return admittedNow }
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Duration, any Error>) in
+            try await withCheckedThrowingContinuation { (continuation: Admission) in
                 let decided: Result<Duration, any Error>? = state.withLock { state in
                     if let outcome = state.early.removeValue(forKey: id) { return outcome }
                     if let index = state.queue.firstIndex(where: { $0.id == id }) {
@@ -86,7 +86,7 @@ public final class RateLimiter<C: Clock>: Sendable where C.Duration == Duration 
                 if let decided { continuation.resume(with: decided) }
             }
         } onCancel: {
-            let (continuation, timer) = state.withLock { state -> (CheckedContinuation<Duration, any Error>?, Task<Void, Never>?) in
+            let (continuation, timer) = state.withLock { state -> (Admission?, Task<Void, Never>?) in
                 guard let index = state.queue.firstIndex(where: { $0.id == id }) else { return (nil, nil) }
                 let waiter = state.queue.remove(at: index)
                 if waiter.continuation == nil { state.early[id] = .failure(CancellationError()) }
@@ -162,7 +162,7 @@ public final class RateLimiter<C: Clock>: Sendable where C.Duration == Duration 
     }
 
     private func windowEnded(at deadline: Duration, generation: UInt64) {
-        let ready = state.withLock { state -> [(CheckedContinuation<Duration, any Error>, Duration)] in
+        let ready = state.withLock { state -> [(Admission, Duration)] in
             guard state.timerGeneration == generation else { return [] }
             state.timer = nil
             // Requests are waiting, so the next window starts exactly where this one ended.
@@ -202,11 +202,14 @@ extension RateLimiter where C == ContinuousClock {
     }
 }
 
+/// How a queued waiter is resumed: with its admission instant (an offset from the limiter's origin), or an error.
+typealias Admission = CheckedContinuation<Duration, any Error>
+
 /// The limiter's state, kept outside the generic class so that the lock and everything under it are concrete
 /// types: no generic metadata lookups on the admit path (nested in the class it cost 345 ns per admit; 109 ns here).
 struct RateLimiterWaiter {
     var id: UInt64
-    var continuation: CheckedContinuation<Duration, any Error>?
+    var continuation: Admission?
 }
 
 struct RateLimiterState {
@@ -239,8 +242,8 @@ struct RateLimiterState {
     }
 
     /// Admits waiters from the head while tokens last; returns their continuations to resume unlocked.
-    mutating func admitFromHead(at instant: Duration) -> [(CheckedContinuation<Duration, any Error>, Duration)] {
-        var ready: [(CheckedContinuation<Duration, any Error>, Duration)] = []
+    mutating func admitFromHead(at instant: Duration) -> [(Admission, Duration)] {
+        var ready: [(Admission, Duration)] = []
         var count = 0
         while count < queue.count, remaining > 0 {
             let waiter = queue[count]

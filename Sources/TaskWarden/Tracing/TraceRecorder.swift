@@ -3,7 +3,8 @@
 ///
 /// Each interval becomes its own track: an async begin/end pair (`"ph":"b"` / `"ph":"e"`) sharing an `id`, named
 /// by the interval's message — for a task, the task's name. Async pairs are used instead of `B`/`E` because tasks
-/// hop threads. The interval's id, its parent interval and their tasks (see ``TraceContext``) and the static name are in `args`.
+/// hop threads. The runtime ids of the task and its parent task, and the ids of the interval and its parent
+/// interval (see ``TraceContext``), are in `args`.
 ///
 /// ```swift
 /// let recorder = TraceRecorder()
@@ -141,7 +142,8 @@ public struct RecordedInterval: Sendable, Equatable {
             case .begin:
                 position[record.id] = result.count
                 result.append(RecordedInterval(
-                    id: record.id, parentID: record.parent, taskID: record.task, parentTaskID: record.parentTask, name: record.name.description,
+                    id: record.id, parentID: record.parent, taskID: record.task, parentTaskID: record.parentTask,
+                    name: record.name.description,
                     message: record.message, start: record.time, end: nil))
             case .end:
                 if let index = position[record.id], result[index].end == nil { result[index].end = record.time }

@@ -97,7 +97,8 @@ extension Tracer {
     ) async rethrows -> Result {
         let interval = beginInterval(name, message: message)
         defer { endInterval(interval) }
-        return try await TraceContext.$current.withValue(TraceContext(intervalID: interval.id, taskID: TaskID.current), operation: operation)
+        let context = TraceContext(intervalID: interval.id, taskID: TaskID.current)
+        return try await TraceContext.$current.withValue(context, operation: operation)
     }
 
     /// The synchronous form of ``withInterval(_:message:isolation:operation:)``.
@@ -108,7 +109,8 @@ extension Tracer {
     ) rethrows -> Result {
         let interval = beginInterval(name, message: message)
         defer { endInterval(interval) }
-        return try TraceContext.$current.withValue(TraceContext(intervalID: interval.id, taskID: TaskID.current), operation: operation)
+        let context = TraceContext(intervalID: interval.id, taskID: TaskID.current)
+        return try TraceContext.$current.withValue(context, operation: operation)
     }
 }
 
