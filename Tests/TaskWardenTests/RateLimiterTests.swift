@@ -170,6 +170,23 @@ struct RateLimiterTests {
         #expect(limiter.remaining == 2)
     }
 
+    @Test func tryAcquireTakesOnlyAFreeTurnAndNeverQueuesOrOvertakes() async throws {
+        let clock = ManualClock()
+        let limiter = try RateLimiter(limit: 2, per: .seconds(60), clock: clock)
+        #expect(limiter.tryAcquire())
+        #expect(limiter.tryAcquire())
+        #expect(!limiter.tryAcquire())
+        #expect(limiter.waitingCount == 0)
+        let queued = Self.queue(limiter)
+        await clock.waitForSleepers(count: 1)
+        clock.advance(to: .seconds(60))
+        #expect(try await queued.value == Self.at(60))
+        // One turn left in the window that admitted the waiter; tryAcquire takes it, then refuses.
+        #expect(limiter.tryAcquire())
+        #expect(!limiter.tryAcquire())
+        #expect(limiter.admittedCount == 4)
+    }
+
     @Test func badLimitsAreRejectedWithTheValueNamed() throws {
         let clock = ManualClock()
         #expect(throws: RateLimitError.limitBelowOne(0)) { try RateLimiter(limit: 0, per: .seconds(60), clock: clock) }

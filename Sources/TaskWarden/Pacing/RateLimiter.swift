@@ -104,6 +104,23 @@ public final class RateLimiter<C: Clock>: Sendable where C.Duration == Duration 
         }
     }
 
+    /// Takes a turn only if one is free right now and nobody is queued (x/time/rate's `Allow`); never waits.
+    ///
+    /// ```swift
+    /// if limiter.tryAcquire() { prefetchArtwork(for: release) }   // opportunistic work skips, never queues
+    /// ```
+    ///
+    /// - Returns: `true` when admitted (a turn was consumed), `false` otherwise (nothing consumed).
+    public func tryAcquire() -> Bool {
+        let now = elapsed()
+        return state.withLock { state in
+            state.lapseIfEnded(now: now)
+            guard state.queue.isEmpty, state.remaining > 0 else { return false }
+            _ = state.take(at: now)
+            return true
+        }
+    }
+
     /// Applies what the server reported; queued waiters are admitted or rescheduled accordingly.
     ///
     /// Rules (responses arrive out of order, and older ones overstate what is left):
