@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Renders the price-check example's trace as an HTML timeline, checks the page in headless Chromium (its script
-# must run and mark the body as rendered), and saves a screenshot to docs/timeline.png.
+# must run and mark the body as rendered, and its #selftest of hover, zoom, fit, folding and filtering must
+# pass), and saves a screenshot to docs/timeline.png.
 #
 #   Scripts/timeline-screenshot.sh [OUTPUT.png]
 #
@@ -31,6 +32,12 @@ if ! grep -q 'data-rendered="[1-9]' <<<"$dom"; then
     echo "timeline-screenshot: the page did not render in Chromium (no data-rendered mark on <body>)" >&2
     exit 1
 fi
+# The page's self-test drives hover, zoom, fit, folding and filtering through DOM events.
+selftest="$("${chrome[@]}" --dump-dom "file://$work/timeline.html#selftest" 2>/dev/null | grep -o 'data-selftest="[^"]*"' || true)"
+if [[ "$selftest" != 'data-selftest="ok"' ]]; then
+    echo "timeline-screenshot: the page's interactive self-test failed in Chromium: ${selftest:-no result}" >&2
+    exit 1
+fi
 mkdir -p "$(dirname "$output")"
 "${chrome[@]}" --screenshot="$PWD/$output" "file://$work/timeline.html" 2>/dev/null
-echo "timeline-screenshot: rendered $(grep -o 'data-rendered="[0-9]*"' <<<"$dom") rows; wrote $output"
+echo "timeline-screenshot: $(grep -o 'data-rendered="[0-9]*"' <<<"$dom") rows, self-test ok; wrote $output"

@@ -247,6 +247,41 @@ enum TimelineHTMLTemplate {
   relayout(); resize();
   // Marks a successful first render, for headless checks (Scripts/timeline-screenshot.sh).
   document.body.dataset.rendered = String(rowCount);
+  if (location.hash === "#selftest") selfTest();
+
+  // Drives hover, zoom, fit, folding and filtering through real DOM events and reports on <body
+  // data-selftest>, so a headless browser can check the interactive paths, not just the first paint.
+  function selfTest() {
+    const check = (ok, what) => { if (!ok) throw new Error(what); };
+    try {
+      const box = canvas.getBoundingClientRect();
+      const mouse = (type, x, y) => canvas.dispatchEvent(new MouseEvent(type, { bubbles: true, clientX: box.left + x, clientY: box.top + y }));
+      const entry = layout.find(e => e.kind === "row" && e.row.spans.length);
+      check(entry, "no row with spans");
+      const span = entry.row.spans[0];
+      const x = Math.max(LABEL + 1, (Math.max(xOf(span[0]), LABEL) + Math.min(xOf(span[1]), width)) / 2);
+      const y = entry.y - scrollY + PAD + span[2] * LANE + LANE / 2;
+      mouse("mousemove", x, y);
+      check(tip.style.display === "block" && tip.textContent.includes(span[3]), "hover shows no details for " + span[3]);
+      const before = t1 - t0;
+      zoom(0.5, x);
+      check(Math.abs((t1 - t0) - before / 2) < before * 1e-6, "zoom did not halve the range");
+      window.dispatchEvent(new KeyboardEvent("keydown", { key: "f" }));
+      check(t0 === 0 && t1 === total, "F did not fit");
+      const rowsBefore = layout.length, group = layout[0];
+      mouse("mousedown", 20, group.y - scrollY + 5); window.dispatchEvent(new MouseEvent("mouseup"));
+      check(layout.length === rowsBefore - group.count, "clicking a group did not fold it");
+      mouse("mousedown", 20, group.y - scrollY + 5); window.dispatchEvent(new MouseEvent("mouseup"));
+      check(layout.length === rowsBefore, "clicking a folded group did not unfold it");
+      filter.value = "\u0000no-such-row"; filter.dispatchEvent(new Event("input"));
+      check(layout.length === 0, "filter did not hide rows");
+      filter.value = ""; filter.dispatchEvent(new Event("input"));
+      check(layout.length === rowsBefore, "clearing the filter did not restore rows");
+      document.body.dataset.selftest = "ok";
+    } catch (error) {
+      document.body.dataset.selftest = "failed: " + error.message;
+    }
+  }
 })();
 </script>
 </body>
