@@ -25,6 +25,13 @@ let creationSuite = BenchmarkSuite(name: "census", comparisons: [
                 _ = await TaskWarden.task(name: "thumbnail", census: censusOn) { index }.value
             }
         }),
+    Comparison("withCancellationShield back-port vs direct call", operations: tasksPerRun,
+        baseline: {
+            for index in 0..<tasksPerRun { _ = await applyPrice(index) }
+        },
+        candidate: {
+            for index in 0..<tasksPerRun { _ = await withCancellationShield { await applyPrice(index) } }
+        }),
     Comparison("TaskID.current vs withUnsafeCurrentTask", operations: 100_000,
         baseline: {
             var sum = 0
@@ -37,3 +44,6 @@ let creationSuite = BenchmarkSuite(name: "census", comparisons: [
             precondition(sum > 0)
         }),
 ])
+
+@inline(never)
+private func applyPrice(_ index: Int) async -> Int { index &* 3 }

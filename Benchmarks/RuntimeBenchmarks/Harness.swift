@@ -1,3 +1,5 @@
+import TaskWarden
+
 /// A named group of comparisons, selectable from the command line.
 struct BenchmarkSuite: Sendable {
     let name: String
@@ -26,8 +28,10 @@ struct Comparison: Sendable {
 }
 
 /// Runs baseline and candidate alternately (so machine load hits both alike), `rounds` times after one
-/// warm-up each, and reports medians per operation and their ratio.
-func measure(_ comparison: Comparison, rounds: Int = 9) async -> (baseline: Duration, candidate: Duration) {
+/// warm-up each, and reports the best round of each, per operation. On a machine shared with other work,
+/// load only ever adds time, so the minimum is the steadiest estimate of what the code itself costs (medians
+/// swung by 2× between runs on the project's 2 shared cores).
+func measure(_ comparison: Comparison, rounds: Int = 25) async -> (baseline: Duration, candidate: Duration, medianRatio: Double) {
     let clock = ContinuousClock()
     await comparison.baseline()
     await comparison.candidate()
@@ -44,7 +48,8 @@ func measure(_ comparison: Comparison, rounds: Int = 9) async -> (baseline: Dura
         }
     }
     func median(_ values: [Duration]) -> Duration { values.sorted()[values.count / 2] }
-    return (median(baselines) / comparison.operations, median(candidates) / comparison.operations)
+    let medianRatio = nanoseconds(median(candidates)) / max(nanoseconds(median(baselines)), 0.001)
+    return (baselines.min()! / comparison.operations, candidates.min()! / comparison.operations, medianRatio)
 }
 
 func nanoseconds(_ duration: Duration) -> Double {
@@ -63,18 +68,21 @@ func format(_ value: Double, decimals: Int = 1) -> String {
     return "\(rounded)"
 }
 
-/// Runs the selected suites (all when `selecting` is empty) and prints one line per comparison.
+/// Runs the selected suites (all when `selecting` is empty) and prints one line per comparison: best-round
+/// times per operation, their ratio (checked against the target), and the ratio of the median rounds, which
+/// shows what load and contention do.
 func runBenchmarks(_ suites: [BenchmarkSuite], selecting names: [String]) async {
     let known = Set(suites.map(\.name))
     if let unknown = names.first(where: { !known.contains($0) }) {
         print("unknown suite '\(unknown)'; suites: \(suites.map(\.name).joined(separator: ", "))")
         return
     }
-    print(pad("benchmark", 44), pad("baseline ns/op", 15), pad("candidate ns/op", 16), pad("ratio", 7), "target")
+    print(pad("benchmark", 48), pad("baseline ns/op", 15), pad("candidate ns/op", 16), pad("ratio", 7),
+          pad("median ratio", 13), "target")
     var missed: [String] = []
     for suite in suites where names.isEmpty || names.contains(suite.name) {
         for comparison in suite.comparisons {
-            let (baseline, candidate) = await measure(comparison)
+            let (baseline, candidate, medianRatio) = await measure(comparison)
             let ratio = nanoseconds(candidate) / max(nanoseconds(baseline), 0.001)
             var verdict = ""
             if let target = comparison.target {
@@ -83,12 +91,42 @@ func runBenchmarks(_ suites: [BenchmarkSuite], selecting names: [String]) async 
                 if !met { missed.append("\(suite.name)/\(comparison.name)") }
             }
             print(
-                pad("\(suite.name)/\(comparison.name)", 44),
+                pad("\(suite.name)/\(comparison.name)", 48),
                 pad(format(nanoseconds(baseline)), 15),
                 pad(format(nanoseconds(candidate)), 16),
                 pad(format(ratio, decimals: 2) + "×", 7),
+                pad(format(medianRatio, decimals: 2) + "×", 13),
                 verdict)
         }
     }
     if !missed.isEmpty { print("targets missed: \(missed.joined(separator: ", "))") }
+}
+
+/// A one-shot latch for benchmarks: `wait()` suspends until `open()`.
+final class BenchmarkGate: Sendable {
+    private struct State {
+        var isOpen = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+    private let state = Locked(State())
+
+    func open() {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.isOpen = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let proceed = state.withLock { state -> Bool in
+                if state.isOpen { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if proceed { continuation.resume() }
+        }
+    }
 }

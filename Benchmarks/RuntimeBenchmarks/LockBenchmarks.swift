@@ -54,32 +54,23 @@ private func contend(_ increment: @escaping @Sendable () -> Void) async {
 
 private let operations = contendingTasks * incrementsPerTask
 
-let lockSuite = BenchmarkSuite(name: "lock", comparisons: [
-    Comparison("Locked(Mutex) vs pthread_mutex, 4×50k", operations: operations,
-        baseline: { let counter = PthreadCounter(adaptive: false); await contend { counter.increment() } },
-        candidate: { let counter = Locked(0); await contend { counter.withLock { $0 += 1 } } }),
-    Comparison("Locked(Mutex) vs adaptive pthread, 4×50k", operations: operations,
-        baseline: { let counter = PthreadCounter(adaptive: true); await contend { counter.increment() } },
-        candidate: { let counter = Locked(0); await contend { counter.withLock { $0 += 1 } } }),
-    Comparison("Locked(Mutex) uncontended vs pthread", operations: operations,
-        baseline: { let counter = PthreadCounter(adaptive: false); for _ in 0..<operations { counter.increment() } },
-        candidate: { let counter = Locked(0); for _ in 0..<operations { counter.withLock { $0 += 1 } } }),
-])
-
-/// `Mutex` used directly, to separate the lock's cost from `Locked`'s wrapper.
+/// `Mutex` used directly.
 private final class MutexCounter: Sendable {
     let count = Mutex(0)
     func increment() { count.withLock { $0 += 1 } }
 }
 
-let rawMutexSuite = BenchmarkSuite(name: "mutex", comparisons: [
-    Comparison("raw Mutex vs pthread_mutex, 4×50k", operations: operations,
+let lockSuite = BenchmarkSuite(name: "lock", comparisons: [
+    Comparison("Locked vs Mutex, 4×50k contended", operations: operations,
+        baseline: { let counter = MutexCounter(); await contend { counter.increment() } },
+        candidate: { let counter = Locked(0); await contend { counter.withLock { $0 += 1 } } }),
+    Comparison("Locked vs default pthread, 4×50k contended", operations: operations,
+        baseline: { let counter = PthreadCounter(adaptive: false); await contend { counter.increment() } },
+        candidate: { let counter = Locked(0); await contend { counter.withLock { $0 += 1 } } }),
+    Comparison("Mutex vs default pthread, 4×50k contended", operations: operations,
         baseline: { let counter = PthreadCounter(adaptive: false); await contend { counter.increment() } },
         candidate: { let counter = MutexCounter(); await contend { counter.increment() } }),
-    Comparison("raw Mutex vs adaptive pthread, 4×50k", operations: operations,
-        baseline: { let counter = PthreadCounter(adaptive: true); await contend { counter.increment() } },
-        candidate: { let counter = MutexCounter(); await contend { counter.increment() } }),
-    Comparison("raw Mutex uncontended vs pthread", operations: operations,
-        baseline: { let counter = PthreadCounter(adaptive: false); for _ in 0..<operations { counter.increment() } },
-        candidate: { let counter = MutexCounter(); for _ in 0..<operations { counter.increment() } }),
+    Comparison("Locked vs Mutex, uncontended", operations: operations,
+        baseline: { let counter = MutexCounter(); for _ in 0..<operations { counter.increment() } },
+        candidate: { let counter = Locked(0); for _ in 0..<operations { counter.withLock { $0 += 1 } } }),
 ])

@@ -6,10 +6,9 @@
 // Each suite lives in its own file and is listed here, one line per suite.
 let suites: [BenchmarkSuite] = [
     lockSuite,
-    rawMutexSuite,
     creationSuite,
-    //registrySuite,
-    //slotSuite,
+    registrySuite,
+    slotSuite,
     // Fan-out, pacing and tracing suites (issue 6) go on the line below.
     fanOutSuite, tracingSuite, pacingSuite,
 

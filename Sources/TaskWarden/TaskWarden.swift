@@ -20,6 +20,7 @@ public enum TaskWarden {
     ///     the caller's preference, so pass it when it matters (the background simulator does).
     ///   - census: where to register; tests pass their own.
     @discardableResult
+    @inlinable
     public static func task<Success: Sendable>(
         name: String,
         priority: TaskPriority? = nil,
@@ -36,16 +37,44 @@ public enum TaskWarden {
             guard let executorPreference else { return Task(name: name, priority: priority, operation: operation) }
             return Task(name: name, executorPreference: executorPreference, priority: priority, operation: operation)
         }
-        let ticket = census.reserveTicket()
-        let parent = TaskID.current
-        // Capturing `isolation` makes the wrapper run on the caller's actor, exactly where `Task {}` would have
-        // started, so ordering on that actor is unchanged.
-        let task = Task(name: name, executorPreference: executorPreference, priority: priority) { [isolation] in
-            _ = isolation
-            defer { census.deregister(ticket: ticket) }
-            return await operation()
+        return registeredTask(
+            name: name, priority: priority, executorPreference: executorPreference, census: census,
+            fileID: fileID, line: line, isolation: isolation, operation: operation)
+    }
+
+    /// The census-on half of `task(name:…)`, out of line so the census-off path inlines into the caller.
+    @usableFromInline
+    static func registeredTask<Success: Sendable>(
+        name: String,
+        priority: TaskPriority?,
+        executorPreference: (any TaskExecutor)?,
+        census: TaskCensus,
+        fileID: String,
+        line: Int,
+        isolation: isolated (any Actor)?,
+        operation: sending @escaping @isolated(any) () async -> Success
+    ) -> Task<Success, Never> {
+        let entry = census.makeEntry(name: name, parentID: TaskID.current, fileID: fileID, line: line)
+        // Referring to the `isolation` parameter in the body makes the wrapper run on the caller's actor, exactly
+        // where `Task {}` would have started, so ordering on that actor is unchanged. (Not through a capture
+        // list: `[isolation]` copies it into a plain constant and the wrapper silently becomes nonisolated —
+        // `TaskWardenTaskTests.keepsTheCallersActorAndItsOrdering` catches that.) The executor-preference
+        // initializer is only used when there is a preference: it adds a task option record (~120 ns per task).
+        let task: Task<Success, Never>
+        if let executorPreference {
+            task = Task(name: name, executorPreference: executorPreference, priority: priority) {
+                _ = isolation
+                defer { census.deregister(entry) }
+                return await operation()
+            }
+        } else {
+            task = Task(name: name, priority: priority) {
+                _ = isolation
+                defer { census.deregister(entry) }
+                return await operation()
+            }
         }
-        census.register(ticket: ticket, name: name, id: task.taskID, parentID: parent, fileID: fileID, line: line)
+        census.register(entry, id: task.taskID)
         return task
     }
 
@@ -54,6 +83,7 @@ public enum TaskWarden {
     /// See ``task(name:priority:executorPreference:census:fileID:line:isolation:operation:)-(_,_,_,_,_,_,_,()->Success)``
     /// for the semantics; errors thrown by `operation` are delivered through the handle's `value`.
     @discardableResult
+    @inlinable
     public static func task<Success: Sendable>(
         name: String,
         priority: TaskPriority? = nil,
@@ -70,14 +100,39 @@ public enum TaskWarden {
             guard let executorPreference else { return Task(name: name, priority: priority, operation: operation) }
             return Task(name: name, executorPreference: executorPreference, priority: priority, operation: operation)
         }
-        let ticket = census.reserveTicket()
-        let parent = TaskID.current
-        let task = Task(name: name, executorPreference: executorPreference, priority: priority) { [isolation] in
-            _ = isolation
-            defer { census.deregister(ticket: ticket) }
-            return try await operation()
+        return registeredTask(
+            name: name, priority: priority, executorPreference: executorPreference, census: census,
+            fileID: fileID, line: line, isolation: isolation, operation: operation)
+    }
+
+    /// The census-on half of `task(name:…)`, out of line so the census-off path inlines into the caller.
+    @usableFromInline
+    static func registeredTask<Success: Sendable>(
+        name: String,
+        priority: TaskPriority?,
+        executorPreference: (any TaskExecutor)?,
+        census: TaskCensus,
+        fileID: String,
+        line: Int,
+        isolation: isolated (any Actor)?,
+        operation: sending @escaping @isolated(any) () async throws -> Success
+    ) -> Task<Success, any Error> {
+        let entry = census.makeEntry(name: name, parentID: TaskID.current, fileID: fileID, line: line)
+        let task: Task<Success, any Error>
+        if let executorPreference {
+            task = Task(name: name, executorPreference: executorPreference, priority: priority) {
+                _ = isolation
+                defer { census.deregister(entry) }
+                return try await operation()
+            }
+        } else {
+            task = Task(name: name, priority: priority) {
+                _ = isolation
+                defer { census.deregister(entry) }
+                return try await operation()
+            }
         }
-        census.register(ticket: ticket, name: name, id: task.taskID, parentID: parent, fileID: fileID, line: line)
+        census.register(entry, id: task.taskID)
         return task
     }
 
@@ -105,9 +160,9 @@ public enum TaskWarden {
         guard census.isEnabled, let id = TaskID.current else {
             return try await body()
         }
-        let ticket = census.reserveTicket()
-        census.register(ticket: ticket, name: name, id: id, parentID: parentID, fileID: fileID, line: line)
-        defer { census.deregister(ticket: ticket) }
+        let entry = census.makeEntry(name: name, parentID: parentID, fileID: fileID, line: line)
+        census.register(entry, id: id)
+        defer { census.deregister(entry) }
         return try await body()
     }
 }

@@ -49,16 +49,34 @@ func backPortedCancellationShield<Result, Failure: Error>(
         // returning (there is no path out of here that leaves it running), and the task runs on the
         // caller's own isolation, so `body` is never used concurrently with the caller.
         nonisolated(unsafe) let borrowed = escapable
-        await Task(executorPreference: preference) { [isolation] in
-            _ = isolation
-            do throws(Failure) {
-                outcome.value = .success(try await borrowed())
-            } catch {
-                outcome.value = .failure(error)
-            }
-        }.value
+        // Both closures refer to the `isolation` parameter (not via a capture list, which would copy it into a
+        // nonisolated constant), which makes `Task` start them on the caller's actor. The
+        // executor-preference initializer only when there is a preference: it costs ~120 ns more.
+        if let preference {
+            await Task(name: currentTaskName(), executorPreference: preference) {
+                _ = isolation
+                outcome.value = await capture(borrowed)
+            }.value
+        } else {
+            await Task(name: currentTaskName()) {
+                _ = isolation
+                outcome.value = await capture(borrowed)
+            }.value
+        }
     }
     return try outcome.take()
+}
+
+/// Runs `body`, turning its typed error into a value.
+private func capture<Success, Failure: Error>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws(Failure) -> Success
+) async -> Result<Success, Failure> {
+    do throws(Failure) {
+        return .success(try await body())
+    } catch {
+        return .failure(error)
+    }
 }
 
 /// Carries the body's result (which need not be `Sendable`) out of the shield's task.
@@ -73,4 +91,12 @@ private final class ShieldOutcome<Success, Failure: Error>: @unchecked Sendable 
         guard let value else { preconditionFailure("the shield's task ended without a result") }
         return try value.get()
     }
+}
+
+/// The running task's name, so the shield's task shows up under the same name in traces and the census dump.
+private func currentTaskName() -> String? {
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+        return Task.name
+    }
+    return nil
 }

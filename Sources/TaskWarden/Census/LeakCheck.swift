@@ -7,6 +7,12 @@ public struct LeakSuspect: Sendable, Hashable {
     public let counts: [Int]
     /// New tasks per second between the first and last sample (λ).
     public let arrivalsPerSecond: Double
+
+    public init(family: String, counts: [Int], arrivalsPerSecond: Double) {
+        self.family = family
+        self.counts = counts
+        self.arrivalsPerSecond = arrivalsPerSecond
+    }
 }
 
 extension CensusSnapshot {

@@ -52,7 +52,7 @@ extension Task {
 
 /// The runtime entry point identity needs. `swift_task_getJobTaskId` is exported by `libswift_Concurrency` on
 /// every platform since Swift 5.9 (the standard library declares the same `@_silgen_name` internally for
-/// `ExecutorJob.description`, and swift-nio and others call it for job ordering). It takes a task pointer
+/// `UnownedJob.description`, and third-party executors declare it the same way for job ordering). It takes a task pointer
 /// and returns an integer, for which the Swift and C calling conventions agree. It is a free function, not
 /// a method: a method would pass a hidden `self` argument.
 ///

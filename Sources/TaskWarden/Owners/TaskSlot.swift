@@ -60,7 +60,7 @@ public final class TaskSlot: Sendable {
         let token = SlotGeneration(state: state, value: generation)
         let task = TaskWarden.task(
             name: name, priority: priority, census: census, fileID: fileID, line: line, isolation: isolation
-        ) { [isolation] in
+        ) {
             _ = isolation
             await operation(token)
         }

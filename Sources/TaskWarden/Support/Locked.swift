@@ -1,4 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#else
 import Synchronization
+#endif
 
 /// A reference-type lock around some state, shared by every TaskWarden runtime type.
 ///
@@ -7,21 +13,62 @@ import Synchronization
 /// `TaskWardenTesting` runs everything on one deterministic executor). Critical sections are short and
 /// synchronous; continuations are resumed and tasks cancelled *after* the lock is released.
 ///
-/// The lock is `Synchronization.Mutex`. It was chosen by measurement on this project's Linux machine (2 cores,
-/// Swift 6.3.1), 4 tasks × 50 000 increments each — see `Benchmarks/RuntimeBenchmarks/LockBenchmarks.swift`
-/// and `Guides/Census.md` for the figures. `Mutex` did not collapse under contention in this toolchain, and
-/// beat both a default and an adaptive `pthread_mutex_t`; wrapping it here keeps the choice in one place.
+/// On Linux the lock is an adaptive `pthread_mutex_t` (spins briefly, then sleeps); elsewhere it is
+/// `Synchronization.Mutex` (`os_unfair_lock` on Apple platforms). Measured on this project's Linux machine
+/// (2 shared cores, Swift 6.3.1, release), 4 tasks × 50 000 increments — see
+/// `Benchmarks/RuntimeBenchmarks/LockBenchmarks.swift` and `Guides/Census.md`:
+/// `Mutex` did not collapse under contention in this toolchain (about 33 ns per increment, like the adaptive
+/// pthread mutex, and about half a default pthread mutex's 55–71 ns), so speed did not decide. ThreadSanitizer
+/// did: Linux `Mutex` hands contended ownership over in the kernel (priority-inheritance futexes), which TSan
+/// cannot see, so every contended critical section was reported as a data race. TSan intercepts
+/// `pthread_mutex_lock`, and the CI stress run under `--sanitize=thread` must be clean.
+///
+/// It is `public` (not `package`) because SwiftPM does not inline `@inlinable package` members across modules
+/// in this toolchain: the wrapper cost 26 ns per uncontended lock as `package` and 9 ns as `public`. Users may
+/// adopt it for their own small shared state.
 ///
 /// ```swift
 /// let wantlist = Locked<Set<Int>>([])
-/// wantlist.withLock { $0.insert(42) }
+/// wantlist.withLock { _ = $0.insert(42) }
 /// ```
 ///
-/// It is `public` (not `package`) because SwiftPM does not inline `@inlinable package` members across
-/// modules in this toolchain: the wrapper cost 26 ns per uncontended lock as `package` and 9 ns — the same
-/// as `Mutex` itself — as `public`. Users may adopt it for their own small shared state.
-///
 /// The lock is not re-entrant: never call back into the same `Locked` from inside `withLock`.
+#if canImport(Glibc) || canImport(Musl)
+public final class Locked<State: ~Copyable>: @unchecked Sendable {
+    // Why `@unchecked` is sound: `state` is only ever accessed inside `withLock`, between
+    // `pthread_mutex_lock` and `pthread_mutex_unlock` on `mutex`, which is allocated once, never moved
+    // (pthread mutexes must not be), and destroyed only in `deinit`, when no other reference exists. The
+    // `sending` annotations on `init` and `withLock` are `Mutex`'s, so non-`Sendable` state cannot escape.
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline var state: State
+
+    @inlinable
+    public init(_ initialState: consuming sending State) {
+        mutex = .allocate(capacity: 1)
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
+        state = initialState
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` with exclusive access to the state.
+    @inlinable
+    public func withLock<Result: ~Copyable, Failure: Error>(
+        _ body: (inout sending State) throws(Failure) -> sending Result
+    ) throws(Failure) -> sending Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&state)
+    }
+}
+#else
 public final class Locked<State: ~Copyable>: Sendable {
     @usableFromInline let mutex: Mutex<State>
 
@@ -38,3 +85,4 @@ public final class Locked<State: ~Copyable>: Sendable {
         try mutex.withLock(body)
     }
 }
+#endif

@@ -1,0 +1,136 @@
+import Testing
+import TaskWarden
+
+/// Many keys, many callers, random cancellation. CI runs these under ThreadSanitizer:
+/// `swift test --sanitize=thread --filter Stress`.
+@Suite struct OwnersStressTests {
+    enum RenderError: Error, Equatable { case corruptCover(Int) }
+
+    /// SplitMix64: a seeded generator, so a failing run can be replayed.
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// A render that takes a few scheduling turns and fails for every 13th album.
+    static func render(_ albumID: Int) async throws(RenderError) -> Int {
+        for _ in 0..<(albumID % 4) { await Task.yield() }
+        if albumID % 13 == 0 { throw .corruptCover(albumID) }
+        return albumID * 2
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func registryStressManyKeysAndCallersWithRandomCancellation() async {
+        let census = TaskCensus()
+        let registry = TaskRegistry<Int, Int, RenderError>(name: { "thumbnail:\($0)" }, census: census)
+        var random = SeededGenerator(state: 0x7A5C_3A2D)
+        let keys = 400
+        let callers = 2_000
+
+        let cancelledKeys = Locked<Set<Int>>([])
+        var tasks: [(key: Int, task: Task<Int, any Error>)] = []
+        for _ in 0..<callers {
+            let key = Int.random(in: 1...keys, using: &random)
+            tasks.append((key, Task { try await registry.value(for: key, operation: Self.render) }))
+        }
+        // Cancel about a third of the callers and a few whole keys, at random moments.
+        for (index, entry) in tasks.enumerated() {
+            switch Int.random(in: 0..<100, using: &random) {
+            case 0..<33: entry.task.cancel()
+            case 33..<35:
+                cancelledKeys.withLock { _ = $0.insert(entry.key) }
+                registry.cancel(entry.key)
+            default: break
+            }
+            if index.isMultiple(of: 50) { await Task.yield() }
+        }
+
+        var values = 0, failures = 0, cancellations = 0
+        for (key, task) in tasks {
+            do {
+                let value = try await task.value
+                #expect(value == key * 2)
+                values += 1
+            } catch let error as TaskRegistryError<RenderError> {
+                switch error {
+                case .failed(let renderError):
+                    #expect(renderError == .corruptCover(key))
+                    failures += 1
+                case .cancelled:
+                    // Only a cancelled caller or a cancelled key may see this.
+                    #expect(task.isCancelled || cancelledKeys.withLock { $0.contains(key) })
+                    cancellations += 1
+                }
+            } catch {
+                Issue.record("unexpected error \(error)")
+            }
+        }
+        #expect(values + failures + cancellations == callers)
+        #expect(values > 0 && cancellations > 0 && failures > 0)
+
+        await registry.drain()
+        #expect(registry.inFlightCount == 0)
+        #expect(census.liveCount == 0)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func slotStressConcurrentReplacementsCommitInGenerationOrder() async {
+        let census = TaskCensus()
+        let slot = TaskSlot(census: census)
+        let commits = Locked<[UInt64]>([])
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<20 {
+                group.addTask {
+                    for _ in 0..<50 {
+                        slot.replace(name: "album-search") { generation in
+                            await Task.yield()
+                            generation.commit { commits.withLock { $0.append(generation.value) } }
+                        }
+                        await Task.yield()
+                    }
+                }
+            }
+        }
+        await slot.settled()
+        let committed = commits.withLock { $0 }
+        // A stale generation can never commit after a newer one has.
+        #expect(committed == committed.sorted())
+        #expect(Set(committed).count == committed.count)
+        #expect(!committed.isEmpty)
+        #expect(await eventually { census.liveCount == 0 })
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func serviceStressStartStopFromManyTasks() async {
+        final class Owner: Sendable { let ticks = Counter() }
+        let census = TaskCensus()
+        let service = TaskService(name: "cloud-sync", census: census)
+        let owner = Owner()
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<20 {
+                group.addTask {
+                    for round in 0..<25 {
+                        if (worker + round).isMultiple(of: 2) {
+                            service.start(owner: owner) { owner in
+                                owner.ticks.increment()
+                                await Task.yield()
+                                return .continue
+                            }
+                        } else {
+                            await service.stop()
+                        }
+                    }
+                }
+            }
+        }
+        await service.stop()
+        #expect(!service.isRunning)
+        #expect(census.liveCount == 0)
+    }
+}
