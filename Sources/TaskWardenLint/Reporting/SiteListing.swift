@@ -23,6 +23,29 @@ public enum SiteListing {
         var guessedLabel: String
         var calledThrough: String?
         var createdInside: String?
+
+        enum CodingKeys: String, CodingKey {
+            case file, line, column, kind, name, nameKind, staticPrefix, nameAvailable, nameUnavailableReason
+            case enclosing, guessedLabel, calledThrough, createdInside
+        }
+
+        /// `name` is always present (null when unnamed); other optional fields only when they apply.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(file, forKey: .file)
+            try container.encode(line, forKey: .line)
+            try container.encode(column, forKey: .column)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(name, forKey: .name)
+            try container.encode(nameKind, forKey: .nameKind)
+            try container.encodeIfPresent(staticPrefix, forKey: .staticPrefix)
+            try container.encode(nameAvailable, forKey: .nameAvailable)
+            try container.encodeIfPresent(nameUnavailableReason, forKey: .nameUnavailableReason)
+            try container.encode(enclosing, forKey: .enclosing)
+            try container.encode(guessedLabel, forKey: .guessedLabel)
+            try container.encodeIfPresent(calledThrough, forKey: .calledThrough)
+            try container.encodeIfPresent(createdInside, forKey: .createdInside)
+        }
     }
 
     struct Summary: Encodable {
