@@ -18,8 +18,10 @@ public enum LabelLookup {
         let trimmed = label.trimmingCharacters(in: .whitespaces)
         // SwiftUI's automatic names: "View.task @ RecordShelf/AlbumView.swift:42".
         if let swiftUI = swiftUITaskLocation(trimmed) {
-            for site in tree.sites where site.kind == .swiftUITask && site.name == .none
-                && site.position.line == swiftUI.line && (site.position.file.hasSuffix(swiftUI.file) || swiftUI.file.hasSuffix(site.position.file)) {
+            // SwiftUI prints `#fileID` (Module/File.swift); compare the file name and the line.
+            let fileName = swiftUI.file.split(separator: "/").last.map(String.init) ?? swiftUI.file
+            for site in tree.sites where site.kind == .swiftUITask && site.name == .none && site.position.line == swiftUI.line
+                && (site.position.file == fileName || site.position.file.hasSuffix("/" + fileName)) {
                 matches.append(Match(site: site, reason: "unnamed; SwiftUI names it after its file and line"))
             }
         }
