@@ -1,3 +1,5 @@
+import Foundation
+import SwiftSyntax
 import TaskNaming
 
 /// From a trace row label to the creation sites it can come from (`taskwarden where`).
@@ -55,7 +57,7 @@ public enum LabelLookup {
         var labels: Set<String> = []
         for other in tree.sites where other.position != site.position {
             guard let frame = DeclarationContext.nearestFrame(above: other.node),
-                  !frame.is(ClosureExprSyntaxType.self), ClosureCallFinder.calls(stored, in: frame),
+                  !frame.is(ClosureExprSyntax.self), ClosureCallFinder.calls(stored, in: frame),
                   DeclarationContext.enclosingTypeDeclaresProperty(named: stored, around: frame)
             else { continue }
             labels.insert(DeclarationContext.guessedLabel(of: other.node))
@@ -102,11 +104,6 @@ public enum LabelLookup {
         }))
     }
 }
-
-import Foundation
-import SwiftSyntax
-
-typealias ClosureExprSyntaxType = ClosureExprSyntax
 
 /// Whether a function body calls a function or closure property by name (`onQuiesced()`, `self.onQuiesced?()`).
 enum ClosureCallFinder {

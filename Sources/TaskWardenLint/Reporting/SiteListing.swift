@@ -1,3 +1,4 @@
+import Foundation
 /// The inventory output of `taskwarden list`: text (one aligned line per site) or JSON
 /// (`{"sites": [{"file", "line", "column", "kind", "name", "enclosing", "guessedLabel", …}], "summary": {…}}`).
 public enum SiteListing {
@@ -121,4 +122,3 @@ public enum SiteListing {
     }
 }
 
-import Foundation
