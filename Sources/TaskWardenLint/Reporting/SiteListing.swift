@@ -1,3 +1,4 @@
+import Foundation
 /// The inventory output of `taskwarden list`: text (one aligned line per site) or JSON
 /// (`{"sites": [{"file", "line", "column", "kind", "name", "enclosing", "guessedLabel", …}], "summary": {…}}`).
 public enum SiteListing {
@@ -23,6 +24,29 @@ public enum SiteListing {
         var guessedLabel: String
         var calledThrough: String?
         var createdInside: String?
+
+        enum CodingKeys: String, CodingKey {
+            case file, line, column, kind, name, nameKind, staticPrefix, nameAvailable, nameUnavailableReason
+            case enclosing, guessedLabel, calledThrough, createdInside
+        }
+
+        /// `name` is always present (null when unnamed); other optional fields only when they apply.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(file, forKey: .file)
+            try container.encode(line, forKey: .line)
+            try container.encode(column, forKey: .column)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(name, forKey: .name)
+            try container.encode(nameKind, forKey: .nameKind)
+            try container.encodeIfPresent(staticPrefix, forKey: .staticPrefix)
+            try container.encode(nameAvailable, forKey: .nameAvailable)
+            try container.encodeIfPresent(nameUnavailableReason, forKey: .nameUnavailableReason)
+            try container.encode(enclosing, forKey: .enclosing)
+            try container.encode(guessedLabel, forKey: .guessedLabel)
+            try container.encodeIfPresent(calledThrough, forKey: .calledThrough)
+            try container.encodeIfPresent(createdInside, forKey: .createdInside)
+        }
     }
 
     struct Summary: Encodable {
@@ -44,6 +68,20 @@ public enum SiteListing {
         case .literal: "literal"
         case .interpolated: "interpolated"
         case .other: "other"
+        }
+    }
+
+    /// What a trace shows for a site without `name:`.
+    static func unnamedDescription(_ site: CreationSite) -> String {
+        switch site.kind {
+        case .backgroundTaskRegistration, .backgroundTask:
+            let identifier = site.call?.arguments.first?.expression.trimmedDescription ?? "?"
+            return "(identifier \(identifier))"
+        case .swiftUITask:
+            let file = site.position.file.split(separator: "/").last.map(String.init) ?? site.position.file
+            return "(unnamed: SwiftUI shows 'View.task @ …/\(file):\(site.position.line)' from iOS 26.4)"
+        default:
+            return "(unnamed: profiler shows '\(site.guessedLabel)')"
         }
     }
 
@@ -73,7 +111,7 @@ public enum SiteListing {
         let kindWidth = sites.map(\.kind.rawValue.count).max() ?? 0
         var lines: [String] = []
         for (site, location) in zip(sites, locations) {
-            let name = nameText(site) ?? "(unnamed: profiler shows '\(site.guessedLabel)')"
+            let name = nameText(site) ?? unnamedDescription(site)
             lines.append(location.padding(toLength: locationWidth, withPad: " ", startingAt: 0) + "  "
                          + site.kind.rawValue.padding(toLength: kindWidth, withPad: " ", startingAt: 0) + "  "
                          + name + "  in " + site.enclosingDeclaration)
@@ -84,4 +122,3 @@ public enum SiteListing {
     }
 }
 
-import Foundation
