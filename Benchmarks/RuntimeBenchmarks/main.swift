@@ -10,6 +10,7 @@ let suites: [BenchmarkSuite] = [
     registrySuite,
     slotSuite,
     // Fan-out, pacing and tracing suites (issue 6) go on the line below.
+    fanOutSuite, tracingSuite, pacingSuite,
 
     // Background engine and simulator suites (issue 7) go on the line below.
 

@@ -1,0 +1,178 @@
+/// The byte scan that decides whether a file is worth parsing: a file containing none of the creation
+/// tokens cannot produce a site, so it is never parsed.
+///
+/// Tokens (matched on bytes, no decoding): the word `Task` followed by `{`, `(`, `.init`, `.detached` or
+/// `.immediate…` (optionally after `<…>`), or preceded by `struct`/`class`/`enum`/`protocol`/`actor`/
+/// `typealias` (a shadowing type); `addTask…`, `addImmediateTask…`, `forTaskWithIdentifier`,
+/// `backgroundTask(`, `.task` followed by `{` or `(`, and `async` followed by whitespace and `let`.
+/// So `Task<Void, Never>?`, `-> Task<…> {`, `Task.sleep`, `backgroundTask(withName:)`, `TaskGroup` or
+/// `URLSessionDataTask` alone do not count. Rules may add
+/// their own tokens (``RuleDescription/additionalScanTokens``).
+///
+/// ```swift
+/// let scanner = CreationTokenScanner()
+/// scanner.mayContainSite(Array("let x = 1".utf8))            // false
+/// scanner.mayContainSite(Array("Task { await f() }".utf8))   // true
+/// ```
+public struct CreationTokenScanner: Sendable {
+    private let extraTokens: [[UInt8]]
+
+    public init(additionalTokens: [String] = []) {
+        extraTokens = additionalTokens.filter { !$0.isEmpty }.map { Array($0.utf8) }
+    }
+
+    public func mayContainSite(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer(mayContainSite)
+    }
+
+    public func mayContainSite(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        mayContainSite(bytes, from: 0, to: bytes.count)
+    }
+
+    /// Scans `bytes[start..<end]` (tokens are recognised by what surrounds them inside the whole buffer).
+    public func mayContainSite(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        var index = max(0, start)
+        let end = min(end, bytes.count)
+        while index < end {
+            switch bytes[index] {
+            case UInt8(ascii: "T"):
+                if matches(bytes, index, "Task") {
+                    if !isIdentifierByte(bytes, index - 1) && !isIdentifierByte(bytes, index + 4) {
+                        if (createsTask(bytes, after: index + 4) && !isReturnType(bytes, before: index)) || declaresType(bytes, before: index) {
+                            return true
+                        }
+                    } else if matches(bytes, index - 3, "add") || matches(bytes, index - 9, "Immediate")
+                        || matches(bytes, index, "TaskWithIdentifier") {
+                        return true
+                    } else if matches(bytes, index - 10, "background"), nextNonSpace(bytes, index + 4) == UInt8(ascii: "("),
+                              !startsWithLabel(bytes, skipSpaces(bytes, index + 4) + 1) {
+                        return true
+                    }
+                }
+            case UInt8(ascii: "."):
+                if matches(bytes, index, ".task"), !isIdentifierByte(bytes, index + 5) {
+                    let next = nextNonSpace(bytes, index + 5)
+                    if next == UInt8(ascii: "{") || next == UInt8(ascii: "(") { return true }
+                }
+            case UInt8(ascii: "a"):
+                if matches(bytes, index, "async"), !isIdentifierByte(bytes, index - 1) {
+                    var next = index + 5
+                    var sawSpace = false
+                    while next < bytes.count, isSpace(bytes[next]) {
+                        next += 1
+                        sawSpace = true
+                    }
+                    if sawSpace, matches(bytes, next, "let"), !isIdentifierByte(bytes, next + 3) { return true }
+                }
+            default:
+                break
+            }
+            index += 1
+        }
+        for token in extraTokens where contains(bytes, token, from: max(0, start), to: end) { return true }
+        return false
+    }
+
+    /// After `Task`: `{`, `(`, `.init`/`.detached`/`.immediate…`, each optionally after `<…>`.
+    private func createsTask(_ bytes: UnsafeBufferPointer<UInt8>, after start: Int) -> Bool {
+        var index = skipSpaces(bytes, start)
+        if index < bytes.count, bytes[index] == UInt8(ascii: "<") {
+            var depth = 0
+            let limit = min(bytes.count, index + 400)
+            while index < limit {
+                if bytes[index] == UInt8(ascii: "<") { depth += 1 }
+                if bytes[index] == UInt8(ascii: ">") {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
+                index += 1
+            }
+            guard depth == 0, index < limit else { return false }
+            index = skipSpaces(bytes, index + 1)
+        }
+        guard index < bytes.count else { return false }
+        switch bytes[index] {
+        case UInt8(ascii: "{"), UInt8(ascii: "("):
+            return true
+        case UInt8(ascii: "."):
+            let member = index + 1
+            return matches(bytes, member, "init") || matches(bytes, member, "detached") || matches(bytes, member, "immediate")
+        default:
+            return false
+        }
+    }
+
+    /// `-> Task<…> {` is a function's return type followed by its body, not a creation.
+    private func isReturnType(_ bytes: UnsafeBufferPointer<UInt8>, before end: Int) -> Bool {
+        var index = end - 1
+        while index >= 0, isSpace(bytes[index]) { index -= 1 }
+        return index >= 1 && bytes[index] == UInt8(ascii: ">") && bytes[index - 1] == UInt8(ascii: "-")
+    }
+
+    /// `withName: …`: an argument list that starts with a label (SwiftUI's `.backgroundTask` takes none).
+    private func startsWithLabel(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool {
+        var index = skipSpaces(bytes, start)
+        let identifierStart = index
+        while index < bytes.count, isIdentifierByte(bytes, index) { index += 1 }
+        guard index > identifierStart else { return false }
+        return nextNonSpace(bytes, index) == UInt8(ascii: ":")
+    }
+
+    /// Before `Task`: `struct`, `class`, `enum`, `protocol`, `actor` or `typealias` (a type that may shadow Swift's).
+    private func declaresType(_ bytes: UnsafeBufferPointer<UInt8>, before end: Int) -> Bool {
+        var index = end - 1
+        while index >= 0, isSpace(bytes[index]) { index -= 1 }
+        guard index < end - 1 else { return false }
+        let wordEnd = index + 1
+        while index >= 0, isIdentifierByte(bytes, index) { index -= 1 }
+        let wordStart = index + 1
+        let length = wordEnd - wordStart
+        for keyword: StaticString in ["struct", "class", "enum", "protocol", "actor", "typealias"]
+        where keyword.utf8CodeUnitCount == length && matches(bytes, wordStart, keyword) {
+            return true
+        }
+        return false
+    }
+
+    private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
+    private func skipSpaces(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
+        var index = start
+        while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+        return index
+    }
+
+    private func nextNonSpace(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> UInt8? {
+        let index = skipSpaces(bytes, start)
+        return index < bytes.count ? bytes[index] : nil
+    }
+
+    private func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ token: StaticString) -> Bool {
+        let length = token.utf8CodeUnitCount
+        guard index >= 0, index + length <= bytes.count else { return false }
+        let pointer = token.utf8Start
+        for offset in 0..<length where bytes[index + offset] != pointer[offset] { return false }
+        return true
+    }
+
+    private func isIdentifierByte(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
+        guard index >= 0, index < bytes.count else { return false }
+        let byte = bytes[index]
+        return (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || byte == 0x5F || byte >= 0x80
+    }
+
+    private func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ token: [UInt8], from start: Int, to end: Int) -> Bool {
+        guard let first = token.first, token.count <= end - start else { return false }
+        var index = start
+        while index + token.count <= end {
+            if bytes[index] == first {
+                var offset = 1
+                while offset < token.count, bytes[index + offset] == token[offset] { offset += 1 }
+                if offset == token.count { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+}

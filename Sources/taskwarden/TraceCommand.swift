@@ -1,0 +1,23 @@
+import TaskWardenTimeline
+
+/// `taskwarden trace render TRACE.json -o timeline.html`; the logic is `TraceRenderCommand` in
+/// TaskWardenTimeline.
+enum TraceCommand: Subcommand {
+    static let name = "trace"
+    static let summary = TraceRenderCommand.summary
+    static let usage = TraceRenderCommand.usage
+
+    static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
+        do {
+            let options = try TraceRenderCommand.parse(arguments)
+            context.print(try TraceRenderCommand.run(options, workingDirectory: context.workingDirectory))
+            return .success
+        } catch let error as TraceRenderCommand.UsageError {
+            context.printError("taskwarden trace: \(error)\n\n\(usage)")
+            return .usageOrInputError
+        } catch {
+            context.printError("taskwarden trace: \(error)")
+            return .usageOrInputError
+        }
+    }
+}
