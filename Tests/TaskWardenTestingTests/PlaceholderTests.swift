@@ -1,4 +1,0 @@
-import Testing
-@testable import TaskWardenTesting
-
-@Test func TaskWardenTestingBuilds() { #expect(Bool(true)) }
