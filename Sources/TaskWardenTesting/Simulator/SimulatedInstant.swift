@@ -31,6 +31,8 @@ public struct SimulatedInstant: InstantProtocol, Codable, Sendable, CustomString
 }
 
 extension Duration {
+    /// `count` minutes.
+    public static func minutes(_ count: Int) -> Duration { .seconds(count * 60) }
     /// `count` hours.
     public static func hours(_ count: Int) -> Duration { .seconds(count * 3600) }
     /// `count` days of 24 hours.
