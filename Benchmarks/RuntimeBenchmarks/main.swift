@@ -1,1 +1,19 @@
-print("runtime benchmarks")
+// RuntimeBenchmarks: every figure is a ratio against a plain-Swift baseline measured in the same run.
+//
+//     swift run -c release RuntimeBenchmarks            # every suite
+//     swift run -c release RuntimeBenchmarks lock census # only the named suites
+//
+// Each suite lives in its own file and is listed here, one line per suite.
+let suites: [BenchmarkSuite] = [
+    lockSuite,
+    rawMutexSuite,
+    creationSuite,
+    //registrySuite,
+    //slotSuite,
+    // Fan-out, pacing and tracing suites (issue 6) go on the line below.
+
+    // Background engine and simulator suites (issue 7) go on the line below.
+
+]
+
+await runBenchmarks(suites, selecting: Array(CommandLine.arguments.dropFirst()))

@@ -1,0 +1,76 @@
+/// Runs `body` with the caller's cancellation hidden: inside, `Task.isCancelled` is `false` and
+/// `Task.checkCancellation()` does not throw, even if the calling task is already cancelled. Afterwards the
+/// caller's cancellation is visible again.
+///
+/// Use it for the one step that must finish once started — writing a fetched price to the ledger, closing
+/// a cloud-sync session — so a cancellation arriving mid-way cannot leave state half-written:
+///
+/// ```swift
+/// let price = try await priceService.fetch(releaseID)        // cancellable
+/// await withCancellationShield {
+///     await ledger.apply(price, to: releaseID)                 // finishes even if we are cancelled now
+/// }
+/// try Task.checkCancellation()                               // …and we still see it afterwards
+/// ```
+///
+/// Where the compiler and runtime have SE-0504's `withTaskCancellationShield` (Swift 6.4, OS 27 runtimes,
+/// Linux), this calls it. Elsewhere it is a back-port that runs `body` in a new, uncancelled task and awaits
+/// it. The back-port keeps the caller's actor isolation (the new task starts on the caller's actor), its
+/// task-locals and priority (an unstructured task copies both, and awaiting it escalates), and the caller's
+/// task executor preference when it was set through ``TaskWarden/withTaskExecutorPreference(_:operation:)``
+/// or passed as `executorPreference`. Where it differs from SE-0504 is listed in `Guides/CancellationShield.md`:
+/// the body runs in a different task (another `TaskID`, `withUnsafeCurrentTask` sees that task, task-group
+/// APIs of the caller are not reachable), there is one extra enqueue, there is no synchronous variant, and
+/// the caller's plain `withTaskExecutorPreference` is not seen.
+public func withCancellationShield<Result, Failure: Error>(
+    executorPreference: (any TaskExecutor)? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws(Failure) -> Result
+) async throws(Failure) -> Result {
+    #if compiler(>=6.4)
+    if #available(macOS 27, iOS 27, tvOS 27, watchOS 27, visionOS 27, *) {
+        return try await withTaskCancellationShield { () async throws(Failure) -> Result in try await body() }
+    }
+    #endif
+    return try await backPortedCancellationShield(executorPreference: executorPreference, isolation: isolation, body)
+}
+
+/// The back-port: an unstructured task is never cancelled by its creator's cancellation, so code inside it
+/// sees `Task.isCancelled == false` until someone cancels *it* — and nobody holds its handle but us.
+func backPortedCancellationShield<Result, Failure: Error>(
+    executorPreference: (any TaskExecutor)?,
+    isolation: isolated (any Actor)?,
+    _ body: () async throws(Failure) -> Result
+) async throws(Failure) -> Result {
+    let outcome = ShieldOutcome<Result, Failure>()
+    let preference = executorPreference ?? TaskWarden.preferredExecutor
+    await withoutActuallyEscaping(body) { escapable in
+        // The new task may only borrow `body` because this function awaits that task's completion before
+        // returning (there is no path out of here that leaves it running), and the task runs on the
+        // caller's own isolation, so `body` is never used concurrently with the caller.
+        nonisolated(unsafe) let borrowed = escapable
+        await Task(executorPreference: preference) { [isolation] in
+            _ = isolation
+            do throws(Failure) {
+                outcome.value = .success(try await borrowed())
+            } catch {
+                outcome.value = .failure(error)
+            }
+        }.value
+    }
+    return try outcome.take()
+}
+
+/// Carries the body's result (which need not be `Sendable`) out of the shield's task.
+///
+/// Safe without checking because of ordering, not locking: the shield's task writes `value` exactly once,
+/// before it completes; the caller reads it exactly once, after `await task.value` returned, which happens
+/// after that completion. Nothing else ever sees the box.
+private final class ShieldOutcome<Success, Failure: Error>: @unchecked Sendable {
+    var value: Swift.Result<Success, Failure>?
+
+    func take() throws(Failure) -> Success {
+        guard let value else { preconditionFailure("the shield's task ended without a result") }
+        return try value.get()
+    }
+}
