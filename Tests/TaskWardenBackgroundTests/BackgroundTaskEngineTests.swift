@@ -99,7 +99,7 @@ private func makeSimulator(_ identifiers: Set<String> = [refresh, sync]) -> Back
 @Suite struct LaunchTests {
     @Test func scheduleNextRunsBeforeTheHandlerInTheHandlersNamedTask() throws {
         let simulator = makeSimulator()
-        let seen = Locked<[String]>([])
+        let seen = TestBox<[String]>([])
         try simulator.engine.register(refresh, kind: .appRefresh, scheduleNext: .resubmit(after: .hours(4))) { [engine = simulator.engine] _ in
             let pending = engine.pendingRequests.map { "\($0.request.identifier)@\($0.request.earliestBeginDate!)" }
             seen.mutate { $0 = pending + [Task.name ?? "unnamed"] }
@@ -114,7 +114,7 @@ private func makeSimulator(_ identifiers: Set<String> = [refresh, sync]) -> Back
     @Test func completionIsReportedExactlyOnceForEachEnding() throws {
         let simulator = makeSimulator([refresh, sync])
         let clock = simulator.clock
-        let reports = Locked<[String]>([])
+        let reports = TestBox<[String]>([])
         try simulator.engine.register(refresh, kind: .appRefresh, scheduleNext: .endsChain) { _ in
             // Ignores cancellation on purpose and returns normally after expiring.
             try? await clock.sleep(for: .seconds(60))
@@ -137,7 +137,7 @@ private func makeSimulator(_ identifiers: Set<String> = [refresh, sync]) -> Back
     @Test func expirationCancelsTheHandlersTask() throws {
         let simulator = makeSimulator()
         let clock = simulator.clock
-        let observed = Locked<SimulatedInstant?>(nil)
+        let observed = TestBox<SimulatedInstant?>(nil)
         try simulator.engine.register(refresh, kind: .appRefresh, scheduleNext: .endsChain) { _ in
             do { try await clock.sleep(for: .seconds(600)) } catch {
                 let cancelled = Task.isCancelled
@@ -155,7 +155,7 @@ private func makeSimulator(_ identifiers: Set<String> = [refresh, sync]) -> Back
 
     @Test func aFailingScheduleNextIsRecordedAndTheHandlerStillRuns() throws {
         let simulator = makeSimulator()
-        let ran = Locked(false)
+        let ran = TestBox(false)
         try simulator.engine.register(refresh, kind: .appRefresh, scheduleNext: .custom { engine, _ in
             try engine.submit(.processing(refresh))
         }) { _ in ran.mutate { $0 = true } }

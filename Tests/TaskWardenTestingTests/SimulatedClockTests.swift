@@ -19,7 +19,7 @@ private func simulate(
 
 @Suite struct SimulatedClockTests {
     @Test func sleepingAdvancesVirtualTimeExactlyAndInstantly() throws {
-        let wakes = Locked<[SimulatedInstant]>([])
+        let wakes = TestBox<[SimulatedInstant]>([])
         _ = try simulate(for: .days(2)) { clock in
             try await clock.sleep(for: .seconds(90))
             wakes.mutate { $0.append(clock.now) }
@@ -30,7 +30,7 @@ private func simulate(
     }
 
     @Test func sleepersWithTheSameDeadlineWakeInTheOrderTheyWentToSleep() throws {
-        let order = Locked<[Int]>([])
+        let order = TestBox<[Int]>([])
         _ = try simulate(for: .seconds(10)) { clock in
             await withTaskGroup(of: Void.self) { group in
                 for child in 0..<5 {
@@ -46,7 +46,7 @@ private func simulate(
     }
 
     @Test func aCancelledSleeperWakesAtOnceWithCancellationError() throws {
-        let result = Locked<String>("")
+        let result = TestBox<String>("")
         _ = try simulate(for: .seconds(100)) { clock in
             await withTaskGroup(of: Void.self) { group in
                 group.addTask(name: "long-sleep") {

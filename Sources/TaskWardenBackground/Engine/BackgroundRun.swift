@@ -1,4 +1,4 @@
-import Synchronization
+import TaskWarden
 
 /// How a background run ended, as reported to the system (exactly once per run).
 public enum BackgroundRunOutcome: Sendable, Equatable, CustomStringConvertible {
@@ -56,7 +56,7 @@ public final class BackgroundRun<C: Clock>: Sendable where C.Duration == Duratio
         var chainError: String?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let reportCompletion: @Sendable (BackgroundRunOutcome) -> Void
 
     init(

@@ -1,4 +1,4 @@
-import Synchronization
+import TaskWarden
 
 /// The platform-neutral background task scheduler: handlers registered once before launch completes, requests
 /// with an earliest begin date, handlers run in a named task, expiration cancels that task, completion reported
@@ -65,7 +65,8 @@ public final class BackgroundTaskEngine<C: Clock>: Sendable where C.Duration == 
     private let permitted: Set<String>
     private let executor: (any TaskExecutor)?
     private let backend: (any BackgroundTaskBackend<C.Instant>)?
-    private let state = Mutex(State())
+    private let census: TaskCensus
+    private let state = Locked(State())
 
     /// Creates an engine.
     /// - Parameters:
@@ -73,12 +74,15 @@ public final class BackgroundTaskEngine<C: Clock>: Sendable where C.Duration == 
     ///   - permittedIdentifiers: the identifiers the app declares (Info.plist's `BGTaskSchedulerPermittedIdentifiers`).
     ///   - taskExecutor: the executor handler tasks prefer (the simulator passes its own); `nil` for the default.
     ///   - backend: where accepted requests go; `nil` when something reads ``pendingRequests`` instead.
+    ///   - census: where handler tasks are registered while they run (see `TaskCensus`).
     public init(
         clock: C,
         permittedIdentifiers: Set<String>,
         taskExecutor: (any TaskExecutor)? = nil,
-        backend: (any BackgroundTaskBackend<C.Instant>)? = nil
+        backend: (any BackgroundTaskBackend<C.Instant>)? = nil,
+        census: TaskCensus = .shared
     ) {
+        self.census = census
         self.clock = clock
         self.permitted = permittedIdentifiers
         self.executor = taskExecutor
@@ -199,19 +203,31 @@ public final class BackgroundTaskEngine<C: Clock>: Sendable where C.Duration == 
             state.running[identifier] = run
             return (run, registration)
         }
-        let task = Task(name: run.taskName, executorPreference: executor) { [self] in
-            // The chain comes first: whatever the handler does next (throw, expire, get killed), the next
-            // request is already with the system.
-            do { try registration.scheduleNext.perform(self, run) } catch { run.noteChainError(error) }
-            do {
-                try await registration.handler(run)
-                run.handlerFinished(.succeeded)
-            } catch {
-                run.handlerFinished(.failed(String(describing: error)))
+        let executor = self.executor
+        let census = self.census
+        let task = TaskWarden.task(name: run.taskName, executorPreference: executor, census: census) { [self] in
+            // Entering the preference through TaskWarden lets a cancellation shield inside the handler start
+            // its task on the same executor (the simulator relies on that to stay deterministic).
+            if let executor {
+                await TaskWarden.withTaskExecutorPreference(executor) { await self.execute(run, registration) }
+            } else {
+                await execute(run, registration)
             }
         }
         run.attach(task)
         return run
+    }
+
+    private func execute(_ run: Run, _ registration: Registration) async {
+        // The chain comes first: whatever the handler does next (throw, expire, get killed), the next request
+        // is already with the system.
+        do { try registration.scheduleNext.perform(self, run) } catch { run.noteChainError(error) }
+        do {
+            try await registration.handler(run)
+            run.handlerFinished(.succeeded)
+        } catch {
+            run.handlerFinished(.failed(String(describing: error)))
+        }
     }
 
     private static func validate(_ identifier: String) throws {

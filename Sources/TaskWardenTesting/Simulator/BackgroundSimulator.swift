@@ -1,4 +1,4 @@
-import Synchronization
+import TaskWarden
 import TaskWardenBackground
 
 /// Plays the operating system for a ``BackgroundTaskEngine`` in virtual time: launches pending requests after
@@ -59,7 +59,7 @@ public final class BackgroundSimulator: Sendable {
         var problems: [String] = []
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Creates a simulator and its engine.
     /// - Parameters:
@@ -73,7 +73,7 @@ public final class BackgroundSimulator: Sendable {
         self.executor = SimulatorExecutor(scheduler: scheduler)
         self.configuration = configuration
         self.engine = BackgroundTaskEngine(clock: clock, permittedIdentifiers: permittedIdentifiers, taskExecutor: executor)
-        self.state = Mutex(State(random: SeededRandomNumberGenerator(seed: seed)))
+        self.state = Locked(State(random: SeededRandomNumberGenerator(seed: seed)))
     }
 
     /// The current virtual time.

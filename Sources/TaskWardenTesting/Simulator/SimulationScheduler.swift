@@ -1,4 +1,4 @@
-import Synchronization
+import TaskWarden
 
 /// The heart of the simulator: a FIFO of runnable jobs (what ``SimulatorExecutor`` receives) and a heap of
 /// timers (what ``SimulatedClock`` sleepers wait on), both behind one lock, plus the virtual "now".
@@ -23,7 +23,7 @@ final class SimulationScheduler: Sendable {
         var jobsRun: UInt64 = 0
     }
 
-    let state = Mutex(State())
+    let state = Locked(State())
 
     var now: Duration { state.withLock { $0.now } }
 

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// A value tests share with handlers that run in other tasks.
-final class Locked<Value: Sendable>: Sendable {
+final class TestBox<Value: Sendable>: Sendable {
     private let storage: Mutex<Value>
     init(_ value: Value) { storage = Mutex(value) }
     var value: Value { storage.withLock { $0 } }
