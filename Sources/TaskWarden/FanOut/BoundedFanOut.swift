@@ -1,0 +1,183 @@
+/// Runs `operation` over `items` with at most `maxInFlight` children at once and returns the results in the
+/// order they completed.
+///
+/// Each child is a named task (`name(item)`, e.g. `price:\(release.id)`), and, when a `tracer` is given, opens
+/// a trace interval *inside* the child — so time spent waiting to be scheduled is not counted — whose message is
+/// the task's name. Items are pulled from the sequence only when a slot is free, so at most `maxInFlight` items
+/// are held at once and lazy or endless sequences work.
+///
+/// ```swift
+/// let prices = await fanOut(over: wantlist, maxInFlight: 6, name: { "price:\($0.releaseID)" }) { release in
+///     await priceSource.lowestPrice(for: release)
+/// }
+/// shelf.apply(prices.map(\.output))   // runs even if the price check was cancelled
+/// ```
+///
+/// Order: results are in completion order; sort by ``FanOutResult/index`` for input order.
+///
+/// Cancellation: when the calling task is cancelled, no further child starts, children in flight are cancelled
+/// (they finish as they choose — whatever they return is kept), and the function returns what completed, so the
+/// caller's apply step always runs. Check `Task.isCancelled` afterwards to tell a partial result from a full one.
+///
+/// - Parameters:
+///   - items: the work; pulled lazily, one item per free slot.
+///   - maxInFlight: the most children running at once; values below 1 are treated as 1.
+///   - tracer: where each child's interval goes (static name `"task"`, message = the task's name).
+///   - census: where each child is registered while it runs (when that census is enabled).
+///   - name: the task name for an item; follow the `prefix:identity` convention.
+///   - operation: the work for one item; runs in a child task.
+public func fanOut<Items: Sequence, Output: Sendable>(
+    over items: Items,
+    maxInFlight: Int,
+    tracer: any Tracer = NoTracer(),
+    census: TaskCensus = .shared,
+    name: (Items.Element) -> String,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: @escaping @Sendable (Items.Element) async -> Output
+) async -> [FanOutResult<Items.Element, Output>] where Items.Element: Sendable {
+    var results: [FanOutResult<Items.Element, Output>] = []
+    await runBoundedFanOut(
+        over: items, maxInFlight: maxInFlight, tracer: tracer, census: census, name: name, isolation: isolation,
+        operation: operation
+    ) { (index, item, outcome: Result<Output, Never>) in
+        switch outcome {
+        case .success(let output): results.append(FanOutResult(index: index, item: item, output: output))
+        }
+        return true
+    }
+    return results
+}
+
+/// The throwing form: like the non-throwing fan-out, and in addition the first error a child throws stops the
+/// fan-out, errgroup-style.
+///
+/// On the first error no further child starts, the children in flight are cancelled, the fan-out waits for them
+/// (keeping any that still complete successfully), and then throws a ``FanOutFailure`` carrying the error, the
+/// item that failed and every completed result:
+///
+/// ```swift
+/// do {
+///     let prices = try await fanOut(over: wantlist, maxInFlight: 6, name: { "price:\($0.releaseID)" }) {
+///         try await api.price(for: $0)
+///     }
+///     shelf.apply(prices.map(\.output))
+/// } catch {
+///     shelf.apply(error.completed.map(\.output))   // `error` is a FanOutFailure (typed throws)
+///     log(error.error)
+/// }
+/// ```
+///
+/// Order: results are in completion order; sort by ``FanOutResult/index`` for input order.
+///
+/// Cancellation: when the *calling* task is cancelled, the fan-out stops as above but does not throw: errors
+/// children throw after cancellation (usually `CancellationError`) are dropped and the completed results are
+/// returned, so the apply step runs on the normal path.
+public func fanOut<Items: Sequence, Output: Sendable>(
+    over items: Items,
+    maxInFlight: Int,
+    tracer: any Tracer = NoTracer(),
+    census: TaskCensus = .shared,
+    name: (Items.Element) -> String,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: @escaping @Sendable (Items.Element) async throws -> Output
+) async throws(FanOutFailure<Items.Element, Output>) -> [FanOutResult<Items.Element, Output>]
+where Items.Element: Sendable {
+    var results: [FanOutResult<Items.Element, Output>] = []
+    var firstFailure: (error: any Error, item: Items.Element, index: Int)?
+    await runBoundedFanOut(
+        over: items, maxInFlight: maxInFlight, tracer: tracer, census: census, name: name, isolation: isolation,
+        operation: operation
+    ) { (index, item, outcome: Result<Output, any Error>) in
+        switch outcome {
+        case .success(let output):
+            results.append(FanOutResult(index: index, item: item, output: output))
+            return true
+        case .failure(let error):
+            // After the caller's cancellation or the first failure, errors are the unwinding, not news.
+            if firstFailure != nil || Task.isCancelled { return true }
+            firstFailure = (error, item, index)
+            return false
+        }
+    }
+    if let firstFailure {
+        throw FanOutFailure(
+            error: firstFailure.error, failedItem: firstFailure.item, failedIndex: firstFailure.index,
+            completed: results)
+    }
+    return results
+}
+
+/// One child's report back to the fan-out loop.
+struct FanOutCompletion<Item: Sendable, Output: Sendable, Failure: Error>: Sendable {
+    var index: Int
+    var item: Item
+    var outcome: Result<Output, Failure>
+}
+
+/// The windowed task group both fan-out forms share. `onCompletion` runs in the calling task, one completion
+/// at a time; returning `false` stops the fan-out (no new children, in-flight children cancelled).
+func runBoundedFanOut<Items: Sequence, Output: Sendable, Failure: Error>(
+    over items: Items,
+    maxInFlight: Int,
+    tracer: any Tracer,
+    census: TaskCensus,
+    name: (Items.Element) -> String,
+    isolation: isolated (any Actor)?,
+    operation: @escaping @Sendable (Items.Element) async throws(Failure) -> Output,
+    onCompletion: (Int, Items.Element, Result<Output, Failure>) -> Bool
+) async where Items.Element: Sendable {
+    typealias Completion = FanOutCompletion<Items.Element, Output, Failure>
+    let limit = max(1, maxInFlight)
+    // Skip the task-local push when nobody listens: it is most of a no-op child's cost.
+    let traced = !(tracer is NoTracer)
+
+    let parent = TaskID.current
+
+    @Sendable func run(_ index: Int, _ item: Items.Element) async -> Completion {
+        do {
+            return Completion(index: index, item: item, outcome: .success(try await operation(item)))
+        } catch {
+            return Completion(index: index, item: item, outcome: .failure(error))
+        }
+    }
+
+    await withTaskGroup(of: Completion.self, isolation: isolation) { group in
+        var iterator = items.makeIterator()
+        var nextIndex = 0
+        var stopped = false
+
+        func startNext() -> Bool {
+            guard !stopped, !Task.isCancelled, let item = iterator.next() else { return false }
+            let index = nextIndex
+            nextIndex += 1
+            let taskName = name(item)
+            // Census entry first, then the interval, both inside the child: the census sees every child the
+            // library starts, and the interval starts only once the child runs.
+            if traced {
+                group.addTask(name: taskName) {
+                    await TaskWarden.withCensusEntry(name: taskName, parentID: parent, census: census) {
+                        await tracer.withInterval("task", message: taskName) { await run(index, item) }
+                    }
+                }
+            } else {
+                group.addTask(name: taskName) {
+                    await TaskWarden.withCensusEntry(name: taskName, parentID: parent, census: census) {
+                        await run(index, item)
+                    }
+                }
+            }
+            return true
+        }
+
+        var inFlight = 0
+        while inFlight < limit, startNext() { inFlight += 1 }
+        while let completion = await group.next() {
+            inFlight -= 1
+            if !onCompletion(completion.index, completion.item, completion.outcome), !stopped {
+                stopped = true
+                group.cancelAll()
+            }
+            if startNext() { inFlight += 1 }
+        }
+    }
+}

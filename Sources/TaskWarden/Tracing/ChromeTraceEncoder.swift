@@ -1,0 +1,92 @@
+/// Writes ``TraceRecorder`` records as Chrome Trace Event JSON.
+///
+/// Format (the "JSON Object Format" of the Trace Event spec): metadata naming the process, then for each
+/// interval an async nestable begin (`b`) and end (`e`) with the same `cat` and `id`, so that each interval gets
+/// its own track named by its message. Events inside an interval are async instants (`n`) on that interval's
+/// track; events outside any interval are process-scoped instants (`i`). Timestamps are microseconds with
+/// nanosecond decimals.
+enum ChromeTraceEncoder {
+    static let processID = 1
+
+    static func encode(_ records: [TraceRecorder.Record], processName: String) -> String {
+        var out = "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n"
+        out.reserveCapacity(64 + records.count * 160)
+        out += "{\"ph\":\"M\",\"pid\":\(processID),\"tid\":0,\"name\":\"process_name\",\"args\":{\"name\":"
+        appendQuoted(processName, to: &out)
+        out += "}}"
+        // End records carry no message; look it up from the begin so the pair has one name.
+        var messages: [UInt64: String] = [:]
+        for record in records where record.phase == .begin { messages[record.id] = record.message }
+        for record in records {
+            out += ",\n{\"ph\":"
+            switch record.phase {
+            case .begin:
+                out += "\"b\",\"cat\":"
+                appendQuoted(record.name.description, to: &out)
+                out += ",\"name\":"
+                appendQuoted(record.message, to: &out)
+                out += ",\"id\":\"0x\(String(record.id, radix: 16))\""
+            case .end:
+                out += "\"e\",\"cat\":"
+                appendQuoted(record.name.description, to: &out)
+                out += ",\"name\":"
+                appendQuoted(messages[record.id] ?? record.name.description, to: &out)
+                out += ",\"id\":\"0x\(String(record.id, radix: 16))\""
+            case .event where record.id != 0:
+                out += "\"n\",\"cat\":"
+                appendQuoted(record.name.description, to: &out)
+                out += ",\"name\":"
+                appendQuoted(record.message, to: &out)
+                out += ",\"id\":\"0x\(String(record.id, radix: 16))\""
+            case .event:
+                out += "\"i\",\"s\":\"p\",\"cat\":"
+                appendQuoted(record.name.description, to: &out)
+                out += ",\"name\":"
+                appendQuoted(record.message, to: &out)
+            }
+            out += ",\"pid\":\(processID),\"tid\":0,\"ts\":"
+            appendMicroseconds(record.time, to: &out)
+            if record.phase == .begin {
+                out += ",\"args\":{\"task\":\(record.task),\"parentTask\":\(record.parentTask),"
+                out += "\"interval\":\(record.id),\"parentInterval\":\(record.parent)}"
+            }
+            out += "}"
+        }
+        out += "\n]}\n"
+        return out
+    }
+
+    /// Appends `duration` as microseconds with three decimals (nanoseconds), e.g. `1500.250`.
+    static func appendMicroseconds(_ duration: Duration, to out: inout String) {
+        let (seconds, attoseconds) = duration.components
+        let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        let sign = nanoseconds < 0 ? "-" : ""
+        let magnitude = nanoseconds.magnitude
+        let fraction = String(magnitude % 1000)
+        out += "\(sign)\(magnitude / 1000)."
+        out += String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
+    /// Appends `text` as a JSON string literal.
+    static func appendQuoted(_ text: String, to out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "<": out += "\\u003c"  // harmless in JSON; keeps `</script>` out of HTML that embeds it
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}
