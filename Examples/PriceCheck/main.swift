@@ -1,1 +1,2 @@
+SimulateDaysMode.runIfRequested()
 print("price-check")
