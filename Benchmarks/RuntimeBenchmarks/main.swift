@@ -13,6 +13,7 @@ let suites: [BenchmarkSuite] = [
     // Fan-out, pacing and tracing suites (issue 6) go on the line below.
 
     // Background engine and simulator suites (issue 7) go on the line below.
+    backgroundSuite,
 
 ]
 

@@ -14,8 +14,10 @@ public protocol LedgerStore<Item, Instant>: Sendable {
     associatedtype Instant: Sendable
     /// The saved snapshot; empty when nothing was ever saved.
     func load() throws -> [Item: Instant]
-    /// Replaces the saved snapshot with `lastChecked`.
-    func save(_ lastChecked: [Item: Instant]) throws
+    /// Saves the ledger after a change. `lastChecked` is the whole ledger; `changedItem` is the one entry that
+    /// changed since the previous save, or `nil` when more changed (the item list was replaced). A store that
+    /// rewrites everything uses the former, a store that updates in place the latter.
+    func save(_ lastChecked: [Item: Instant], changedItem: Item?) throws
 }
 
 /// Why a ledger could not load or save.
@@ -62,7 +64,7 @@ public struct FileLedgerStore<Item: Hashable & Codable & Sendable, Instant: Coda
         }
     }
 
-    public func save(_ lastChecked: [Item: Instant]) throws {
+    public func save(_ lastChecked: [Item: Instant], changedItem: Item?) throws {
         do {
             let data = try JSONEncoder().encode(lastChecked.map { Entry(item: $0.key, checkedAt: $0.value) })
             try data.write(to: url, options: .atomic)
@@ -83,9 +85,15 @@ public final class InMemoryLedgerStore<Item: Hashable & Sendable, Instant: Senda
 
     public func load() throws -> [Item: Instant] { state.withLock { $0.snapshot } }
 
-    public func save(_ lastChecked: [Item: Instant]) throws {
+    public func save(_ lastChecked: [Item: Instant], changedItem: Item?) throws {
         state.withLock { state in
-            state.snapshot = lastChecked
+            // Updating one entry in place instead of keeping the ledger's dictionary avoids a copy of the whole
+            // ledger on its next change (copy-on-write), which dominated long simulations.
+            if let changedItem {
+                state.snapshot[changedItem] = lastChecked[changedItem]
+            } else {
+                state.snapshot = lastChecked
+            }
             state.saves += 1
         }
     }

@@ -58,16 +58,20 @@ public final class RefreshLedger<Item: Hashable & Sendable, C: Clock>: Sendable 
     /// expires.
     /// - Parameter limit: at most this many items; `nil` for all of them.
     public func workList(limit: Int? = nil) -> [Item] {
-        let (items, position, lastChecked) = state.withLock { ($0.items, $0.position, $0.lastChecked) }
-        var never: [Item] = []
-        var checked: [(Item, C.Instant)] = []
-        for item in items {
-            if let instant = lastChecked[item] { checked.append((item, instant)) } else { never.append(item) }
+        state.withLock { state in
+            var never: [Item] = []
+            // (position, last checked): sorting on these avoids hashing items inside the comparator.
+            var checked: [(Int, C.Instant)] = []
+            checked.reserveCapacity(state.lastChecked.count)
+            for (position, item) in state.items.enumerated() {
+                if let instant = state.lastChecked[item] { checked.append((position, instant)) } else { never.append(item) }
+            }
+            checked.sort { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+            let wanted = limit.map { max(0, $0) } ?? Int.max
+            var ordered = Array(never.prefix(wanted))
+            for (position, _) in checked.prefix(wanted - ordered.count) { ordered.append(state.items[position]) }
+            return ordered
         }
-        checked.sort { $0.1 != $1.1 ? $0.1 < $1.1 : position[$0.0]! < position[$1.0]! }
-        let ordered = never + checked.map(\.0)
-        guard let limit else { return ordered }
-        return Array(ordered.prefix(max(0, limit)))
     }
 
     /// Records that `item` was checked now and saves the ledger before returning.
@@ -81,7 +85,7 @@ public final class RefreshLedger<Item: Hashable & Sendable, C: Clock>: Sendable 
         return try state.withLock { state in
             guard state.position[item] != nil else { return false }
             state.lastChecked[item] = now
-            try store.save(state.lastChecked)
+            try store.save(state.lastChecked, changedItem: item)
             return true
         }
     }
@@ -94,7 +98,7 @@ public final class RefreshLedger<Item: Hashable & Sendable, C: Clock>: Sendable 
             state.items = unique
             state.position = Dictionary(uniqueKeysWithValues: unique.enumerated().map { ($1, $0) })
             state.lastChecked = state.lastChecked.filter { [position = state.position] in position[$0.key] != nil }
-            try store.save(state.lastChecked)
+            try store.save(state.lastChecked, changedItem: nil)
         }
     }
 
