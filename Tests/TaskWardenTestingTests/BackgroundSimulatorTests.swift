@@ -131,3 +131,35 @@ private func configuration(delay: ClosedRange<Duration> = .zero ... .zero) -> Si
         #expect(simulator.timeline.first?.budget == .seconds(300))
     }
 }
+
+@Suite struct SimulatorLifecycleTests {
+    @Test func plannedLaunchesShowWhatTheSystemWillRun() throws {
+        let simulator = BackgroundSimulator(seed: 3, permittedIdentifiers: [identifier], configuration: configuration(delay: .minutes(5) ... .minutes(5)))
+        try simulator.engine.register(identifier, kind: .appRefresh, scheduleNext: .endsChain) { _ in }
+        try simulator.engine.submit(.appRefresh(identifier, earliestBegin: SimulatedInstant(offset: .hours(2))))
+        #expect(simulator.plannedLaunches.map(\.at) == [SimulatedInstant(offset: .hours(2) + .minutes(5))])
+        simulator.run(for: .hours(3))
+        #expect(simulator.plannedLaunches.isEmpty)
+    }
+
+    @Test func shutDownWakesEverySleeperAndLeavesNothingScheduled() throws {
+        let simulator = BackgroundSimulator(seed: 3, permittedIdentifiers: [identifier], configuration: configuration())
+        let clock = simulator.clock
+        let executor = simulator.executor
+        let ended = TestBox(0)
+        try simulator.engine.register(identifier, kind: .processing, scheduleNext: .resubmit(after: .hours(1))) { _ in
+            // One sleeper the run's cancellation reaches, and one in an unstructured task it does not.
+            async let cancellable: Void? = try? clock.sleep(for: .hours(5))
+            await Task(name: "detached-wait", executorPreference: executor) { try? await clock.sleep(for: .hours(9)) }.value
+            _ = await cancellable
+            ended.mutate { $0 += 1 }
+        }
+        try simulator.engine.submit(.processing(identifier))
+        simulator.run(for: .minutes(1))
+        simulator.shutDown()
+        #expect(ended.value == 1)
+        #expect(simulator.engine.pendingRequests.isEmpty)
+        #expect(simulator.timeline.first?.outcome == .expired)
+        #expect(simulator.now == SimulatedInstant(offset: .minutes(1)))
+    }
+}

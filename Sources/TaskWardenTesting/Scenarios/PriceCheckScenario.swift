@@ -62,6 +62,8 @@ public struct PriceCheckScenario: Sendable {
         let app = try PriceCheckApp(variant: variant, configuration: configuration, simulator: simulator)
         try app.launch()
         simulator.run(for: duration)
+        // A run still going at the end is expired like any other, so its results are applied and counted.
+        simulator.shutDown()
         return app.report()
     }
 }
@@ -91,8 +93,9 @@ final class PriceCheckApp: Sendable {
         let interval = configuration.refreshInterval
         let chain: BackgroundTaskEngine<SimulatedClock>.ChainStep =
             variant == .schedulesNextLast ? .endsChain : .resubmit(after: interval)
-        try engine.register(PriceCheckScenario.identifier, kind: .appRefresh, scheduleNext: chain) { [self] run in
-            try await handle(run)
+        try engine.register(PriceCheckScenario.identifier, kind: .appRefresh, scheduleNext: chain) { [weak self] run in
+            // Weak: the engine (inside the simulator this app holds) keeps the handler.
+            try await self?.handle(run)
         }
         engine.finishLaunching()
         try engine.submit(.appRefresh(PriceCheckScenario.identifier))

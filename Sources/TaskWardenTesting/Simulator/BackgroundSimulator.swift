@@ -125,6 +125,36 @@ public final class BackgroundSimulator: Sendable {
         }
     }
 
+    /// The launches the simulated system has planned: identifier and instant, earliest first. A run whose
+    /// request is still pending but which is already running waits until that run ends.
+    public var plannedLaunches: [(identifier: String, at: SimulatedInstant)] {
+        settle()
+        return state.withLock { state in
+            state.plan.map { (identifier: $0.key, at: SimulatedInstant(offset: $0.value.launchAt)) }
+                .sorted { ($0.at, $0.identifier) < ($1.at, $1.identifier) }
+        }
+    }
+
+    /// Ends the simulation: withdraws every pending request, expires every live run, and wakes every remaining
+    /// sleeper with `CancellationError`, running jobs until none is left. Call it at the end of a test so no
+    /// simulated task stays suspended forever. Virtual time does not move.
+    public func shutDown() {
+        engine.cancelAllRequests()
+        let instant = now
+        let live = state.withLock { state in
+            for active in state.active where state.timeline[active.recordIndex].expiredAt == nil && !active.run.isHandlerFinished {
+                state.timeline[active.recordIndex].expiredAt = instant
+            }
+            return state.active.map(\.run)
+        }
+        for run in live { run.expire() }
+        settle()
+        while let id = scheduler.state.withLock({ $0.timers.first?.id }) {
+            scheduler.cancelTimer(id: id)
+            settle()
+        }
+    }
+
     // MARK: The loop
 
     /// Runs every runnable job, then notices new requests and finished handlers; repeats until quiet.
