@@ -98,7 +98,8 @@ public final class BackgroundRun<C: Clock>: Sendable where C.Duration == Duratio
         settle(.expired)
     }
 
-    /// Cancels nothing and waits for the handler closure to finish (after it returned, threw or expired).
+    /// Waits for the handler closure to finish (return or throw, before or after expiration). Waiting cancels
+    /// nothing: cancelling the waiter leaves the run alone.
     public func waitForHandler() async {
         await state.withLock { $0.task }?.value
     }

@@ -218,6 +218,33 @@ public final class BackgroundTaskEngine<C: Clock>: Sendable where C.Duration == 
         return run
     }
 
+    /// Launches `identifier` and waits for its handler to finish, treating cancellation of the *calling* task as
+    /// the system's expiration. This is the shape SwiftUI's `.backgroundTask(.appRefresh(…))` wants: completion
+    /// is the closure returning, and expiry cancels the closure's task.
+    ///
+    /// ```swift
+    /// WindowGroup { ContentView() }
+    ///     .backgroundTask(.appRefresh("com.recordshelf.price-check")) {
+    ///         _ = try? await engine.perform("com.recordshelf.price-check")
+    ///     }
+    /// ```
+    ///
+    /// Returns after the handler closure has returned or thrown — after expiration too, so results applied
+    /// inside a cancellation shield are in before the system suspends the app.
+    /// - Returns: the outcome reported for the run.
+    /// - Throws: what ``launch(_:reportCompletion:)`` throws when the engine refuses the launch.
+    @discardableResult
+    public func perform(_ identifier: String) async throws -> BackgroundRunOutcome {
+        let run = try launch(identifier)
+        await withTaskCancellationHandler {
+            await run.waitForHandler()
+        } onCancel: {
+            run.expire()
+        }
+        // The handler has finished, so an outcome was reported (by it, or earlier by the expiration).
+        return run.outcome ?? .expired
+    }
+
     private func execute(_ run: Run, _ registration: Registration) async {
         // The chain comes first: whatever the handler does next (throw, expire, get killed), the next request
         // is already with the system.
