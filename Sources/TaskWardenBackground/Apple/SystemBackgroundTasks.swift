@@ -1,4 +1,6 @@
-#if canImport(BackgroundTasks)
+// The macOS and watchOS SDKs ship BackgroundTasks headers with every API marked unavailable, so `canImport`
+// alone would let this compile there and fail; the scheduler exists on iOS, iPadOS, Mac Catalyst, tvOS, visionOS.
+#if canImport(BackgroundTasks) && !os(macOS) && !os(watchOS)
 @preconcurrency import BackgroundTasks
 import Foundation
 import TaskWarden
