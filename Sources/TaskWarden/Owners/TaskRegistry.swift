@@ -1,0 +1,205 @@
+/// Shared in-flight work per key: concurrent requests for one key share one named task, in the spirit of
+/// Go's `singleflight` — plus the cancellation `singleflight` lacks.
+///
+/// ```swift
+/// let thumbnails = TaskRegistry<Int, Thumbnail, RenderError>(name: { "thumbnail:\($0)" })
+///
+/// // Two views asking for album 7 at once share one render.
+/// let image = try await thumbnails.value(for: 7, operation: renderer.render)
+/// ```
+///
+/// Pass a function reference (or a closure written `{ id throws(RenderError) in … }`): Swift does not infer
+/// a closure's typed `throws`, so an unannotated closure would throw `any Error`.
+///
+/// ```swift
+/// let price = try await prices.value(for: releaseID) { id throws(PriceError) in try await api.price(id) }
+/// ```
+///
+/// - The check for an existing entry and the insertion of a new one happen in one critical section with no
+///   suspension between them, so two callers can never start two tasks for one key.
+/// - The shared task is unstructured and owned by the registry: cancelling one caller never cancels it for
+///   the others. Each caller is a reference-counted waiter; when the *last* waiter is cancelled, the registry
+///   cancels the work and forgets the key.
+/// - Every entry carries a token; completion and removal only touch the entry with their own token, so late
+///   work can never remove (or complete) a newer entry for the same key.
+/// - `cancel(key)` and `cancelAll()` cancel the work and resume its waiters with
+///   ``TaskRegistryError/cancelled``. `drain()` waits until every task the registry started has ended.
+public final class TaskRegistry<Key: Hashable & Sendable, Value: Sendable, Failure: Error>: Sendable {
+    private typealias Outcome = Result<Value, TaskRegistryError<Failure>>
+
+    private struct Entry: Sendable {
+        let token: UInt64
+        var task: Task<Void, Never>?
+        var waiters: [UInt64: UnsafeContinuation<Outcome, Never>] = [:]
+    }
+
+    private struct State: Sendable {
+        var entries: [Key: Entry] = [:]
+        var nextID: UInt64 = 0
+        /// Every task the registry started and that has not ended yet, including abandoned ones.
+        var running: [UInt64: Task<Void, Never>] = [:]
+        var endedBeforeTracking: Set<UInt64> = []
+
+        mutating func makeID() -> UInt64 {
+            nextID &+= 1
+            return nextID
+        }
+    }
+
+    private let state = Locked(State())
+    private let name: @Sendable (Key) -> String
+    private let census: TaskCensus
+    private let priority: TaskPriority?
+
+    /// - Parameters:
+    ///   - name: the shared task's name for a key, e.g. `{ "thumbnail:\($0)" }`.
+    ///   - priority: the shared tasks' priority (callers of every priority share them; waiting escalates).
+    public init(name: @escaping @Sendable (Key) -> String, priority: TaskPriority? = nil, census: TaskCensus = .shared) {
+        self.name = name
+        self.priority = priority
+        self.census = census
+    }
+
+    deinit {
+        // No waiter can exist (a waiter keeps the registry alive); cancel whatever still runs.
+        for task in state.withLock({ Array($0.running.values) }) { task.cancel() }
+    }
+
+    /// The value for `key`: joins the in-flight work for it, or starts `operation` as new shared work.
+    ///
+    /// `operation` is only used when this call starts the work. Cancelling the caller makes this call throw
+    /// ``TaskRegistryError/cancelled`` at once; the work goes on for the other waiters and is cancelled only
+    /// when no waiter is left.
+    public func value(
+        for key: Key,
+        fileID: String = #fileID,
+        line: Int = #line,
+        operation: @escaping @Sendable (Key) async throws(Failure) -> Value
+    ) async throws(TaskRegistryError<Failure>) -> Value {
+        let waiter = state.withLock { $0.makeID() }
+        let outcome = await withTaskCancellationHandler {
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<Outcome, Never>) in
+                join(key: key, waiter: waiter, continuation: continuation, fileID: fileID, line: line, operation: operation)
+            }
+        } onCancel: {
+            leave(key: key, waiter: waiter)
+        }
+        return try outcome.get()
+    }
+
+    private func join(
+        key: Key, waiter: UInt64, continuation: UnsafeContinuation<Outcome, Never>,
+        fileID: String, line: Int, operation: @escaping @Sendable (Key) async throws(Failure) -> Value
+    ) {
+        let step = state.withLock { state -> JoinStep in
+            // Checked under the lock: if cancellation arrived before this point, its handler either already
+            // ran (and found nothing to remove) or runs after us and finds the waiter; either way the flag is
+            // visible here, so no waiter is ever left behind.
+            if Task.isCancelled { return .cancelled }
+            if state.entries[key] != nil {
+                state.entries[key]!.waiters[waiter] = continuation
+                return .joined
+            }
+            let token = state.makeID()
+            var entry = Entry(token: token)
+            entry.waiters[waiter] = continuation
+            state.entries[key] = entry
+            return .start(token: token)
+        }
+        switch step {
+        case .cancelled:
+            continuation.resume(returning: .failure(.cancelled))
+        case .joined:
+            break
+        case .start(let token):
+            let task = TaskWarden.task(
+                name: name(key), priority: priority, census: census, fileID: fileID, line: line, isolation: nil
+            ) { [self] in
+                let outcome: Outcome
+                do throws(Failure) {
+                    outcome = .success(try await operation(key))
+                } catch {
+                    outcome = .failure(.failed(error))
+                }
+                finish(key: key, token: token, outcome: outcome)
+            }
+            let abandoned = state.withLock { state -> Bool in
+                if state.endedBeforeTracking.remove(token) == nil { state.running[token] = task }
+                guard state.entries[key]?.token == token else { return true }
+                state.entries[key]!.task = task
+                return false
+            }
+            // Every waiter left (or the key was cancelled) before the task existed: cancel it now.
+            if abandoned { task.cancel() }
+        }
+    }
+
+    /// Called by the shared task as it ends.
+    private func finish(key: Key, token: UInt64, outcome: Outcome) {
+        let waiters = state.withLock { state -> [UnsafeContinuation<Outcome, Never>] in
+            if state.running.removeValue(forKey: token) == nil { state.endedBeforeTracking.insert(token) }
+            guard let entry = state.entries[key], entry.token == token else { return [] }
+            state.entries[key] = nil
+            return Array(entry.waiters.values)
+        }
+        for waiter in waiters { waiter.resume(returning: outcome) }
+    }
+
+    /// Called from a waiter's cancellation handler.
+    private func leave(key: Key, waiter: UInt64) {
+        let (continuation, abandonedWork) = state.withLock {
+            state -> (UnsafeContinuation<Outcome, Never>?, Task<Void, Never>??) in
+            guard let continuation = state.entries[key]?.waiters.removeValue(forKey: waiter) else { return (nil, nil) }
+            guard state.entries[key]!.waiters.isEmpty else { return (continuation, nil) }
+            let task = state.entries.removeValue(forKey: key)!.task
+            return (continuation, .some(task))
+        }
+        continuation?.resume(returning: .failure(.cancelled))
+        if case .some(let task) = abandonedWork { task?.cancel() }
+    }
+
+    /// Cancels the work for `key` and resumes its waiters with ``TaskRegistryError/cancelled``. A later request
+    /// for `key` starts fresh work.
+    public func cancel(_ key: Key) {
+        let entry = state.withLock { $0.entries.removeValue(forKey: key) }
+        guard let entry else { return }
+        entry.task?.cancel()
+        for waiter in entry.waiters.values { waiter.resume(returning: .failure(.cancelled)) }
+    }
+
+    /// Cancels every key's work and resumes every waiter with ``TaskRegistryError/cancelled``.
+    public func cancelAll() {
+        let entries = state.withLock { state -> [Entry] in
+            defer { state.entries.removeAll() }
+            return Array(state.entries.values)
+        }
+        for entry in entries {
+            entry.task?.cancel()
+            for waiter in entry.waiters.values { waiter.resume(returning: .failure(.cancelled)) }
+        }
+    }
+
+    /// How many keys have work in flight.
+    public var inFlightCount: Int {
+        state.withLock { $0.entries.count }
+    }
+
+    /// How many callers wait for `key`'s work.
+    public func waiterCount(for key: Key) -> Int {
+        state.withLock { $0.entries[key]?.waiters.count ?? 0 }
+    }
+
+    /// Waits until every task this registry started — including work abandoned by its waiters — has ended.
+    public func drain() async {
+        while let task = state.withLock({ $0.running.values.first }) {
+            await task.value
+        }
+    }
+}
+
+/// What a caller's critical section in ``TaskRegistry`` decided.
+private enum JoinStep {
+    case cancelled
+    case joined
+    case start(token: UInt64)
+}

@@ -1,0 +1,102 @@
+import Testing
+import TaskWarden
+
+@Suite struct TaskServiceTests {
+    final class Wantlist: Sendable {
+        let refreshes = Counter()
+        let freed: Counter
+        init(freed: Counter) { self.freed = freed }
+        deinit { freed.increment() }
+    }
+
+    @Test func startIsIdempotentWhileRunning() async {
+        let census = TaskCensus()
+        let service = TaskService(name: "wantlist-price-watch", census: census)
+        let wantlist = Wantlist(freed: Counter())
+        #expect(service.start(owner: wantlist) { owner in owner.refreshes.increment(); await Task.yield(); return .continue })
+        #expect(!service.start(owner: wantlist) { _ in .continue })
+        #expect(service.isRunning)
+        #expect(census.snapshot().countsByName == ["wantlist-price-watch": 1])
+        await service.stop()
+        #expect(!service.isRunning)
+        #expect(census.liveCount == 0)
+        // Stopped services start again.
+        #expect(service.start(owner: wantlist) { _ in .stop })
+        await service.stop()
+    }
+
+    @Test func noWorkHappensAfterStopReturns() async {
+        let service = TaskService(name: "cloud-sync", census: TaskCensus())
+        let wantlist = Wantlist(freed: Counter())
+        let stopped = Locked(false)
+        let iterationsAfterStop = Counter()
+        let inIteration = Gate()
+        service.start(owner: wantlist) { owner in
+            if stopped.withLock({ $0 }) { iterationsAfterStop.increment() }
+            owner.refreshes.increment()
+            inIteration.open()
+            await Task.yield()
+            if stopped.withLock({ $0 }) { iterationsAfterStop.increment() }
+            return .continue
+        }
+        await inIteration.wait()
+        await service.stop()
+        stopped.withLock { $0 = true }
+        let refreshesAtStop = wantlist.refreshes.count
+        for _ in 0..<1_000 { await Task.yield() }
+        #expect(wantlist.refreshes.count == refreshesAtStop)
+        #expect(iterationsAfterStop.count == 0)
+    }
+
+    @Test func stopWaitsForTheRunningIteration() async {
+        let service = TaskService(name: "ledger-flush", census: TaskCensus())
+        let wantlist = Wantlist(freed: Counter())
+        let entered = Gate()
+        let release = Gate()
+        let finished = Locked(false)
+        service.start(owner: wantlist) { _ in
+            entered.open()
+            await release.wait()            // not cancellable: the iteration finishes its write
+            finished.withLock { $0 = true }
+            return .continue
+        }
+        await entered.wait()
+        let stopReturned = Locked(false)
+        let stopping = Task {
+            await service.stop()
+            stopReturned.withLock { $0 = true }
+        }
+        for _ in 0..<1_000 { await Task.yield() }
+        #expect(!stopReturned.withLock { $0 })
+        release.open()
+        await stopping.value
+        #expect(finished.withLock { $0 })
+    }
+
+    @Test func theLoopDoesNotKeepItsOwnerAlive() async {
+        let census = TaskCensus()
+        let service = TaskService(name: "wantlist-price-watch", census: census)
+        let freed = Counter()
+        do {
+            let wantlist = Wantlist(freed: freed)
+            service.start(owner: wantlist, every: .zero, clock: ContinuousClock()) { owner in
+                owner.refreshes.increment()
+            }
+            #expect(await eventually { wantlist.refreshes.count >= 3 })
+        }
+        // The owner is gone; the loop notices at its next iteration and exits on its own.
+        #expect(await eventually { !service.isRunning })
+        #expect(freed.count == 1)
+        #expect(census.liveCount == 0)
+    }
+
+    @Test func releasingTheServiceCancelsTheLoop() async {
+        let census = TaskCensus()
+        var service: TaskService? = TaskService(name: "thumbnail-prefetch", census: census)
+        let wantlist = Wantlist(freed: Counter())
+        service!.start(owner: wantlist) { _ in await Task.yield(); return .continue }
+        #expect(census.liveCount == 1)
+        service = nil
+        #expect(await eventually { census.liveCount == 0 })
+    }
+}

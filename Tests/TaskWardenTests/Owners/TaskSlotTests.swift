@@ -1,0 +1,107 @@
+import Testing
+import TaskWarden
+
+@Suite struct TaskSlotTests {
+    /// Holds the published result, as a view model would.
+    final class Shelf: Sendable {
+        let shown = Locked<[String]>([])
+    }
+
+    @Test func replacedRequestThatCompletesLateDoesNotOverwriteNewerState() async {
+        let slot = TaskSlot(census: TaskCensus())
+        let shelf = Shelf()
+        let oldPassedItsLastCheck = Gate()
+        let releaseOld = Gate()
+
+        // The old request fetches, passes its last cancellation check, then is held before committing.
+        let old = slot.replace(name: "album-search") { generation in
+            oldPassedItsLastCheck.open()
+            await releaseOld.wait()
+            generation.commit { shelf.shown.withLock { $0.append("old") } }
+        }
+        await oldPassedItsLastCheck.wait()
+
+        slot.replace(name: "album-search") { generation in
+            generation.commit { shelf.shown.withLock { $0.append("new") } }
+        }
+        await slot.settled()
+        #expect(shelf.shown.withLock { $0 } == ["new"])
+
+        releaseOld.open()   // the stale work now tries to commit
+        await old.value
+        #expect(shelf.shown.withLock { $0 } == ["new"])
+        #expect(old.isCancelled)
+    }
+
+    @Test func replaceCancelsThePreviousTask() async {
+        let slot = TaskSlot(census: TaskCensus())
+        let started = Gate()
+        let sawCancellation = Locked(false)
+        let first = slot.replace(name: "price-check") { _ in
+            started.open()
+            while !Task.isCancelled { await Task.yield() }
+            sawCancellation.withLock { $0 = true }
+        }
+        await started.wait()
+        slot.replace(name: "price-check") { _ in }
+        await first.value
+        #expect(sawCancellation.withLock { $0 })
+    }
+
+    @Test func commitRunsForCurrentGenerationAndReportsStaleOnes() async {
+        let slot = TaskSlot(census: TaskCensus())
+        let generations = Locked<[SlotGeneration]>([])
+        slot.replace(name: "a") { generation in generations.withLock { $0.append(generation) } }
+        await slot.settled()
+        let first = generations.withLock { $0[0] }
+        #expect(first.isCurrent)
+        #expect(first.commit { 42 } == 42)
+        slot.cancel()
+        #expect(!first.isCurrent)
+        #expect(first.commit { 42 } == nil)
+    }
+
+    @Test func settledWaitsForTheWorkThatReplacedTheAwaitedOne() async {
+        let slot = TaskSlot(census: TaskCensus())
+        let shelf = Shelf()
+        let firstStarted = Gate()
+        let releaseFirst = Gate()
+        slot.replace(name: "a") { _ in
+            firstStarted.open()
+            await releaseFirst.wait()
+        }
+        await firstStarted.wait()
+        let waiter = Task { await slot.settled() }
+        slot.replace(name: "a") { generation in
+            generation.commit { shelf.shown.withLock { $0.append("second") } }
+        }
+        releaseFirst.open()
+        await waiter.value
+        #expect(shelf.shown.withLock { $0 } == ["second"])
+        #expect(slot.current == nil)
+    }
+
+    @Test func releasingTheSlotCancelsItsWork() async {
+        var slot: TaskSlot? = TaskSlot(census: TaskCensus())
+        let started = Gate()
+        let work = slot!.replace(name: "cover-download") { _ in
+            started.open()
+            while !Task.isCancelled { await Task.yield() }
+        }
+        await started.wait()
+        slot = nil
+        await work.value
+        #expect(work.isCancelled)
+    }
+
+    @MainActor @Test func operationInheritsTheCallersActor() async {
+        let slot = TaskSlot(census: TaskCensus())
+        let ranOnMain = Locked(false)
+        slot.replace(name: "album-detail-refresh") { _ in
+            MainActor.assertIsolated()
+            ranOnMain.withLock { $0 = true }
+        }
+        await slot.settled()
+        #expect(ranOnMain.withLock { $0 })
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import TaskWarden
-
-@Test func TaskWardenBuilds() { #expect(Bool(true)) }
