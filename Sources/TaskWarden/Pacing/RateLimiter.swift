@@ -144,8 +144,9 @@ public final class RateLimiter<C: Clock>: Sendable where C.Duration == Duration 
                 }
                 return (waiter.continuation, timer)
             }
-            continuation?.resume(throwing: CancellationError())
+            // Timer first, so that once the waiter sees its CancellationError the limiter is already idle.
             timer?.cancel()
+            continuation?.resume(throwing: CancellationError())
         }
     }
 

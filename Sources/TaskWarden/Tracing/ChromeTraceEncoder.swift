@@ -14,9 +14,14 @@ enum ChromeTraceEncoder {
         out += "{\"ph\":\"M\",\"pid\":\(processID),\"tid\":0,\"name\":\"process_name\",\"args\":{\"name\":"
         appendQuoted(processName, to: &out)
         out += "}}"
-        // End records carry no message; look it up from the begin so the pair has one name.
+        // End records carry no message; look it up from the begin so the pair has one name. Events inside an
+        // interval take its category too: viewers put async events on one track by (category, id).
         var messages: [UInt64: String] = [:]
-        for record in records where record.phase == .begin { messages[record.id] = record.message }
+        var categories: [UInt64: String] = [:]
+        for record in records where record.phase == .begin {
+            messages[record.id] = record.message
+            categories[record.id] = record.name.description
+        }
         for record in records {
             out += ",\n{\"ph\":"
             switch record.phase {
@@ -34,7 +39,7 @@ enum ChromeTraceEncoder {
                 out += ",\"id\":\"0x\(String(record.id, radix: 16))\""
             case .event where record.id != 0:
                 out += "\"n\",\"cat\":"
-                appendQuoted(record.name.description, to: &out)
+                appendQuoted(categories[record.id] ?? record.name.description, to: &out)
                 out += ",\"name\":"
                 appendQuoted(record.message, to: &out)
                 out += ",\"id\":\"0x\(String(record.id, radix: 16))\""
@@ -46,6 +51,11 @@ enum ChromeTraceEncoder {
             }
             out += ",\"pid\":\(processID),\"tid\":0,\"ts\":"
             appendMicroseconds(record.time, to: &out)
+            if record.phase == .event {
+                out += ",\"args\":{\"event\":"
+                appendQuoted(record.name.description, to: &out)
+                out += "}"
+            }
             if record.phase == .begin {
                 out += ",\"args\":{\"task\":\(record.task),\"parentTask\":\(record.parentTask),"
                 out += "\"interval\":\(record.id),\"parentInterval\":\(record.parent)}"

@@ -1,4 +1,0 @@
-import Testing
-@testable import TaskWardenTimeline
-
-@Test func TaskWardenTimelineBuilds() { #expect(Bool(true)) }
