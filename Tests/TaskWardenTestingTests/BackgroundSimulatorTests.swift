@@ -163,3 +163,25 @@ private func configuration(delay: ClosedRange<Duration> = .zero ... .zero) -> Si
         #expect(simulator.now == SimulatedInstant(offset: .minutes(1)))
     }
 }
+
+@Suite struct RunUntilIdleTests {
+    @Test func aOneShotTaskGoesIdleAtItsLastEvent() throws {
+        let simulator = BackgroundSimulator(seed: 3, permittedIdentifiers: [identifier], configuration: configuration())
+        let clock = simulator.clock
+        try simulator.engine.register(identifier, kind: .appRefresh, scheduleNext: .endsChain) { _ in
+            try await clock.sleep(for: .seconds(12))
+        }
+        try simulator.engine.submit(.appRefresh(identifier, earliestBegin: SimulatedInstant(offset: .hours(2))))
+        #expect(simulator.runUntilIdle())
+        #expect(simulator.now == SimulatedInstant(offset: .hours(2) + .seconds(12)))
+        #expect(simulator.timeline.count == 1)
+    }
+
+    @Test func anEndlessChainHitsTheLimit() throws {
+        let simulator = BackgroundSimulator(seed: 3, permittedIdentifiers: [identifier], configuration: configuration())
+        try simulator.engine.register(identifier, kind: .appRefresh, scheduleNext: .resubmit(after: .hours(6))) { _ in }
+        try simulator.engine.submit(.appRefresh(identifier))
+        #expect(!simulator.runUntilIdle(limit: .days(2)))
+        #expect(simulator.timeline.count == 9)
+    }
+}

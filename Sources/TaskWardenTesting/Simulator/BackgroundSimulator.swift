@@ -95,8 +95,24 @@ public final class BackgroundSimulator: Sendable {
 
     /// Runs the simulation until `end` (events due exactly at `end` fire), then leaves the clock at `end`.
     public func run(until end: SimulatedInstant) {
+        drive(until: end.offset)
+        scheduler.advance(to: end.offset)
         settle()
-        while let next = nextEventTime(), next <= end.offset {
+    }
+
+    /// Runs until nothing is left to happen — no pending request, no sleeper, no live run — or until `limit`
+    /// of virtual time has passed, whichever comes first. The clock stays at the last event.
+    /// - Returns: `true` if the simulation went idle, `false` if it hit the limit (a chain that never ends).
+    @discardableResult
+    public func runUntilIdle(limit: Duration = .days(365)) -> Bool {
+        let end = scheduler.now + limit
+        drive(until: end)
+        return nextEventTime() == nil
+    }
+
+    private func drive(until end: Duration) {
+        settle()
+        while let next = nextEventTime(), next <= end {
             scheduler.advance(to: next)
             settle()
             fireExpirations()
@@ -105,13 +121,6 @@ public final class BackgroundSimulator: Sendable {
             fireLaunches()
             settle()
         }
-        scheduler.advance(to: end.offset)
-        settle()
-    }
-
-    /// Runs until no event is left (no pending request, no sleeper, no live run) or `limit` passes.
-    public func runUntilIdle(limit: Duration = .days(365)) {
-        run(until: now.advanced(by: limit))
     }
 
     /// Launches the pending request for `identifier` now, ignoring its earliest begin date and the delay
