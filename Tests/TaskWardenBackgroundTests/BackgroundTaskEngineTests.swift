@@ -1,6 +1,7 @@
 import Testing
 import TaskWardenBackground
 import TaskWardenTesting
+import TaskWarden
 
 private let refresh = "com.recordshelf.price-check"
 private let sync = "com.recordshelf.cloud-sync"
@@ -209,5 +210,23 @@ private func makeSimulator(_ identifiers: Set<String> = [refresh, sync]) -> Back
         await #expect(throws: BackgroundTaskError.noHandlerRegistered(identifier: refresh)) {
             try await engine.perform(refresh)
         }
+    }
+}
+
+@Suite struct CensusTests {
+    @Test func theHandlersTaskIsInTheCensusWhileItRuns() throws {
+        let census = TaskCensus(isEnabled: true)
+        var configuration = SimulatorConfiguration()
+        configuration.discretionaryDelay = .zero ... .zero
+        let simulator = BackgroundSimulator(seed: 1, permittedIdentifiers: [refresh], configuration: configuration, census: census)
+        let clock = simulator.clock
+        try simulator.engine.register(refresh, kind: .appRefresh, scheduleNext: .endsChain) { _ in
+            try await clock.sleep(for: .seconds(10))
+        }
+        try simulator.engine.launch(refresh)
+        simulator.run(for: .seconds(5))
+        #expect(census.snapshot().countsByName == ["background-task:\(refresh)": 1])
+        simulator.run(for: .seconds(5))
+        #expect(census.liveCount == 0)
     }
 }

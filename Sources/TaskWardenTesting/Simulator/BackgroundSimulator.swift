@@ -66,13 +66,18 @@ public final class BackgroundSimulator: Sendable {
     ///   - seed: decides discretionary delays and budgets; the same seed replays the same timeline.
     ///   - permittedIdentifiers: the identifiers the simulated app declares.
     ///   - configuration: delays, budgets and the grace period.
-    public init(seed: UInt64, permittedIdentifiers: Set<String>, configuration: SimulatorConfiguration = .init()) {
+    ///   - census: where the engine registers handler tasks (a test passes an enabled census of its own).
+    public init(
+        seed: UInt64, permittedIdentifiers: Set<String>, configuration: SimulatorConfiguration = .init(),
+        census: TaskCensus = .shared
+    ) {
         let scheduler = SimulationScheduler()
         self.scheduler = scheduler
         self.clock = SimulatedClock(scheduler: scheduler)
         self.executor = SimulatorExecutor(scheduler: scheduler)
         self.configuration = configuration
-        self.engine = BackgroundTaskEngine(clock: clock, permittedIdentifiers: permittedIdentifiers, taskExecutor: executor)
+        self.engine = BackgroundTaskEngine(
+            clock: clock, permittedIdentifiers: permittedIdentifiers, taskExecutor: executor, census: census)
         self.state = Locked(State(random: SeededRandomNumberGenerator(seed: seed)))
     }
 
