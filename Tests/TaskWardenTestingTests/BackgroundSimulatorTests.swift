@@ -116,7 +116,7 @@ private func configuration(delay: ClosedRange<Duration> = .zero ... .zero) -> Si
         try simulator.makeDue(identifier)
         simulator.run(for: .seconds(1))
         #expect(simulator.timeline.map(\.startedAt) == [SimulatedInstant(offset: .hours(1))])
-        #expect(throws: BackgroundTaskError.self) { try simulator.makeDue(identifier) }
+        #expect(throws: SimulatorError.nothingPending(identifier: identifier)) { try simulator.makeDue(identifier) }
     }
 
     @Test func processingRunsGetTheLongerBudget() throws {

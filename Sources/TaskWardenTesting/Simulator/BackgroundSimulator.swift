@@ -9,8 +9,8 @@ import TaskWardenBackground
 /// ```swift
 /// let simulator = BackgroundSimulator(seed: 7, permittedIdentifiers: ["com.recordshelf.price-check"])
 /// try simulator.engine.register("com.recordshelf.price-check", kind: .appRefresh,
-///                               scheduleNext: .resubmit(after: .hours(4))) { run in
-///     try await priceCheck(run, clock: simulator.clock)
+///                               scheduleNext: .resubmit(after: .hours(4))) { [clock = simulator.clock] run in
+///     try await priceCheck(run, clock: clock)   // capture the clock, not the simulator (it owns the handler)
 /// }
 /// simulator.engine.finishLaunching()
 /// try simulator.engine.submit(.appRefresh("com.recordshelf.price-check"))
@@ -130,11 +130,11 @@ public final class BackgroundSimulator: Sendable {
 
     /// Launches the pending request for `identifier` now, ignoring its earliest begin date and the delay
     /// (WorkManager's `setInitialDelayMet`). The run itself happens on the next ``run(for:)``.
-    /// - Throws: ``BackgroundTaskError/noHandlerRegistered(identifier:)`` when nothing is pending for it.
+    /// - Throws: ``SimulatorError/nothingPending(identifier:)`` when nothing is pending for it.
     public func makeDue(_ identifier: String) throws {
-        settle()
+        planNewRequests()
         try state.withLock { state in
-            guard state.plan[identifier] != nil else { throw BackgroundTaskError.noHandlerRegistered(identifier: identifier) }
+            guard state.plan[identifier] != nil else { throw SimulatorError.nothingPending(identifier: identifier) }
             state.plan[identifier]?.launchAt = scheduler.now
         }
     }
@@ -142,7 +142,7 @@ public final class BackgroundSimulator: Sendable {
     /// The launches the simulated system has planned: identifier and instant, earliest first. A run whose
     /// request is still pending but which is already running waits until that run ends.
     public var plannedLaunches: [(identifier: String, at: SimulatedInstant)] {
-        settle()
+        planNewRequests()
         return state.withLock { state in
             state.plan.map { (identifier: $0.key, at: SimulatedInstant(offset: $0.value.launchAt)) }
                 .sorted { ($0.at, $0.identifier) < ($1.at, $1.identifier) }
