@@ -13,6 +13,7 @@ let suites: [BenchmarkSuite] = [
     fanOutSuite, tracingSuite, pacingSuite,
 
     // Background engine and simulator suites (issue 7) go on the line below.
+    backgroundSuite,
 
 ]
 

@@ -3,6 +3,8 @@ import TaskWarden
 
 // price-check: the RecordShelf background price check, runnable. See `swift run price-check --help`.
 
+SimulateDaysMode.runIfRequested()   // `--simulate-days N`: the background refresh simulation (issue 7); exits
+
 let options: PriceCheckOptions
 do {
     switch try PriceCheckOptions.parse(Array(CommandLine.arguments.dropFirst())) {

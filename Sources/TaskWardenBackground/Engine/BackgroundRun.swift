@@ -1,0 +1,136 @@
+import TaskWarden
+
+/// How a background run ended, as reported to the system (exactly once per run).
+public enum BackgroundRunOutcome: Sendable, Equatable, CustomStringConvertible {
+    /// The handler returned before the budget ran out: `setTaskCompleted(success: true)`.
+    case succeeded
+    /// The handler threw (the error's description): `setTaskCompleted(success: false)`.
+    case failed(String)
+    /// The system's expiration fired first: the handler's task was cancelled and failure was reported at once,
+    /// straight from the expiration path, whatever the handler does afterwards.
+    case expired
+
+    /// What `setTaskCompleted(success:)` receives.
+    public var isSuccess: Bool { self == .succeeded }
+
+    public var description: String {
+        switch self {
+        case .succeeded: return "succeeded"
+        case .failed(let reason): return "failed: \(reason)"
+        case .expired: return "expired"
+        }
+    }
+}
+
+/// One launch of a registered background task: what the handler receives, and what the system (or the
+/// simulator) uses to expire it.
+///
+/// The handler runs in its own named task (`background-task:<identifier>`). ``expire()`` cancels that task and
+/// reports ``BackgroundRunOutcome/expired`` immediately; whatever the handler does after that (for example
+/// applying already-fetched results inside a cancellation shield) still runs, but the outcome is settled.
+///
+/// ```swift
+/// try engine.register("com.recordshelf.price-check", kind: .appRefresh, scheduleNext: .resubmit(after: .seconds(3600))) { run in
+///     for release in ledger.nextBatch(limit: 40) {
+///         try await check(release)
+///         run.recordApplied()
+///     }
+/// }
+/// ```
+public final class BackgroundRun<C: Clock>: Sendable where C.Duration == Duration, C.Instant: Sendable {
+    /// The identifier the handler was registered under.
+    public let identifier: String
+    /// App refresh or processing.
+    public let kind: BackgroundTaskKind
+    /// When the system launched this run, on the engine's clock.
+    public let startedAt: C.Instant
+    /// The name of the task the handler runs in.
+    public var taskName: String { "background-task:\(identifier)" }
+
+    private struct State {
+        var task: Task<Void, Never>?
+        var expired = false
+        var outcome: BackgroundRunOutcome?
+        var handlerFinished = false
+        var applied = 0
+        var chainError: String?
+    }
+
+    private let state = Locked(State())
+    private let reportCompletion: @Sendable (BackgroundRunOutcome) -> Void
+
+    init(
+        identifier: String, kind: BackgroundTaskKind, startedAt: C.Instant,
+        reportCompletion: @escaping @Sendable (BackgroundRunOutcome) -> Void
+    ) {
+        self.identifier = identifier
+        self.kind = kind
+        self.startedAt = startedAt
+        self.reportCompletion = reportCompletion
+    }
+
+    /// Whether the system's expiration has fired for this run.
+    public var isExpired: Bool { state.withLock { $0.expired } }
+    /// The outcome reported to the system, once there is one.
+    public var outcome: BackgroundRunOutcome? { state.withLock { $0.outcome } }
+    /// Whether the handler closure has returned or thrown (it may do so after expiration).
+    public var isHandlerFinished: Bool { state.withLock { $0.handlerFinished } }
+    /// How many results the handler said it applied (``recordApplied(_:)``); the simulator's timeline shows it.
+    public var appliedCount: Int { state.withLock { $0.applied } }
+    /// Why the `scheduleNext` step failed in this run, if it did (the handler still ran).
+    public var chainError: String? { state.withLock { $0.chainError } }
+
+    /// Records that the handler applied `count` results (saved them, showed them). Call it after each apply so a
+    /// timeline shows how much an expired run kept.
+    public func recordApplied(_ count: Int = 1) {
+        state.withLock { $0.applied += count }
+    }
+
+    /// The system's expiration handler: cancels the handler's task and reports ``BackgroundRunOutcome/expired``
+    /// at once unless an outcome was already reported. Calling it again, or after completion, does nothing.
+    public func expire() {
+        let task: Task<Void, Never>? = state.withLock { state in
+            guard state.outcome == nil, !state.expired else { return nil }
+            state.expired = true
+            return state.task
+        }
+        task?.cancel()
+        settle(.expired)
+    }
+
+    /// Waits for the handler closure to finish (return or throw, before or after expiration). Waiting cancels
+    /// nothing: cancelling the waiter leaves the run alone.
+    public func waitForHandler() async {
+        await state.withLock { $0.task }?.value
+    }
+
+    // MARK: Engine side
+
+    func attach(_ task: Task<Void, Never>) {
+        let cancelNow = state.withLock { state in
+            state.task = task
+            return state.expired
+        }
+        if cancelNow { task.cancel() }
+    }
+
+    func noteChainError(_ error: any Error) {
+        state.withLock { $0.chainError = String(describing: error) }
+    }
+
+    func handlerFinished(_ outcome: BackgroundRunOutcome) {
+        state.withLock { $0.handlerFinished = true }
+        settle(outcome)
+    }
+
+    /// Reports `outcome` if nothing was reported yet; the lock makes "exactly once" hold whichever of the
+    /// handler and the expiration path gets here first.
+    private func settle(_ outcome: BackgroundRunOutcome) {
+        let first = state.withLock { state -> Bool in
+            guard state.outcome == nil else { return false }
+            state.outcome = outcome
+            return true
+        }
+        if first { reportCompletion(outcome) }
+    }
+}

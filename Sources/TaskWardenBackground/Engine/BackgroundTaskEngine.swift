@@ -1,0 +1,265 @@
+import TaskWarden
+
+/// The platform-neutral background task scheduler: handlers registered once before launch completes, requests
+/// with an earliest begin date, handlers run in a named task, expiration cancels that task, completion reported
+/// exactly once, and the platform's limits enforced as errors rather than crashes.
+///
+/// Every registration names its `scheduleNext` step, and the engine runs that step *before* the handler in every
+/// launch, so the chain of requests survives a handler that throws, expires or is killed.
+///
+/// ```swift
+/// let engine = BackgroundTaskEngine(clock: clock, permittedIdentifiers: ["com.recordshelf.price-check"])
+/// try engine.register("com.recordshelf.price-check", kind: .appRefresh, scheduleNext: .resubmit(after: .seconds(4 * 3600))) { run in
+///     try await priceCheck.run(run)
+/// }
+/// engine.finishLaunching()
+/// try engine.submit(.appRefresh("com.recordshelf.price-check"))
+/// ```
+///
+/// Cancellation: the handler's task is cancelled only by ``BackgroundRun/expire()``. The engine never cancels
+/// anything on its own; a backend (the system or the simulator) decides when a run expires.
+public final class BackgroundTaskEngine<C: Clock>: Sendable where C.Duration == Duration, C.Instant: Sendable {
+    public typealias Request = BackgroundTaskRequest<C.Instant>
+    public typealias Pending = PendingBackgroundTaskRequest<C.Instant>
+    public typealias Run = BackgroundRun<C>
+    /// A handler: does the work, returns on success, throws on failure. It runs after the `scheduleNext` step.
+    public typealias Handler = @Sendable (Run) async throws -> Void
+
+    /// The step that submits the next request, run first in every launch.
+    public struct ChainStep: Sendable {
+        let perform: @Sendable (BackgroundTaskEngine<C>, Run) throws -> Void
+
+        /// Submits the same identifier and kind again, no earlier than `delay` after the run started.
+        public static func resubmit(after delay: Duration) -> ChainStep {
+            ChainStep { engine, run in
+                try engine.submit(Request(
+                    identifier: run.identifier, kind: run.kind, earliestBeginDate: run.startedAt.advanced(by: delay)))
+            }
+        }
+
+        /// Runs `body`, which submits whatever should come next.
+        public static func custom(_ body: @escaping @Sendable (BackgroundTaskEngine<C>, Run) throws -> Void) -> ChainStep {
+            ChainStep(perform: body)
+        }
+
+        /// A one-shot task: nothing is scheduled after it. Spelled out so that ending a chain is a decision.
+        public static var endsChain: ChainStep { ChainStep { _, _ in } }
+    }
+
+    private struct Registration {
+        var kind: BackgroundTaskKind
+        var scheduleNext: ChainStep
+        var handler: Handler
+    }
+
+    private struct State {
+        var launched = false
+        var registrations: [String: Registration] = [:]
+        var pending: [String: Pending] = [:]
+        var running: [String: Run] = [:]
+        var nextSequence: UInt64 = 0
+    }
+
+    /// The clock request dates and run start times are read from.
+    public let clock: C
+    private let permitted: Set<String>
+    private let executor: (any TaskExecutor)?
+    private let backend: (any BackgroundTaskBackend<C.Instant>)?
+    private let census: TaskCensus
+    private let state = Locked(State())
+
+    /// Creates an engine.
+    /// - Parameters:
+    ///   - clock: where "now" comes from (a wall clock in an app, the simulator's clock in tests).
+    ///   - permittedIdentifiers: the identifiers the app declares (Info.plist's `BGTaskSchedulerPermittedIdentifiers`).
+    ///   - taskExecutor: the executor handler tasks prefer (the simulator passes its own); `nil` for the default.
+    ///   - backend: where accepted requests go; `nil` when something reads ``pendingRequests`` instead.
+    ///   - census: where handler tasks are registered while they run (see `TaskCensus`).
+    public init(
+        clock: C,
+        permittedIdentifiers: Set<String>,
+        taskExecutor: (any TaskExecutor)? = nil,
+        backend: (any BackgroundTaskBackend<C.Instant>)? = nil,
+        census: TaskCensus = .shared
+    ) {
+        self.census = census
+        self.clock = clock
+        self.permitted = permittedIdentifiers
+        self.executor = taskExecutor
+        self.backend = backend
+    }
+
+    // MARK: Registration
+
+    /// Registers the handler for `identifier`. Call it for every identifier before ``finishLaunching()``.
+    ///
+    /// - Throws: ``BackgroundTaskError/invalidIdentifier(_:)``, ``BackgroundTaskError/notPermitted(identifier:)``,
+    ///   ``BackgroundTaskError/registeredAfterLaunch(identifier:)`` or ``BackgroundTaskError/alreadyRegistered(identifier:)``.
+    public func register(
+        _ identifier: String, kind: BackgroundTaskKind, scheduleNext: ChainStep, handler: @escaping Handler
+    ) throws {
+        try Self.validate(identifier)
+        guard permitted.contains(identifier) else { throw BackgroundTaskError.notPermitted(identifier: identifier) }
+        try state.withLock { state in
+            guard !state.launched else { throw BackgroundTaskError.registeredAfterLaunch(identifier: identifier) }
+            guard state.registrations[identifier] == nil else {
+                throw BackgroundTaskError.alreadyRegistered(identifier: identifier)
+            }
+            state.registrations[identifier] = Registration(kind: kind, scheduleNext: scheduleNext, handler: handler)
+        }
+    }
+
+    /// Marks the end of launch: registering after this throws. Idempotent.
+    public func finishLaunching() {
+        state.withLock { $0.launched = true }
+    }
+
+    /// The identifiers with a registered handler.
+    public var registeredIdentifiers: Set<String> { state.withLock { Set($0.registrations.keys) } }
+
+    // MARK: Requests
+
+    /// Submits `request`, replacing an unexecuted request with the same identifier.
+    ///
+    /// - Throws: ``BackgroundTaskError/notPermitted(identifier:)``, ``BackgroundTaskError/noHandlerRegistered(identifier:)``,
+    ///   ``BackgroundTaskError/kindMismatch(identifier:registered:requested:)``,
+    ///   ``BackgroundTaskError/tooManyPendingTaskRequests(identifier:kind:)``, or whatever the backend throws.
+    public func submit(_ request: Request) throws {
+        let identifier = request.identifier
+        try Self.validate(identifier)
+        guard permitted.contains(identifier) else { throw BackgroundTaskError.notPermitted(identifier: identifier) }
+        let now = clock.now
+        let replaced: Pending? = try state.withLock { state in
+            guard let registration = state.registrations[identifier] else {
+                throw BackgroundTaskError.noHandlerRegistered(identifier: identifier)
+            }
+            guard registration.kind == request.kind else {
+                throw BackgroundTaskError.kindMismatch(
+                    identifier: identifier, registered: registration.kind, requested: request.kind)
+            }
+            let others = state.pending.values.filter { $0.request.kind == request.kind && $0.request.identifier != identifier }
+            guard others.count < request.kind.pendingRequestLimit else {
+                throw BackgroundTaskError.tooManyPendingTaskRequests(identifier: identifier, kind: request.kind)
+            }
+            state.nextSequence += 1
+            let previous = state.pending[identifier]
+            state.pending[identifier] = Pending(request: request, submittedAt: now, sequence: state.nextSequence)
+            return previous
+        }
+        guard let backend else { return }
+        do {
+            try backend.submit(request)
+        } catch {
+            state.withLock { $0.pending[identifier] = replaced }
+            throw error
+        }
+    }
+
+    /// Withdraws the unexecuted request for `identifier`, if any.
+    public func cancelRequest(identifier: String) {
+        state.withLock { _ = $0.pending.removeValue(forKey: identifier) }
+        backend?.cancel(identifier: identifier)
+    }
+
+    /// Withdraws every unexecuted request.
+    public func cancelAllRequests() {
+        let identifiers = state.withLock { state in
+            defer { state.pending.removeAll() }
+            return Array(state.pending.keys)
+        }
+        for identifier in identifiers { backend?.cancel(identifier: identifier) }
+    }
+
+    /// Unexecuted requests, in submission order.
+    public var pendingRequests: [Pending] {
+        state.withLock { $0.pending.values.sorted { $0.sequence < $1.sequence } }
+    }
+
+    /// The runs that have not reported an outcome yet, by identifier.
+    public var runningIdentifiers: Set<String> { state.withLock { Set($0.running.keys) } }
+
+    // MARK: Launch (called by the system adapter or the simulator)
+
+    /// Launches the handler for `identifier`: removes its pending request, creates the run, and starts the
+    /// named task that runs the `scheduleNext` step and then the handler.
+    ///
+    /// - Parameter reportCompletion: called exactly once with the outcome (`setTaskCompleted(success:)`).
+    /// - Throws: ``BackgroundTaskError/noHandlerRegistered(identifier:)`` or ``BackgroundTaskError/alreadyRunning(identifier:)``.
+    @discardableResult
+    public func launch(
+        _ identifier: String, reportCompletion: @escaping @Sendable (BackgroundRunOutcome) -> Void = { _ in }
+    ) throws -> Run {
+        let now = clock.now
+        let (run, registration): (Run, Registration) = try state.withLock { state in
+            guard let registration = state.registrations[identifier] else {
+                throw BackgroundTaskError.noHandlerRegistered(identifier: identifier)
+            }
+            guard state.running[identifier] == nil else { throw BackgroundTaskError.alreadyRunning(identifier: identifier) }
+            state.pending[identifier] = nil
+            let run = Run(identifier: identifier, kind: registration.kind, startedAt: now) { [weak self] outcome in
+                self?.state.withLock { _ = $0.running.removeValue(forKey: identifier) }
+                reportCompletion(outcome)
+            }
+            state.running[identifier] = run
+            return (run, registration)
+        }
+        let executor = self.executor
+        let census = self.census
+        let task = TaskWarden.task(name: run.taskName, executorPreference: executor, census: census) { [self] in
+            // Entering the preference through TaskWarden lets a cancellation shield inside the handler start
+            // its task on the same executor (the simulator relies on that to stay deterministic).
+            if let executor {
+                await TaskWarden.withTaskExecutorPreference(executor) { await self.execute(run, registration) }
+            } else {
+                await execute(run, registration)
+            }
+        }
+        run.attach(task)
+        return run
+    }
+
+    /// Launches `identifier` and waits for its handler to finish, treating cancellation of the *calling* task as
+    /// the system's expiration. This is the shape SwiftUI's `.backgroundTask(.appRefresh(…))` wants: completion
+    /// is the closure returning, and expiry cancels the closure's task.
+    ///
+    /// ```swift
+    /// WindowGroup { ContentView() }
+    ///     .backgroundTask(.appRefresh("com.recordshelf.price-check")) {
+    ///         _ = try? await engine.perform("com.recordshelf.price-check")
+    ///     }
+    /// ```
+    ///
+    /// Returns after the handler closure has returned or thrown — after expiration too, so results applied
+    /// inside a cancellation shield are in before the system suspends the app.
+    /// - Returns: the outcome reported for the run.
+    /// - Throws: what ``launch(_:reportCompletion:)`` throws when the engine refuses the launch.
+    @discardableResult
+    public func perform(_ identifier: String) async throws -> BackgroundRunOutcome {
+        let run = try launch(identifier)
+        await withTaskCancellationHandler {
+            await run.waitForHandler()
+        } onCancel: {
+            run.expire()
+        }
+        // The handler has finished, so an outcome was reported (by it, or earlier by the expiration).
+        return run.outcome ?? .expired
+    }
+
+    private func execute(_ run: Run, _ registration: Registration) async {
+        // The chain comes first: whatever the handler does next (throw, expire, get killed), the next request
+        // is already with the system.
+        do { try registration.scheduleNext.perform(self, run) } catch { run.noteChainError(error) }
+        do {
+            try await registration.handler(run)
+            run.handlerFinished(.succeeded)
+        } catch {
+            run.handlerFinished(.failed(String(describing: error)))
+        }
+    }
+
+    private static func validate(_ identifier: String) throws {
+        guard !identifier.isEmpty, !identifier.contains(where: \.isWhitespace) else {
+            throw BackgroundTaskError.invalidIdentifier(identifier)
+        }
+    }
+}

@@ -1,2 +1,0 @@
-import TaskWarden
-public enum BackgroundPlaceholder {}

@@ -1,2 +1,0 @@
-import TaskWardenBackground
-public enum TestingPlaceholder {}

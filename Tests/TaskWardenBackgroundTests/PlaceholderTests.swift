@@ -1,4 +1,0 @@
-import Testing
-@testable import TaskWardenBackground
-
-@Test func TaskWardenBackgroundBuilds() { #expect(Bool(true)) }
