@@ -96,6 +96,23 @@ extension LintEngine {
         var problems: [InputProblem] = []
     }
 
+    /// True when every byte is ASCII (and so valid UTF-8); eight bytes at a time.
+    static func isASCII(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var index = 0
+            let count = raw.count
+            while index + 8 <= count {
+                if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                index += 8
+            }
+            while index < count {
+                if raw[index] & 0x80 != 0 { return false }
+                index += 1
+            }
+            return true
+        }
+    }
+
     static func analyse(_ absolute: String, display: String, configuration: LintConfiguration, targets: DeploymentTargets,
                         scanner: CreationTokenScanner) -> FileOutcome {
         var outcome = FileOutcome()
@@ -108,11 +125,18 @@ extension LintEngine {
             outcome.problems.append(InputProblem(path: display, kind: .binary, detail: "looks binary (contains NUL bytes); skipped"))
             return outcome
         }
-        guard scanner.mayContainSite(bytes) else { return outcome }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            outcome.problems.append(InputProblem(path: display, kind: .notUTF8, detail: "is not valid UTF-8; skipped"))
-            return outcome
+        // Every file is checked for UTF-8, so a bad file is reported even when it holds no creation token;
+        // only files worth parsing become Strings.
+        let worthParsing = scanner.mayContainSite(bytes)
+        var text: String?
+        if worthParsing || !isASCII(bytes) {
+            text = String(validating: bytes, as: UTF8.self)
+            if text == nil {
+                outcome.problems.append(InputProblem(path: display, kind: .notUTF8, detail: "is not valid UTF-8; skipped"))
+                return outcome
+            }
         }
+        guard worthParsing, let text else { return outcome }
         let analysis = FileAnalysis(path: display, source: text, configuration: configuration, deploymentTargets: targets)
         if analysis.hasSyntaxErrors {
             outcome.problems.append(InputProblem(path: display, kind: .syntaxErrors,
