@@ -17,56 +17,28 @@ public struct LintRequest: Sendable {
 }
 
 extension LintEngine {
-    /// Lints files on disk: finds the configuration of each path, collects files, skips those the byte scan
-    /// rules out, parses and analyses the rest in parallel, then runs the rules.
+    /// Lints files on disk: collects files with the configuration of their folder (the nearest
+    /// `.taskwarden.json` above it, or `--config`), skips those the byte scan rules out, parses and analyses
+    /// the rest in parallel, then runs the rules.
     public func run(_ request: LintRequest) -> LintResult {
         let collector = SourceFileCollector(workingDirectory: request.workingDirectory)
+        let resolver = ConfigurationResolver(
+            explicitFile: request.configurationFile.map(collector.absolutePath),
+            workingDirectory: collector.absolutePath(request.workingDirectory),
+            display: collector.displayPath
+        )
         var found = SourceFileCollector.Found()
         var seen: Set<SourceFileCollector.FileIdentity> = []
-        var configurationsByFile: [String: LintConfiguration] = [:]
-        var filesWithConfiguration: [(absolute: String, display: String, configuration: LintConfiguration, targets: DeploymentTargets)] = []
-        var targetsCache: [String: DeploymentTargets] = [:]
         let paths = request.paths.isEmpty ? ["."] : request.paths
         for path in paths {
-            let absolute = collector.absolutePath(path)
-            let configurationPath = request.configurationFile.map(collector.absolutePath) ?? ConfigurationLoader.find(above: absolute)
-            var configuration = LintConfiguration()
-            if let configurationPath {
-                if let cached = configurationsByFile[configurationPath] {
-                    configuration = cached
-                } else {
-                    do {
-                        configuration = try ConfigurationLoader.load(file: configurationPath)
-                        configurationsByFile[configurationPath] = configuration
-                    } catch {
-                        let display = collector.displayPath(configurationPath)
-                        found.problems.append(InputProblem(path: display, kind: .configuration,
-                                                           detail: (error.key.map { "key '\($0)': " } ?? "") + error.problem))
-                        continue
-                    }
-                }
-            } else {
-                configuration.baseDirectory = request.workingDirectory
-            }
-            let before = found.swiftFiles.count
-            collector.collect(path: path, configuration: configuration, into: &found, seen: &seen)
-            let targets: DeploymentTargets
-            if let configured = configuration.deploymentTargets {
-                targets = configured
-            } else if let cached = targetsCache[absolute] {
-                targets = cached
-            } else {
-                targets = DeploymentTargetDetector.detect(startingAt: absolute) ?? DeploymentTargets()
-                targetsCache[absolute] = targets
-            }
-            for file in found.swiftFiles[before...] {
-                filesWithConfiguration.append((file.absolute, file.display, configuration, targets))
-            }
+            collector.collect(path: path, resolver: resolver, into: &found, seen: &seen)
         }
+        found.problems = resolver.problems + found.problems
 
         let scanner = CreationTokenScanner(additionalTokens: rules.flatMap(\.description.additionalScanTokens))
-        let outcomes = ParallelMap.map(filesWithConfiguration, parallel: parallel) { file -> FileOutcome in
-            Self.analyse(file.absolute, display: file.display, configuration: file.configuration, targets: file.targets, scanner: scanner)
+        let outcomes = ParallelMap.map(found.swiftFiles, parallel: parallel) { file -> FileOutcome in
+            Self.analyse(file.absolute, display: file.display, configuration: file.configuration, targets: file.deploymentTargets,
+                         scanner: scanner)
         }
         var statistics = LintStatistics()
         var analyses: [FileAnalysis] = []

@@ -9,8 +9,15 @@ import Darwin
 /// but reporting directory loops, skipping hidden files and folders (`.build`, `.git`), and applying the
 /// configuration's include/exclude globs to files found inside directories.
 struct SourceFileCollector {
+    struct SwiftFile {
+        var absolute: String
+        var display: String
+        var configuration: LintConfiguration
+        var deploymentTargets: DeploymentTargets
+    }
+
     struct Found {
-        var swiftFiles: [(absolute: String, display: String)] = []
+        var swiftFiles: [SwiftFile] = []
         var propertyLists: [String] = []
         var problems: [InputProblem] = []
     }
@@ -42,18 +49,23 @@ struct SourceFileCollector {
         }
     }
 
-    func collect(path: String, configuration: LintConfiguration, into found: inout Found, seen: inout Set<FileIdentity>) {
+    func collect(path: String, resolver: ConfigurationResolver, into found: inout Found, seen: inout Set<FileIdentity>) {
         let absolute = absolutePath(path)
         switch entry(absolute) {
         case .missing:
             let dangling = (try? FileManager.default.destinationOfSymbolicLink(atPath: absolute)) != nil
             found.problems.append(InputProblem(path: path, kind: .missingPath, detail: dangling ? "symbolic link to a missing file" : "no such file or directory"))
         case .directory(let identity):
-            walk(directory: absolute, identity: identity, ancestors: [], configuration: configuration, into: &found, seen: &seen)
+            walk(directory: absolute, identity: identity, ancestors: [], resolver: resolver, into: &found, seen: &seen)
         case .file(let identity):
             guard seen.insert(identity).inserted else { return }
             if absolute.hasSuffix(".swift") {
-                found.swiftFiles.append((absolute, displayPath(absolute)))
+                // A file named explicitly is linted even if the configuration's globs exclude it.
+                let directory = (absolute as NSString).deletingLastPathComponent
+                guard let configuration = resolver.configuration(forDirectory: directory) else { return }
+                let targets = resolver.deploymentTargets(forDirectory: directory, configuration: configuration)
+                found.swiftFiles.append(SwiftFile(absolute: absolute, display: displayPath(absolute),
+                                                  configuration: configuration, deploymentTargets: targets))
             } else if absolute.hasSuffix(".plist") {
                 found.propertyLists.append(absolute)
             }
@@ -62,7 +74,7 @@ struct SourceFileCollector {
         }
     }
 
-    private func walk(directory: String, identity: FileIdentity, ancestors: Set<FileIdentity>, configuration: LintConfiguration,
+    private func walk(directory: String, identity: FileIdentity, ancestors: Set<FileIdentity>, resolver: ConfigurationResolver,
                       into found: inout Found, seen: inout Set<FileIdentity>) {
         if ancestors.contains(identity) {
             found.problems.append(InputProblem(path: displayPath(directory), kind: .symlinkLoop,
@@ -77,6 +89,9 @@ struct SourceFileCollector {
             found.problems.append(InputProblem(path: displayPath(directory), kind: .unreadable, detail: "cannot list the directory"))
             return
         }
+        // A malformed configuration governing this folder was reported; its files are not linted.
+        guard let configuration = resolver.configuration(forDirectory: directory, entries: entries) else { return }
+        var targets: DeploymentTargets?
         var inner = ancestors
         inner.insert(identity)
         for name in entries.sorted() where !name.hasPrefix(".") {
@@ -86,10 +101,14 @@ struct SourceFileCollector {
             switch entry(path) {
             case .directory(let child):
                 if name.hasSuffix(".xcassets") { continue }
-                walk(directory: path, identity: child, ancestors: inner, configuration: configuration, into: &found, seen: &seen)
+                walk(directory: path, identity: child, ancestors: inner, resolver: resolver, into: &found, seen: &seen)
             case .file(let child) where isSwift:
                 guard isIncluded(path, configuration), seen.insert(child).inserted else { continue }
-                found.swiftFiles.append((path, displayPath(path)))
+                if targets == nil {
+                    targets = resolver.deploymentTargets(forDirectory: directory, entries: entries, configuration: configuration)
+                }
+                found.swiftFiles.append(SwiftFile(absolute: path, display: displayPath(path), configuration: configuration,
+                                                  deploymentTargets: targets ?? DeploymentTargets()))
             case .file where isPropertyList:
                 found.propertyLists.append(path)
             case .missing where isSwift:

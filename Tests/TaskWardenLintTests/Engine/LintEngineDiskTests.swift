@@ -86,6 +86,33 @@ import Testing
         #expect(result.tree.sites.isEmpty)
     }
 
+    @Test func eachFolderUsesTheNearestConfigurationAboveIt() throws {
+        let root = try TemporaryDirectory()
+        try root.write(".taskwarden.json", "{\"rules\": {\"unnamed-task\": \"error\"}}")
+        try root.write("App/Sync.swift", "func sync() { Task { } }\n")
+        try root.write("Legacy/.taskwarden.json", "{\"rules\": {\"unnamed-task\": \"off\"}}")
+        try root.write("Legacy/Old.swift", "func old() { Task { } }\n")
+        try root.write("Broken/.taskwarden.json", "{\"rules\": {\"unnamed-task\": 3}}")
+        try root.write("Broken/Code.swift", "func code() { Task { } }\n")
+        let result = Self.run(root)
+        #expect(result.findings.map(\.position.file) == ["App/Sync.swift"])
+        #expect(result.findings.map(\.severity) == [.error])
+        #expect(result.problems.map(\.path) == ["Broken/.taskwarden.json"])
+        #expect(result.problems.first?.description.contains("key 'rules.unnamed-task'") == true)
+        #expect(!result.tree.sites.contains { $0.position.file.hasPrefix("Broken/") })
+    }
+
+    @Test func eachPackageUsesItsOwnPlatforms() throws {
+        let root = try TemporaryDirectory()
+        try root.write("Old/Package.swift", "platforms: [.iOS(.v16)]")
+        try root.write("Old/Sources/Old/A.swift", "func f() async { await withTaskGroup(of: Void.self) { g in g.addTask { } } }\n")
+        try root.write("New/Package.swift", "platforms: [.iOS(.v18)]")
+        try root.write("New/Sources/New/A.swift", "func f() async { await withTaskGroup(of: Void.self) { g in g.addTask { } } }\n")
+        let result = Self.run(root)
+        #expect(result.tree.sites.map { "\($0.position.file) \($0.nameAvailability.isAvailable)" }.sorted()
+                == ["New/Sources/New/A.swift true", "Old/Sources/Old/A.swift false"])
+    }
+
     @Test func lintsAPathGivenTwiceOnce() throws {
         let root = try TemporaryDirectory()
         try root.write("Sources/A.swift", "func f() { Task { } }\n")
