@@ -147,6 +147,16 @@ if CommandLine.arguments.contains("--profile") || ProcessInfo.processInfo.enviro
     let parseOnly = threadCPUTime { trees = texts.map { Parser.parse(source: $0.1) } }
     var analyses: [FileAnalysis] = []
     let analyse = threadCPUTime { analyses = texts.map { FileAnalysis(path: $0.0, source: $0.1) } }
+    let lineTables = threadCPUTime { for (_, text) in texts { _ = SourceLineTable(text) } }
+    let discovery = threadCPUTime {
+        for ((path, text), tree) in zip(texts, trees) {
+            _ = CreationSiteDiscovery.discover(in: tree, source: text, file: path, deploymentTargets: DeploymentTargets())
+        }
+    }
+    print("profile detail:         line tables \(String(format: "%.3f", seconds(lineTables))) s, discovery \(String(format: "%.3f", seconds(discovery))) s")
+    let serial = clock.measure { _ = LintEngine(parallel: false).run(request) }
+    let parallel = clock.measure { _ = LintEngine(parallel: true).run(request) }
+    print("parallel speed-up:      serial lint \(String(format: "%.3f", seconds(serial))) s, parallel \(String(format: "%.3f", seconds(parallel))) s (\(String(format: "%.2f", seconds(serial) / max(seconds(parallel), 1e-9)))×)")
     let tree = TreeAnalysis(files: analyses)
     let rules = threadCPUTime { _ = LintEngine(parallel: false).findings(in: tree) }
     print("profile (CPU time, one thread): scan \(String(format: "%.3f", seconds(scan))) s, parse \(String(format: "%.3f", seconds(parseOnly))) s, parse+discovery \(String(format: "%.3f", seconds(analyse))) s, rules \(String(format: "%.3f", seconds(rules))) s (\(trees.count) files)")

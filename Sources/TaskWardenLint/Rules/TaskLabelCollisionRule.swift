@@ -10,11 +10,10 @@ public struct TaskLabelCollisionRule: Rule {
         rationale: """
             An unnamed task is labelled after the frame that created it: the enclosing function, or `closure #N \
             in …`. Two unnamed tasks created in one function share that label; and a task created in a closure \
-            stored in a property or passed as an argument (`onQuiesced`) is labelled after whatever calls the \
+            stored in a property (`monitor.onQuiesced = { Task { … } }`) is labelled after whatever calls the \
             closure, so it looks exactly like the tasks that caller creates itself (recognised when a function \
-            calls a closure property its own type declares, and a closure with a task is assigned to a property \
-            of that name). Each site is reported with \
-            the others. Name the tasks (`unnamed-task`, `taskwarden fix`).
+            calls a closure property its own type declares). Each site is reported with the others. Name the \
+            tasks (`unnamed-task`, `taskwarden fix`).
             Cannot see: closures called from outside the linted tree, inlining decisions of the optimiser, and \
             frames a profiler fails to symbolicate (those show the runtime's thunk instead).
             """,
