@@ -65,7 +65,8 @@ public struct AtomicSourceWriter: SourceWriting {
         let target = Self.resolved(path)
         var status = stat()
         guard stat(target, &status) == 0 else { throw .unreadable(path: path, reason: Self.errorText()) }
-        guard access(target, W_OK) == 0 else { throw .readOnly(path: path) }
+        // No write bit at all means read-only on purpose, even for a superuser whom `access` would let through.
+        guard access(target, W_OK) == 0, status.st_mode & 0o222 != 0 else { throw .readOnly(path: path) }
 
         let directory = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? "."
         let fileName = target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target

@@ -11,7 +11,7 @@
 /// //  }
 /// ```
 ///
-/// Lines keep their own text; a `\r` before the newline is dropped from the printed line only. Returns "" when
+/// Lines keep their own text, a CRLF line its `\r`, so the diff applies with `patch`. Returns "" when
 /// the texts are equal.
 public enum UnifiedDiff {
     public static func render(old: String, new: String, path: String, context: Int = 3) -> String {
@@ -65,9 +65,20 @@ public enum UnifiedDiff {
     }
 
     static func lines(_ text: String) -> [Substring] {
-        var result = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if result.last == "" { result.removeLast() }
-        return result.map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        // Split on the newline byte so a CRLF line keeps its "\r" (and the diff still applies with `patch`);
+        // "\r\n" is one Character in Swift, so Character-wise splitting would not see it.
+        var result: [Substring] = []
+        var start = text.startIndex
+        var index = text.utf8.startIndex
+        while index < text.utf8.endIndex {
+            if text.utf8[index] == UInt8(ascii: "\n") {
+                result.append(text[start..<index])
+                start = text.utf8.index(after: index)
+            }
+            index = text.utf8.index(after: index)
+        }
+        if start < text.endIndex { result.append(text[start...]) }
+        return result
     }
 
     /// Longest-common-subsequence diff after trimming the common head and tail, which for a fix's edits leaves
