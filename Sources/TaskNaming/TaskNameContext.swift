@@ -51,6 +51,8 @@ public struct TaskNameContext: Sendable, Hashable {
             case storage
             /// A modifier, action or call whose closure holds the task.
             case action
+            /// The user-visible title of the control whose action holds the task (`Button("Sync Now")`).
+            case title
         }
         public var kind: Kind
         public var name: String

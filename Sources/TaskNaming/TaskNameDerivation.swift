@@ -70,8 +70,9 @@ public struct TaskNameDerivation: Sendable {
         }
         if !memberIsHost, let member { purposeCandidates.append(memberWords(member)) }
 
-        // A property the task is stored in says what it is for; then what it does; then where it was started.
-        for anchor in context.anchors.reversed() where anchor.kind == .storage {
+        // A property the task is stored in, or the title of the button that starts it, says what it is for;
+        // then what it does; then where it was started.
+        for anchor in context.anchors.reversed() where anchor.kind == .storage || anchor.kind == .title {
             purposeCandidates.append(Self.stripping(Self.taskSuffixes, from: NameWords.split(anchor.name)))
         }
         if let operation = context.operation {
