@@ -41,10 +41,22 @@ public struct TextInsertion: Sendable, Hashable, Comparable {
 /// When the arguments are laid out one per line, the name gets its own line with the first argument's
 /// indentation.
 public enum NameInsertion {
-    /// The insertion naming `call`, or nil when the call already passes `name:`.
-    public static func insertion(naming call: FunctionCallExprSyntax, as name: String) -> TextInsertion? {
+    /// The insertion naming `call`, or nil when the call already passes `name:`. The name goes first, or
+    /// right after the last argument labelled with one of `anchors` (SwiftUI's `.task(id:name:)`).
+    public static func insertion(
+        naming call: FunctionCallExprSyntax, as name: String, after anchors: Set<String> = []
+    ) -> TextInsertion? {
         if call.arguments.contains(where: { $0.label?.text == "name" }) { return nil }
         let literal = "name: \(quoted(name))"
+
+        if let anchor = call.arguments.last(where: { $0.label.map { anchors.contains($0.text) } == true }) {
+            guard let comma = anchor.trailingComma else {
+                // `(id: x)` → `(id: x, name: "…")`.
+                return TextInsertion(offset: anchor.endPositionBeforeTrailingTrivia.utf8Offset, text: ", " + literal)
+            }
+            // `(id: x, priority: .low)` → `(id: x, name: "…", priority: .low)`.
+            return TextInsertion(offset: comma.endPositionBeforeTrailingTrivia.utf8Offset, text: " " + literal + ",")
+        }
 
         guard let leftParen = call.leftParen else {
             // `Task { … }` → `Task(name: "…") { … }`: right after the called expression, before its trivia.

@@ -272,6 +272,34 @@ public enum SiteNamingContext {
         return visitor.name
     }
 
+    /// For per-item work, the item a person might put in the name: the loop variable (`release` in
+    /// `for release in releases`, or a `forEach` closure's parameter), as an identity expression to adapt.
+    public static func itemIdentity(around call: FunctionCallExprSyntax) -> String? {
+        var node = Syntax(call).parent
+        while let current = node {
+            if let loop = current.as(ForStmtSyntax.self) {
+                let names = loop.pattern.tokens(viewMode: .sourceAccurate).filter {
+                    if case .identifier = $0.tokenKind { return true }
+                    return false
+                }
+                return names.last.map { "\($0.text).id" }
+            }
+            if let closure = current.as(ClosureExprSyntax.self), let owner = closureCall(closure),
+               let callee = calleeName(owner.calledExpression), loopCallees.contains(callee) {
+                if let parameter = closure.signature?.parameterClause?.as(ClosureShorthandParameterListSyntax.self)?.first {
+                    return "\(parameter.name.text).id"
+                }
+                if let parameter = closure.signature?.parameterClause?.as(ClosureParameterClauseSyntax.self)?.parameters.first {
+                    return "\(parameter.firstName.text).id"
+                }
+                return "$0.id"
+            }
+            if current.is(FunctionDeclSyntax.self) || current.is(InitializerDeclSyntax.self) { return nil }
+            node = current.parent
+        }
+        return nil
+    }
+
     static func kindWord(of call: FunctionCallExprSyntax) -> String? {
         switch calleeName(call.calledExpression) {
         case "detached": "detached"

@@ -114,3 +114,29 @@ func nameEveryTaskCall(_ source: String, name: String = "album-sync") -> (text: 
         #expect(result.verdict == .accepted)
     }
 }
+
+@Suite struct NameInsertionAnchorTests {
+    func insert(_ source: String) -> String {
+        let tree = Parser.parse(source: source)
+        final class First: SyntaxVisitor {
+            var call: FunctionCallExprSyntax?
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if call == nil, node.calledExpression.trimmedDescription.hasSuffix("task") { call = node }
+                return .visitChildren
+            }
+        }
+        let visitor = First(viewMode: .sourceAccurate)
+        visitor.walk(tree)
+        guard let call = visitor.call, let insertion = NameInsertion.insertion(naming: call, as: "wantlist-load", after: ["id"]) else {
+            return source
+        }
+        return String(decoding: TextInsertion.apply([insertion], to: Array(source.utf8)), as: UTF8.self)
+    }
+
+    @Test func swiftUITaskKeepsItsIDFirst() {
+        #expect(insert("List {}.task(id: filter) { await load() }") == #"List {}.task(id: filter, name: "wantlist-load") { await load() }"#)
+        #expect(insert("List {}.task(id: filter, priority: .low) { await load() }")
+                == #"List {}.task(id: filter, name: "wantlist-load", priority: .low) { await load() }"#)
+        #expect(insert("List {}.task { await load() }") == #"List {}.task(name: "wantlist-load") { await load() }"#)
+    }
+}
