@@ -36,7 +36,10 @@ public struct TaskNameFixer: Sendable {
         // 1. Which sites get a name, and what each would like to be called.
         var pending: [PendingSite] = []
         var existing: Set<String> = []
+        var seenFiles: Set<String> = []
         for file in tree.files {
+            // A path given twice (or two paths to one file through a link) is fixed once.
+            guard seenFiles.insert(AtomicSourceWriter.resolved(file.path)).inserted else { continue }
             let skipFile = file.hasSyntaxErrors && !force
             if skipFile, file.sites.contains(where: { reported.contains(SitePosition($0)) }) {
                 plan.problems.append(FixProblem(file: file.path, kind: .syntaxErrors,
@@ -63,8 +66,9 @@ public struct TaskNameFixer: Sendable {
         // 3. Per file: insert, re-parse, keep only what verifies.
         var byFile: [String: [(PendingSite, String)]] = [:]
         for (entry, name) in zip(pending, names) { byFile[entry.site.position.file, default: []].append((entry, name)) }
+        var fixedFiles: Set<String> = []
         for file in tree.files {
-            guard let entries = byFile[file.path], !entries.isEmpty else { continue }
+            guard let entries = byFile[file.path], !entries.isEmpty, fixedFiles.insert(file.path).inserted else { continue }
             switch fix(file, entries) {
             case .success(let fileFix): plan.files.append(fileFix)
             case .failure(let problem):

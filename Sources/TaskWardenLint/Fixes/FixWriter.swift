@@ -1,0 +1,33 @@
+/// Writes a ``FixPlan`` to disk, one file at a time, each atomically. A file that cannot be written is left
+/// exactly as it was; its names move to the plan's problems and left-unnamed list, and the other files are
+/// still written.
+///
+/// ```swift
+/// var plan = TaskNameFixer().plan(tree, unnamedTaskFindings: unnamed)
+/// FixWriter().write(&plan)          // plan.problems now also lists files that could not be written
+/// ```
+public struct FixWriter: Sendable {
+    let writer: any SourceWriting
+
+    public init(writer: any SourceWriting = AtomicSourceWriter()) {
+        self.writer = writer
+    }
+
+    public func write(_ plan: inout FixPlan) {
+        var written: [FileFix] = []
+        for file in plan.files {
+            do {
+                try writer.replace(file.path, expecting: file.oldBytes, with: file.newBytes)
+                written.append(file)
+            } catch {
+                plan.problems.append(FixProblem(file: file.path, kind: .writeFailed, message: error.description))
+                for edit in file.edits {
+                    plan.leftUnnamed.append(UnnamedSite(file: edit.file, line: edit.line, column: edit.column,
+                                                        kind: edit.kind, reason: "not changed: file could not be written"))
+                }
+            }
+        }
+        plan.files = written
+        plan.leftUnnamed.sort { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
+    }
+}
