@@ -21,6 +21,79 @@ public enum FixVerification {
     }
 
     public static func verify(old: SourceFileSyntax, newBytes: [UInt8], insertions: [TextInsertion]) -> Verdict {
+        // Fast path: re-parse only the statements and members that changed. Swift parses a statement or a
+        // member the same way wherever it stands, the bytes around them are untouched, and a unit that parses
+        // cleanly to the old shape cannot leak into its neighbours (an unbalanced quote or brace would be a
+        // diagnostic). Anything the fast path cannot prove falls through to the whole-file check.
+        guard TextInsertion.apply(insertions, to: old.syntaxTextBytes) == newBytes else {
+            return .rejected("the new text differs from the old beyond the inserted names")
+        }
+        if !old.hasError, let units = changedUnits(in: old, insertions: insertions),
+           units.allSatisfy({ verifyUnit($0, newBytes: newBytes, insertions: insertions) }) {
+            return .accepted
+        }
+        return verifyWholeFile(old: old, newBytes: newBytes, insertions: insertions)
+    }
+
+    /// The smallest statement or member around each insertion (outermost where they nest), in old-text
+    /// coordinates.
+    static func changedUnits(in old: SourceFileSyntax, insertions: [TextInsertion]) -> [Syntax]? {
+        var units: [Syntax] = []
+        for insertion in insertions {
+            guard let token = old.token(at: AbsolutePosition(utf8Offset: max(0, insertion.offset - 1))) else { return nil }
+            var node: Syntax? = Syntax(token)
+            var unit: Syntax?
+            while let current = node {
+                if let item = current.as(CodeBlockItemSyntax.self) { unit = Syntax(item.item); break }
+                if let member = current.as(MemberBlockItemSyntax.self) { unit = Syntax(member.decl); break }
+                node = current.parent
+            }
+            guard let unit else { return nil }
+            units.append(unit)
+        }
+        // Keep the outermost of nested units.
+        let ranges = units.map { $0.positionAfterSkippingLeadingTrivia.utf8Offset..<$0.endPositionBeforeTrailingTrivia.utf8Offset }
+        var kept: [Syntax] = []
+        var keptRanges: [Range<Int>] = []
+        for (unit, range) in zip(units, ranges).sorted(by: { ($0.1.lowerBound, -$0.1.count) < ($1.1.lowerBound, -$1.1.count) }) {
+            if keptRanges.contains(where: { $0.lowerBound <= range.lowerBound && range.upperBound <= $0.upperBound }) { continue }
+            kept.append(unit)
+            keptRanges.append(range)
+        }
+        return kept
+    }
+
+    /// Parses one changed unit's new text on its own and compares it with the old unit.
+    static func verifyUnit(_ unit: Syntax, newBytes: [UInt8], insertions: [TextInsertion]) -> Bool {
+        let oldStart = unit.positionAfterSkippingLeadingTrivia.utf8Offset
+        let oldEnd = unit.endPositionBeforeTrailingTrivia.utf8Offset
+        // Map the unit's bounds into the new text; insertions at the very start belong to the unit only when
+        // they sit after its first token (ours always do: they follow `Task`, `addTask` or `(`).
+        let before = insertions.filter { $0.offset <= oldStart }.reduce(0) { $0 + $1.text.utf8.count }
+        let inside = insertions.filter { $0.offset > oldStart && $0.offset <= oldEnd }
+        let newStart = oldStart + before
+        let newEnd = oldEnd + before + inside.reduce(0) { $0 + $1.text.utf8.count }
+        guard newEnd <= newBytes.count else { return false }
+        let unitBytes = Array(newBytes[newStart..<newEnd])
+        let parsed = unitBytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        guard !parsed.hasError, parsed.statements.count == 1, let statement = parsed.statements.first,
+              parsed.description.utf8.count == unitBytes.count else { return false }
+
+        var spans: [Range<Int>] = []
+        var shift = 0
+        for insertion in inside.sorted() {
+            let start = insertion.offset - oldStart + shift
+            spans.append(start..<(start + insertion.text.utf8.count))
+            shift += insertion.text.utf8.count
+        }
+        let oldShape = Shape(skipping: [])
+        oldShape.walk(unit)
+        let newShape = Shape(skipping: spans)
+        newShape.walk(statement.item)
+        return oldShape.items == newShape.items
+    }
+
+    static func verifyWholeFile(old: SourceFileSyntax, newBytes: [UInt8], insertions: [TextInsertion]) -> Verdict {
         let new = newBytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
         if new.description.utf8.count != newBytes.count {
             return .rejected("the new text does not round-trip through the parser")

@@ -108,6 +108,35 @@ func nameEveryTaskCall(_ source: String, name: String = "album-sync") -> (text: 
         #expect(FixVerification.verify(old: old, newBytes: newBytes, insertions: [insertion]) != .accepted)
     }
 
+    @Test(arguments: ["", "\nlet broken = \n"])  // without, then with, a syntax error elsewhere (whole-file path)
+    func aValidButDifferentTreeIsRejected(suffix: String) {
+        let source = "func load() {\n    Task { 1 }\n}\n" + suffix
+        let old = Parser.parse(source: source)
+        // `.self` parses cleanly but makes `Task.self { 1 }`: a member access the old tree did not have.
+        let insertion = TextInsertion(offset: 22, text: ".self")
+        let newBytes = TextInsertion.apply([insertion], to: Array(source.utf8))
+        #expect(String(decoding: newBytes, as: UTF8.self).contains("Task.self { 1 }"))
+        #expect(FixVerification.verify(old: old, newBytes: newBytes, insertions: [insertion]) != .accepted)
+    }
+
+    @Test func nestedAndSeveralInsertionsInOneFileVerify() {
+        let source = """
+            final class Library {
+                lazy var warmUp = Task { await load() }
+                func load() async {
+                    Task {
+                        await withTaskGroup(of: Void.self) { group in
+                            group.addTask { _ = Task.detached(priority: .low) { } }
+                        }
+                    }
+                }
+            }
+            """
+        let result = nameEveryTaskCall(source)
+        #expect(result.text.components(separatedBy: "name: \"album-sync\"").count == 5)
+        #expect(result.verdict == .accepted)
+    }
+
     @Test func errorsTheOldTextAlreadyHadAreTolerated() {
         let source = "Task { await sync() }\nlet = \n"
         let result = nameEveryTaskCall(source)
