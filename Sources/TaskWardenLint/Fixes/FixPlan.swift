@@ -17,7 +17,8 @@ public struct FixPlan: Sendable {
     /// Every inserted name, in path and source order.
     public var edits: [FixEdit] { files.flatMap(\.edits) }
 
-    /// `named 12 sites in 5 files (3 left unnamed: 2 async let cannot be named, 1 addTask(name:) needs iOS 18.0 (deployment target 17.0))`
+    /// `named 12 sites in 5 files (3 left unnamed: 2 async let cannot be named, 1 addTask(name:) needs iOS 18.0 (deployment target 17.0))`;
+    /// with a single reason: `named 2 sites in 1 file (1 left unnamed: async let cannot be named)`.
     public var summary: String {
         let named = edits.count
         let fileCount = files.filter { !$0.edits.isEmpty }.count
@@ -29,7 +30,8 @@ public struct FixPlan: Sendable {
                 if counts[site.reason] == nil { order.append(site.reason) }
                 counts[site.reason, default: 0] += 1
             }
-            let reasons = order.map { "\(counts[$0]!) \($0)" }.joined(separator: ", ")
+            // One reason needs no count of its own: it is the total.
+            let reasons = order.count == 1 ? order[0] : order.map { "\(counts[$0]!) \($0)" }.joined(separator: ", ")
             line += " (\(leftUnnamed.count) left unnamed: \(reasons))"
         }
         return line
@@ -38,15 +40,19 @@ public struct FixPlan: Sendable {
 
 /// One file's fix.
 public struct FileFix: Sendable {
+    /// The path as reported (relative to the working directory when possible).
     public var path: String
+    /// Where the file is on disk, for reading and writing.
+    public var absolutePath: String
     /// The bytes the fix was computed from (the file as read).
     public var oldBytes: [UInt8]
     /// The bytes after the fix.
     public var newBytes: [UInt8]
     public var edits: [FixEdit]
 
-    public init(path: String, oldBytes: [UInt8], newBytes: [UInt8], edits: [FixEdit]) {
+    public init(path: String, absolutePath: String? = nil, oldBytes: [UInt8], newBytes: [UInt8], edits: [FixEdit]) {
         self.path = path
+        self.absolutePath = absolutePath ?? path
         self.oldBytes = oldBytes
         self.newBytes = newBytes
         self.edits = edits
@@ -95,7 +101,7 @@ public struct UnnamedSite: Sendable, Hashable, Codable {
 }
 
 /// A file the fix could not change.
-public struct FixProblem: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct FixProblem: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     public enum Kind: String, Sendable, Codable {
         /// The file has syntax errors; run with `--force` to fix it anyway.
         case syntaxErrors = "syntax-errors"

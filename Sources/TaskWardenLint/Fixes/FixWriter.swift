@@ -17,10 +17,12 @@ public struct FixWriter: Sendable {
         var written: [FileFix] = []
         for file in plan.files {
             do {
-                try writer.replace(file.path, expecting: file.oldBytes, with: file.newBytes)
+                try writer.replace(file.absolutePath, expecting: file.oldBytes, with: file.newBytes)
                 written.append(file)
             } catch {
-                plan.problems.append(FixProblem(file: file.path, kind: .writeFailed, message: error.description))
+                // The writer names the path it was given; report the path the user knows.
+                let message = error.description.replacingOccurrences(of: file.absolutePath + ": ", with: "")
+                plan.problems.append(FixProblem(file: file.path, kind: .writeFailed, message: message))
                 for edit in file.edits {
                     plan.leftUnnamed.append(UnnamedSite(file: edit.file, line: edit.line, column: edit.column,
                                                         kind: edit.kind, reason: "not changed: file could not be written"))

@@ -14,15 +14,29 @@ import TaskNaming
 public struct TaskNameFixer: Sendable {
     /// Fix files with syntax errors too (their sites are found as far as the parser recovers).
     public var force: Bool
-    /// Reads a file's bytes as they are on disk now; nil when unreadable. Injected by tests.
+    /// The directory the files' reported paths are relative to.
+    public var workingDirectory: String
+    /// Reads a file's bytes as they are on disk now (given its absolute path); nil when unreadable. Injected
+    /// by tests.
     public var readBytes: @Sendable (String) -> [UInt8]?
+    /// Verify and build files on all cores.
+    public var parallel: Bool
 
-    public init(force: Bool = false, readBytes: @escaping @Sendable (String) -> [UInt8]? = AtomicSourceWriter.readBytes) {
+    public init(
+        force: Bool = false, workingDirectory: String = ".", parallel: Bool = true,
+        readBytes: @escaping @Sendable (String) -> [UInt8]? = AtomicSourceWriter.readBytes
+    ) {
         self.force = force
+        self.workingDirectory = workingDirectory
+        self.parallel = parallel
         self.readBytes = readBytes
     }
 
-    struct PendingSite {
+    func absolute(_ path: String) -> String {
+        path.hasPrefix("/") || workingDirectory == "." ? path : workingDirectory + "/" + path
+    }
+
+    struct PendingSite: Sendable {
         var site: CreationSite
         var derived: DerivedTaskName
         var suggestionIdentity: String?
@@ -39,7 +53,7 @@ public struct TaskNameFixer: Sendable {
         var seenFiles: Set<String> = []
         for file in tree.files {
             // A path given twice (or two paths to one file through a link) is fixed once.
-            guard seenFiles.insert(AtomicSourceWriter.resolved(file.path)).inserted else { continue }
+            guard seenFiles.insert(AtomicSourceWriter.resolved(absolute(file.path))).inserted else { continue }
             let skipFile = file.hasSyntaxErrors && !force
             if skipFile, file.sites.contains(where: { reported.contains(SitePosition($0)) }) {
                 plan.problems.append(FixProblem(file: file.path, kind: .syntaxErrors,
@@ -67,9 +81,13 @@ public struct TaskNameFixer: Sendable {
         var byFile: [String: [(PendingSite, String)]] = [:]
         for (entry, name) in zip(pending, names) { byFile[entry.site.position.file, default: []].append((entry, name)) }
         var fixedFiles: Set<String> = []
-        for file in tree.files {
-            guard let entries = byFile[file.path], !entries.isEmpty, fixedFiles.insert(file.path).inserted else { continue }
-            switch fix(file, entries) {
+        let work = tree.files.compactMap { file -> (FileAnalysis, [(PendingSite, String)])? in
+            guard let entries = byFile[file.path], !entries.isEmpty, fixedFiles.insert(file.path).inserted else { return nil }
+            return (file, entries)
+        }
+        let outcomes = ParallelMap.map(work, parallel: parallel) { fix($0.0, $0.1) }
+        for ((_, entries), outcome) in zip(work, outcomes) {
+            switch outcome {
             case .success(let fileFix): plan.files.append(fileFix)
             case .failure(let problem):
                 plan.problems.append(problem)
@@ -84,7 +102,7 @@ public struct TaskNameFixer: Sendable {
     }
 
     func fix(_ file: FileAnalysis, _ entries: [(PendingSite, String)]) -> Result<FileFix, FixProblem> {
-        guard let diskBytes = readBytes(file.path) else {
+        guard let diskBytes = readBytes(absolute(file.path)) else {
             return .failure(FixProblem(file: file.path, kind: .writeFailed, message: "cannot read file; not changed"))
         }
         // The tree's offsets are into the text that was parsed; a byte-order mark on disk shifts them.
@@ -117,7 +135,7 @@ public struct TaskNameFixer: Sendable {
             return .failure(FixProblem(file: file.path, kind: .internalError,
                 message: "\(reason); not changed (please report this with the file)"))
         }
-        return .success(FileFix(path: file.path, oldBytes: diskBytes,
+        return .success(FileFix(path: file.path, absolutePath: absolute(file.path), oldBytes: diskBytes,
                                 newBytes: Array(diskBytes.prefix(shift)) + newSource, edits: edits))
     }
 
