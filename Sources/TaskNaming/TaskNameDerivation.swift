@@ -84,7 +84,8 @@ public struct TaskNameDerivation: Sendable {
         if memberIsHost, let member { purposeCandidates.append(memberWords(member)) }
         if let kindWord = context.kindWord { purposeCandidates.append([kindWord]) }
 
-        purposeCandidates = purposeCandidates.map { Self.removingRepeats(of: prefix, in: $0) }.filter { !$0.isEmpty }
+        purposeCandidates = purposeCandidates.map { Self.trimmingTrailingFillers(Self.removingRepeats(of: prefix, in: $0)) }
+            .filter { !$0.isEmpty }
         var seen: Set<[String]> = []
         purposeCandidates = purposeCandidates.filter { seen.insert($0).inserted }
 
@@ -158,6 +159,13 @@ public struct TaskNameDerivation: Sendable {
     func actionWords(_ name: String) -> [String] {
         let words = NameWords.split(name)
         if words.count > 1, Self.modifierPrefixes.contains(words[0]) { return Array(words.dropFirst()) }
+        return words
+    }
+
+    /// `local-path-for` → `local-path`: a name that ends in a preposition reads unfinished.
+    static func trimmingTrailingFillers(_ words: [String]) -> [String] {
+        var words = words
+        while words.count > 1, let last = words.last, NameWords.fillers.contains(last) { words.removeLast() }
         return words
     }
 

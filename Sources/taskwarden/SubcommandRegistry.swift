@@ -7,7 +7,8 @@ enum SubcommandRegistry {
         WhereCommand.self,
         RulesCommand.self,
         ExplainCommand.self,
-        // Append below: FixCommand.self, TraceCommand.self, …
+        FixCommand.self,
+        // Append below: TraceCommand.self, …
     ]
 
     static func command(named name: String) -> (any Subcommand.Type)? {

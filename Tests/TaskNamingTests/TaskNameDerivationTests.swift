@@ -31,6 +31,11 @@ import TaskNaming
         #expect(name(path) == expected)
     }
 
+    @Test func namesDoNotEndInAPreposition() {
+        #expect(name("QuickLookItem.localPathFor(_:)") == "quick-look-item-local-path")
+        #expect(name("ListEditor.addAccountTo(_:)") == "list-editor-add-account")
+    }
+
     @Test func aTypeThatIsOnlyNoiseKeepsItsName() {
         #expect(name("Manager.start()") == "manager-start")
     }

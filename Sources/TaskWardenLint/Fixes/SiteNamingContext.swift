@@ -211,12 +211,38 @@ public enum SiteNamingContext {
         guard let call = closureCall(closure) else { return nil }
         let callee = calleeName(call.calledExpression)
         if let callee, callee.first?.isUppercase == true, !transparentCallees.contains(callee),
-           let title = call.arguments.first, title.label == nil,
-           let literal = title.expression.as(StringLiteralExprSyntax.self),
-           literal.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }) {
-            return (literal.segments.trimmedDescription, true)
+           let title = title(of: call) {
+            return (title, true)
         }
         return callee.map { ($0, false) }
+    }
+
+    /// A control's title: its first unlabelled string literal (`Button("Sync Now")`), or the first string
+    /// in its `label:` (`Button { … } label: { Label("wantlist.action.sync", systemImage: …) }`). A
+    /// localisation key (`wantlist.action.sync`) gives its last part.
+    static func title(of call: FunctionCallExprSyntax) -> String? {
+        var literal: StringLiteralExprSyntax?
+        if let first = call.arguments.first, first.label == nil {
+            literal = first.expression.as(StringLiteralExprSyntax.self)
+        }
+        if literal == nil {
+            let label = call.additionalTrailingClosures.first { $0.label.text == "label" }.map { Syntax($0.closure) }
+                ?? call.arguments.first { $0.label?.text == "label" }.map { Syntax($0.expression) }
+            // The first string passed without a label: `Label("key", systemImage: "trash")` gives "key",
+            // never the icon's name.
+            literal = label.flatMap { node in
+                node.tokens(viewMode: .sourceAccurate).lazy.compactMap { token -> StringLiteralExprSyntax? in
+                    guard let literal = token.parent?.parent?.parent?.as(StringLiteralExprSyntax.self),
+                          let argument = literal.parent?.as(LabeledExprSyntax.self), argument.label == nil else { return nil }
+                    return literal
+                }.first
+            }
+        }
+        guard let literal, literal.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }) else { return nil }
+        let text = literal.segments.trimmedDescription
+        guard !text.isEmpty else { return nil }
+        if !text.contains(" "), text.contains("."), let last = text.split(separator: ".").last { return String(last) }
+        return text
     }
 
     static func calleeName(_ expression: ExprSyntax) -> String? {
@@ -237,6 +263,18 @@ public enum SiteNamingContext {
         return call.arguments.last?.expression.as(ClosureExprSyntax.self)
     }
 
+    /// Calls that only say how something travels; their first argument says what.
+    static let transportVerbs: Set<String> = [
+        "get", "post", "put", "patch", "delete", "request", "perform", "execute", "call", "invoke", "dispatch",
+    ]
+
+    /// `Accounts.unblock(id: …)` → `unblock`; `.timeline(…)` → `timeline`.
+    static func endpointName(_ expression: ExprSyntax) -> String? {
+        let called = expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? expression
+        guard let name = calleeName(called), name.first?.isLowercase == true else { return nil }
+        return name
+    }
+
     /// The first call in the task's body that says what it does: `await model.loadWantlist()` → `loadWantlist`.
     static func operation(of call: FunctionCallExprSyntax) -> String? {
         guard let closure = taskClosure(of: call) else { return nil }
@@ -247,6 +285,11 @@ public enum SiteNamingContext {
                 guard let callee = SiteNamingContext.calleeName(node.calledExpression) else { return .visitChildren }
                 if !SiteNamingContext.incidentalCalls.contains(callee), callee.first?.isUppercase == false {
                     name = callee
+                    // `client.post(endpoint: Accounts.unblock(id:))`: the endpoint says what is posted.
+                    if SiteNamingContext.transportVerbs.contains(callee),
+                       let endpoint = node.arguments.first.flatMap({ SiteNamingContext.endpointName($0.expression) }) {
+                        name = callee + "-" + endpoint
+                    }
                     return .skipChildren
                 }
                 // `Task.sleep(for: .seconds(1))` says nothing, but `MainActor.run { await load() }` does inside.

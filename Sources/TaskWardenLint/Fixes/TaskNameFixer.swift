@@ -150,6 +150,9 @@ public struct TaskNameFixer: Sendable {
     }
 
     func reasonLeftUnnamed(_ site: CreationSite, in file: FileAnalysis, skipped: Bool) -> String {
+        if site.kind == .swiftUITask, file.configuration.naming.exemptSwiftUITask {
+            return "SwiftUI .task names itself (exempt)"
+        }
         switch site.nameAvailability {
         case .notApplicable:
             return "\(site.kind.rawValue) cannot be named"
@@ -157,9 +160,6 @@ public struct TaskNameFixer: Sendable {
             return reason
         case .available:
             if skipped { return "in a file with syntax errors" }
-            if site.kind == .swiftUITask, file.configuration.naming.exemptSwiftUITask {
-                return "SwiftUI .task names itself (exempt)"
-            }
             return "unnamed-task is off or suppressed here"
         }
     }

@@ -65,6 +65,24 @@ import Testing
         #expect(names(source) == ["wantlist-load", "wantlist-refresh-prices", "wantlist-sync-now"])
     }
 
+    @Test func buttonLabelsAndEndpointsNameTheAction() {
+        let source = """
+            struct AlbumMenu: View {
+                var body: some View {
+                    Button {
+                        Task { try await client.post(endpoint: Wantlist.add(id: album.id)) }
+                    } label: {
+                        Label("album.action.want", systemImage: "star")
+                    }
+                    Button(action: { Task { try await client.post(endpoint: Wantlist.remove(id: album.id)) } }) {
+                        Image(systemName: "star.slash")
+                    }
+                }
+            }
+            """
+        #expect(names(source) == ["album-menu-want", "album-menu-post-remove"])
+    }
+
     @Test func storedTaskIsNamedAfterItsProperty() {
         let source = """
             actor CloudSyncService {
