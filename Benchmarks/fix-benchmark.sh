@@ -49,7 +49,7 @@ lines=$(find "$scratch/original" -name '*.swift' -exec cat {} + | wc -l | tr -d 
 lint=$(median "${lint_times[@]}")
 fix=$(median "${fix_times[@]}")
 second=$(median "${second_times[@]}")
-changed=$(diff -rq "$scratch/original" "$scratch/fix" | wc -l | tr -d ' ')
+changed=$( (diff -rq "$scratch/original" "$scratch/fix" || true) | wc -l | tr -d ' ')
 
 echo "tree:        $source_dir ($files Swift files, $lines lines)"
 echo "fix summary: $(tail -n 1 "$scratch/fix.out")"
