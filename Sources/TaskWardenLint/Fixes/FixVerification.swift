@@ -25,11 +25,15 @@ public enum FixVerification {
         // member the same way wherever it stands, the bytes around them are untouched, and a unit that parses
         // cleanly to the old shape cannot leak into its neighbours (an unbalanced quote or brace would be a
         // diagnostic). Anything the fast path cannot prove falls through to the whole-file check.
-        guard TextInsertion.apply(insertions, to: old.syntaxTextBytes) == newBytes else {
+        let oldBytes = old.syntaxTextBytes
+        guard TextInsertion.apply(insertions, to: oldBytes) == newBytes else {
             return .rejected("the new text differs from the old beyond the inserted names")
         }
         if !old.hasError, let units = changedUnits(in: old, insertions: insertions),
-           units.allSatisfy({ verifyUnit($0, newBytes: newBytes, insertions: insertions) }) {
+           units.allSatisfy({
+               verifySkeleton($0, oldBytes: oldBytes, insertions: insertions)
+                   || verifyUnit($0, newBytes: newBytes, insertions: insertions)
+           }) {
             return .accepted
         }
         return verifyWholeFile(old: old, newBytes: newBytes, insertions: insertions)
@@ -61,6 +65,82 @@ public enum FixVerification {
             keptRanges.append(range)
         }
         return kept
+    }
+
+    /// The cheapest proof: the unit with every closure and block body that holds no insertion emptied
+    /// (`Task { …200 lines… }` → `Task {}`), old and new, parsed and compared. The emptied bodies are the
+    /// same bytes in both texts between the same two braces, and the old file already parsed them.
+    static func verifySkeleton(_ unit: Syntax, oldBytes: [UInt8], insertions: [TextInsertion]) -> Bool {
+        let start = unit.positionAfterSkippingLeadingTrivia.utf8Offset
+        let end = unit.endPositionBeforeTrailingTrivia.utf8Offset
+        let inside = insertions.filter { $0.offset > start && $0.offset <= end }.sorted()
+        let bodies = ElidableBodies(keeping: inside.map(\.offset))
+        bodies.walk(unit)
+
+        var skeleton: [UInt8] = []
+        var cursor = start
+        for range in bodies.ranges {
+            skeleton += oldBytes[cursor..<range.lowerBound]
+            cursor = range.upperBound
+        }
+        skeleton += oldBytes[cursor..<end]
+        // Each insertion moves left by the bodies emptied before it (none contains it).
+        let moved = inside.map { insertion in
+            TextInsertion(offset: insertion.offset - start
+                          - bodies.ranges.filter { $0.upperBound <= insertion.offset }.reduce(0) { $0 + $1.count },
+                          text: insertion.text)
+        }
+        let newSkeleton = TextInsertion.apply(moved, to: skeleton)
+        guard let oldItem = singleStatement(skeleton), let newItem = singleStatement(newSkeleton) else { return false }
+
+        var spans: [Range<Int>] = []
+        var shift = 0
+        for insertion in moved {
+            spans.append((insertion.offset + shift)..<(insertion.offset + shift + insertion.text.utf8.count))
+            shift += insertion.text.utf8.count
+        }
+        let oldShape = Shape(skipping: [])
+        oldShape.walk(oldItem)
+        let newShape = Shape(skipping: spans)
+        newShape.walk(newItem)
+        return oldShape.items == newShape.items
+    }
+
+    /// The one statement `bytes` parse to, when they parse cleanly to exactly one.
+    static func singleStatement(_ bytes: [UInt8]) -> CodeBlockItemSyntax.Item? {
+        let parsed = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        guard !parsed.hasError, parsed.statements.count == 1, let statement = parsed.statements.first else { return nil }
+        return statement.item
+    }
+
+    /// The outermost closure and block bodies (between, not including, their braces) that hold none of the
+    /// given offsets.
+    final class ElidableBodies: SyntaxVisitor {
+        let offsets: [Int]
+        var ranges: [Range<Int>] = []
+
+        init(keeping offsets: [Int]) {
+            self.offsets = offsets
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+            consider(node.leftBrace, node.rightBrace)
+        }
+
+        override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
+            consider(node.leftBrace, node.rightBrace)
+        }
+
+        func consider(_ left: TokenSyntax, _ right: TokenSyntax) -> SyntaxVisitorContinueKind {
+            guard left.presence == .present, right.presence == .present else { return .visitChildren }
+            let range = left.endPositionBeforeTrailingTrivia.utf8Offset..<right.positionAfterSkippingLeadingTrivia.utf8Offset
+            guard !range.isEmpty, !offsets.contains(where: { range.lowerBound <= $0 && $0 <= range.upperBound }) else {
+                return .visitChildren
+            }
+            ranges.append(range)
+            return .skipChildren
+        }
     }
 
     /// Parses one changed unit's new text on its own and compares it with the old unit.

@@ -137,6 +137,18 @@ func nameEveryTaskCall(_ source: String, name: String = "album-sync") -> (text: 
         #expect(result.verdict == .accepted)
     }
 
+    @Test func theSkeletonCheckProvesAnInsertionWithoutParsingTheBodies() throws {
+        let source = "func load() {\n    Task { @MainActor in\n        await sync()\n        if ready { await more() }\n    }\n}\n"
+        let old = Parser.parse(source: source)
+        let insertion = TextInsertion(offset: 22, text: "(name: \"load\")")
+        let units = try #require(FixVerification.changedUnits(in: old, insertions: [insertion]))
+        #expect(units.map(\.trimmedDescription) == ["Task { @MainActor in\n        await sync()\n        if ready { await more() }\n    }"])
+        #expect(FixVerification.verifySkeleton(units[0], oldBytes: old.syntaxTextBytes, insertions: [insertion]))
+        // The same place with a different shape is not proven.
+        let wrong = TextInsertion(offset: 22, text: ".self")
+        #expect(!FixVerification.verifySkeleton(units[0], oldBytes: old.syntaxTextBytes, insertions: [wrong]))
+    }
+
     @Test func errorsTheOldTextAlreadyHadAreTolerated() {
         let source = "Task { await sync() }\nlet = \n"
         let result = nameEveryTaskCall(source)
