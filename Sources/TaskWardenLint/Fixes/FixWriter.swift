@@ -14,12 +14,18 @@ public struct FixWriter: Sendable {
     }
 
     public func write(_ plan: inout FixPlan) {
-        var written: [FileFix] = []
-        for file in plan.files {
-            do {
+        // Files are independent; writing them side by side overlaps the waits for the disk.
+        let outcomes = ParallelMap.map(plan.files) { file -> SourceWriteError? in
+            do throws(SourceWriteError) {
                 try writer.replace(file.absolutePath, expecting: file.oldBytes, with: file.newBytes)
-                written.append(file)
+                return nil
             } catch {
+                return error
+            }
+        }
+        var written: [FileFix] = []
+        for (file, failure) in zip(plan.files, outcomes) {
+            if let error = failure {
                 // The writer names the path it was given; report the path the user knows.
                 let message = error.description.replacingOccurrences(of: file.absolutePath + ": ", with: "")
                 plan.problems.append(FixProblem(file: file.path, kind: .writeFailed, message: message))
@@ -27,6 +33,8 @@ public struct FixWriter: Sendable {
                     plan.leftUnnamed.append(UnnamedSite(file: edit.file, line: edit.line, column: edit.column,
                                                         kind: edit.kind, reason: "not changed: file could not be written"))
                 }
+            } else {
+                written.append(file)
             }
         }
         plan.files = written
