@@ -53,7 +53,8 @@ public enum LabelLookup {
         var labels: Set<String> = []
         for other in tree.sites where other.position != site.position {
             guard let frame = DeclarationContext.nearestFrame(above: other.node),
-                  !frame.is(ClosureExprSyntaxType.self), ClosureCallFinder.calls(stored, in: frame)
+                  !frame.is(ClosureExprSyntaxType.self), ClosureCallFinder.calls(stored, in: frame),
+                  DeclarationContext.enclosingTypeDeclaresProperty(named: stored, around: frame)
             else { continue }
             labels.insert(DeclarationContext.guessedLabel(of: other.node))
         }
