@@ -76,7 +76,7 @@ public struct TaskNameDerivation: Sendable {
             purposeCandidates.append(Self.stripping(Self.taskSuffixes, from: NameWords.split(anchor.name)))
         }
         if let operation = context.operation {
-            purposeCandidates.append(Self.stripping(Self.taskSuffixes, from: NameWords.split(operation)))
+            purposeCandidates.append(operationWords(operation))
         }
         for anchor in context.anchors.reversed() where anchor.kind == .action {
             purposeCandidates.append(actionWords(anchor.name))
@@ -153,6 +153,16 @@ public struct TaskNameDerivation: Sendable {
         case .closure(let name): return actionWords(name)
         case .type(let name): return typeWords(name)
         }
+    }
+
+    /// `fetchPrices` → `fetch-prices`; a static call keeps its type without the noise:
+    /// `PriceService.refresh` → `price-refresh`.
+    func operationWords(_ operation: String) -> [String] {
+        let parts = operation.split(separator: ".").map(String.init)
+        guard parts.count == 2 else { return Self.stripping(Self.taskSuffixes, from: NameWords.split(operation)) }
+        let type = typeWords(parts[0])
+        let member = NameWords.split(parts[1])
+        return type + member.filter { !type.contains($0) }
     }
 
     /// `onAppear` → `appear`, `viewDidLoad` → `view-did-load`.

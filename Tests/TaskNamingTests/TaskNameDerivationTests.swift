@@ -31,6 +31,11 @@ import TaskNaming
         #expect(name(path) == expected)
     }
 
+    @Test func staticCallsKeepTheirType() {
+        #expect(name("RecordShelfApp.init()", operation: "AuthIdentity.load") == "record-shelf-app-auth-identity-load")
+        #expect(name("Library.init()", operation: "PriceService.refresh") == "library-price-refresh")
+    }
+
     @Test func namesDoNotEndInAPreposition() {
         #expect(name("QuickLookItem.localPathFor(_:)") == "quick-look-item-local-path")
         #expect(name("ListEditor.addAccountTo(_:)") == "list-editor-add-account")

@@ -289,6 +289,11 @@ public enum SiteNamingContext {
                     if SiteNamingContext.transportVerbs.contains(callee),
                        let endpoint = node.arguments.first.flatMap({ SiteNamingContext.endpointName($0.expression) }) {
                         name = callee + "-" + endpoint
+                    } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+                              let type = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                              type.first?.isUppercase == true {
+                        // `AuthIdentity.load()`: a static call's type says what is loaded.
+                        name = type + "." + callee
                     }
                     return .skipChildren
                 }
