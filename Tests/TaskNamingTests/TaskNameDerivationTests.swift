@@ -39,6 +39,8 @@ import TaskNaming
     @Test func namesDoNotEndInAPreposition() {
         #expect(name("QuickLookItem.localPathFor(_:)") == "quick-look-item-local-path")
         #expect(name("ListEditor.addAccountTo(_:)") == "list-editor-add-account")
+        // Particles that finish a verb stay: sign-in, log-in.
+        #expect(name("AddAccountView.signIn()") == "add-account-sign-in")
     }
 
     @Test func aTypeThatIsOnlyNoiseKeepsItsName() {

@@ -17,7 +17,7 @@ public struct FixPlan: Sendable {
     /// Every inserted name, in path and source order.
     public var edits: [FixEdit] { files.flatMap(\.edits) }
 
-    /// `named 12 sites in 5 files (3 left unnamed: 2 async let cannot be named, 1 addTask(name:) needs iOS 18.0 (deployment target 17.0))`;
+    /// `named 12 sites in 5 files (3 left unnamed: 2 async let cannot be named; 1 addTask(name:) needs iOS 18.0 (deployment target 17.0))`;
     /// with a single reason: `named 2 sites in 1 file (1 left unnamed: async let cannot be named)`.
     public var summary: String {
         let named = edits.count
@@ -31,7 +31,7 @@ public struct FixPlan: Sendable {
                 counts[site.reason, default: 0] += 1
             }
             // One reason needs no count of its own: it is the total.
-            let reasons = order.count == 1 ? order[0] : order.map { "\(counts[$0]!) \($0)" }.joined(separator: ", ")
+            let reasons = order.count == 1 ? order[0] : order.map { "\(counts[$0]!) \($0)" }.joined(separator: "; ")
             line += " (\(leftUnnamed.count) left unnamed: \(reasons))"
         }
         return line
