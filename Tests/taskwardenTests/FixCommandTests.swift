@@ -139,3 +139,36 @@ import Testing
         #expect(missing.errors.contains("Nowhere"))
     }
 }
+
+@Suite struct FixCommandEdgeTests {
+    func contents(_ workspace: Workspace, _ file: String) -> [UInt8] {
+        Array((FileManager.default.contents(atPath: workspace.path + "/" + file)) ?? Data())
+    }
+
+    @Test func aByteOrderMarkIsKept() throws {
+        let workspace = try Workspace(["A.swift": "\u{FEFF}func a() { Task { } }\n"])
+        let run = workspace.run("fix", ".")
+        #expect(run.errors.contains("named 1 site in 1 file"))
+        #expect(contents(workspace, "A.swift") == [0xEF, 0xBB, 0xBF] + Array("func a() { Task(name: \"a\") { } }\n".utf8))
+    }
+
+    @Test func swiftUITaskIsNamedOnlyWhenNotExempt() throws {
+        let view = """
+            struct WantlistView: View {
+                var body: some View {
+                    List {}.task(id: filter) { await model.load() }
+                }
+            }
+
+            """
+        let exempt = try Workspace(["WantlistView.swift": view])
+        #expect(exempt.run("fix", ".").errors.contains("named 0 sites in 0 files (1 left unnamed: SwiftUI .task names itself (exempt))"))
+        let included = try Workspace([
+            "WantlistView.swift": view,
+            ".taskwarden.json": #"{"naming": {"exemptSwiftUITask": false}}"#,
+        ])
+        _ = included.run("fix", ".")
+        #expect(String(decoding: contents(included, "WantlistView.swift"), as: UTF8.self)
+                .contains(#"List {}.task(id: filter, name: "wantlist-load") { await model.load() }"#))
+    }
+}
