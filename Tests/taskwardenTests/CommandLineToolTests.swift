@@ -72,6 +72,13 @@ import Testing
         #expect(configRun.errors.contains(".taskwarden.json: error: key 'naming.maxLength': expected a positive whole number, got \"long\""))
     }
 
+    @Test func aMissingConfigFileIsAnInputError() throws {
+        let workspace = try Workspace(Self.shelf)
+        let run = workspace.run("lint", "--config", "nowhere.json")
+        #expect(run.status == .usageOrInputError)
+        #expect(run.errors.contains("nowhere.json: error: cannot read the file"))
+    }
+
     @Test func explicitConfigOverridesTheSearch() throws {
         let workspace = try Workspace(Self.shelf.merging(["strict.json": "{\"rules\": {\"unnamed-task\": \"off\"}}"]) { $1 })
         let run = workspace.run("lint", "--config", "strict.json", "--strict")

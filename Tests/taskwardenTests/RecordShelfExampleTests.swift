@@ -45,4 +45,10 @@ import Testing
         #expect(whereRun.output.contains("RecordShelfApp.swift:18:13"))
         #expect(whereRun.output.contains("CloudSyncMonitor.swift:11:13"))
     }
+
+    @Test func whereFindsSwiftUIsAutomaticTaskNames() {
+        let run = CommandRun(["where", "View.task @ RecordShelf/AlbumDetailView.swift:14", "Examples/RecordShelf"], in: Self.repositoryRoot)
+        #expect(run.status == .success)
+        #expect(run.output == "Examples/RecordShelf/Sources/RecordShelf/Views/AlbumDetailView.swift:14:10: .task unnamed; SwiftUI names it after its file and line in AlbumDetailView.body\n")
+    }
 }

@@ -1,3 +1,5 @@
+import Foundation
+import SwiftSyntax
 import TaskNaming
 
 /// From a trace row label to the creation sites it can come from (`taskwarden where`).
@@ -18,8 +20,10 @@ public enum LabelLookup {
         let trimmed = label.trimmingCharacters(in: .whitespaces)
         // SwiftUI's automatic names: "View.task @ RecordShelf/AlbumView.swift:42".
         if let swiftUI = swiftUITaskLocation(trimmed) {
-            for site in tree.sites where site.kind == .swiftUITask && site.name == .none
-                && site.position.line == swiftUI.line && (site.position.file.hasSuffix(swiftUI.file) || swiftUI.file.hasSuffix(site.position.file)) {
+            // SwiftUI prints `#fileID` (Module/File.swift); compare the file name and the line.
+            let fileName = swiftUI.file.split(separator: "/").last.map(String.init) ?? swiftUI.file
+            for site in tree.sites where site.kind == .swiftUITask && site.name == .none && site.position.line == swiftUI.line
+                && (site.position.file == fileName || site.position.file.hasSuffix("/" + fileName)) {
                 matches.append(Match(site: site, reason: "unnamed; SwiftUI names it after its file and line"))
             }
         }
@@ -53,7 +57,7 @@ public enum LabelLookup {
         var labels: Set<String> = []
         for other in tree.sites where other.position != site.position {
             guard let frame = DeclarationContext.nearestFrame(above: other.node),
-                  !frame.is(ClosureExprSyntaxType.self), ClosureCallFinder.calls(stored, in: frame),
+                  !frame.is(ClosureExprSyntax.self), ClosureCallFinder.calls(stored, in: frame),
                   DeclarationContext.enclosingTypeDeclaresProperty(named: stored, around: frame)
             else { continue }
             labels.insert(DeclarationContext.guessedLabel(of: other.node))
@@ -100,11 +104,6 @@ public enum LabelLookup {
         }))
     }
 }
-
-import Foundation
-import SwiftSyntax
-
-typealias ClosureExprSyntaxType = ClosureExprSyntax
 
 /// Whether a function body calls a function or closure property by name (`onQuiesced()`, `self.onQuiesced?()`).
 enum ClosureCallFinder {

@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 /// Answers "where is this node?" the way a symbolicated stack frame would: the enclosing declaration path
@@ -195,4 +196,3 @@ public enum DeclarationContext {
     }
 }
 
-import Foundation
