@@ -20,7 +20,8 @@ public enum SiteNamingContext {
         "withCheckedThrowingContinuation", "withUnsafeContinuation", "withUnsafeThrowingContinuation",
         "withTaskCancellationHandler", "withAnimation", "sink", "init", "Group", "VStack", "HStack", "ZStack",
         "List", "ForEach", "NavigationStack", "NavigationView", "ScrollView", "LazyVStack", "LazyHStack", "Section",
-        "Form", "if", "guard", "do",
+        "Form", "if", "guard", "do", "AsyncStream", "AsyncThrowingStream", "makeStream", "DispatchWorkItem",
+        "withTaskCancellation", "withEscapedDependencies", "withDependencies",
     ]
     /// Loops written as calls: a task created in their closure is created once per item.
     static let loopCallees: Set<String> = ["forEach", "map", "compactMap", "flatMap", "ForEach"]
@@ -38,6 +39,7 @@ public enum SiteNamingContext {
         "withCheckedThrowingContinuation", "withTaskGroup", "withThrowingTaskGroup", "withDiscardingTaskGroup",
         "withThrowingDiscardingTaskGroup", "addTask", "next", "sorted", "contains", "min", "max", "reduce",
         "String", "Int", "Double", "URL", "Data", "Date", "UUID", "Array", "Set", "Dictionary",
+        "withTaskCancellation", "withTaskCancellationHandler", "withDependencies", "withEscapedDependencies",
     ]
 
     /// The naming context of the task `call` creates.
