@@ -49,15 +49,16 @@ public enum TaskNameUniqueness {
         for index in pending {
             let request = requests[index]
             let words = (0...request.disambiguators.count).map(request.candidate(level:))
-            if let free = words.first(where: { !taken.contains($0) }) {
-                result[index] = free
-            } else {
-                var number = 2
-                while taken.contains(request.numbered(number)) { number += 1 }
-                result[index] = request.numbered(number)
+            var name = words.first(where: { !taken.contains($0) })
+            var number = 2
+            while name == nil {
+                if !taken.contains(request.numbered(number)) { name = request.numbered(number) }
+                number += 1
             }
-            taken.insert(result[index]!)
+            result[index] = name
+            taken.insert(name ?? "")
         }
-        return result.map { $0! }
+        // Every index was named above: in the loop or in the fallback.
+        return result.map { $0 ?? "" }
     }
 }
