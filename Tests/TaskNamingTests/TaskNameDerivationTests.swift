@@ -139,3 +139,30 @@ import TaskNaming
         #expect(NameWords.split("render3DScene") == ["render3", "d", "scene"])
     }
 }
+
+@Suite struct DerivedNamesFollowTheConventionTests {
+    static let types = ["AlbumDetailViewModel", "Café", "_3DViewer", "URLSessionManager", "View", "X", "ÜberController",
+                        "RecordCollectionSynchronizationCoordinatorService", "Outer<T>", "snake_case_type", "🎵Player"]
+    static let members = ["loadTracks(for:)", "init(store:)", "deinit", "body", "viewDidLoad()", "`default`()",
+                          "subscript(_:)", "fetchEverythingForTheReleaseWithIdentifierAndPrice(_:_:)", "é()", "_()"]
+
+    @Test(arguments: types)
+    func everyDerivedNameIsValidKebabCaseWithinTheLimit(type: String) {
+        for member in Self.members {
+            for limit in [12, 24, 40] {
+                let derived = TaskNameDerivation(maxLength: limit).derive(TaskNameContext(
+                    declarationPath: DeclarationPath(parsing: "\(type).\(member)"),
+                    anchors: [.init(.title, "Sync Now!"), .init(.action, "onTapGesture")], operation: "AuthIdentity.load",
+                    kindWord: "detached"))
+                for level in 0...derived.disambiguators.count {
+                    let name = derived.candidate(level: level)
+                    #expect(TaskNameConvention.problems(in: TaskNameTemplate(literal: name), maximumLength: limit).isEmpty,
+                            "\(name) from \(type).\(member)")
+                    #expect(name.first?.isLetter == true, "\(name)")
+                }
+                let numbered = derived.numbered(12)
+                #expect(TaskNameConvention.problems(in: TaskNameTemplate(literal: numbered), maximumLength: limit).isEmpty, "\(numbered)")
+            }
+        }
+    }
+}
