@@ -20,12 +20,15 @@ public enum FixVerification {
         case rejected(String)
     }
 
-    public static func verify(old: SourceFileSyntax, newBytes: [UInt8], insertions: [TextInsertion]) -> Verdict {
+    /// - Parameter oldBytes: the old text's bytes when the caller has them (saves serialising the tree).
+    public static func verify(
+        old: SourceFileSyntax, oldBytes knownOldBytes: [UInt8]? = nil, newBytes: [UInt8], insertions: [TextInsertion]
+    ) -> Verdict {
         // Fast path: re-parse only the statements and members that changed. Swift parses a statement or a
         // member the same way wherever it stands, the bytes around them are untouched, and a unit that parses
         // cleanly to the old shape cannot leak into its neighbours (an unbalanced quote or brace would be a
         // diagnostic). Anything the fast path cannot prove falls through to the whole-file check.
-        let oldBytes = old.syntaxTextBytes
+        let oldBytes = knownOldBytes ?? old.syntaxTextBytes
         guard TextInsertion.apply(insertions, to: oldBytes) == newBytes else {
             return .rejected("the new text differs from the old beyond the inserted names")
         }

@@ -131,7 +131,8 @@ public struct TaskNameFixer: Sendable {
                 suggestion: entry.suggestionIdentity.map { "\(name):\\(\($0))" }))
         }
         let newSource = TextInsertion.apply(insertions, to: sourceBytes)
-        if case .rejected(let reason) = FixVerification.verify(old: file.tree, newBytes: newSource, insertions: insertions) {
+        if case .rejected(let reason) = FixVerification.verify(
+            old: file.tree, oldBytes: sourceBytes, newBytes: newSource, insertions: insertions) {
             return .failure(FixProblem(file: file.path, kind: .internalError,
                 message: "\(reason); not changed (please report this with the file)"))
         }
