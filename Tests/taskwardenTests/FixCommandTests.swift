@@ -172,3 +172,32 @@ import Testing
                 .contains(#"List {}.task(id: filter, name: "wantlist-load") { await model.load() }"#))
     }
 }
+
+/// The fix on the project's own example, copied so the example stays unnamed for the lint tour.
+@Suite struct FixRecordShelfTests {
+    @Test func fixesTheExampleIdempotentlyAndLintHasNoNamingFindingsLeftForThem() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("taskwarden-recordshelf-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: root.appendingPathComponent("Examples/RecordShelf"), to: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+
+        let before = CommandRun(["lint", "--format", "json", "."], in: copy.path)
+        let first = CommandRun(["fix", "--format", "json", "."], in: copy.path)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(first.output.utf8)) as? [String: Any])
+        let edits = try #require(document["edits"] as? [[String: Any]])
+        #expect(edits.count >= 10)
+        let kinds = Set(edits.compactMap { $0["kind"] as? String })
+        #expect(kinds.isSuperset(of: ["Task.init", "Task.detached", "Task.immediate", "addTaskUnlessCancelled"]))
+        #expect(!kinds.contains("async let") && !kinds.contains(".task") && !kinds.contains(".backgroundTask"))
+
+        let second = CommandRun(["fix", "."], in: copy.path)
+        #expect(second.errors.contains("named 0 sites in 0 files"))
+
+        // The example keeps its deliberate naming mistakes; fix adds none and leaves no fixed site unnamed.
+        func count(_ rule: String, _ run: CommandRun) -> Int { run.output.components(separatedBy: "\"\(rule)\"").count - 1 }
+        let after = CommandRun(["lint", "--format", "json", "."], in: copy.path)
+        #expect(count("unnamed-task", after) == 0)
+        #expect(count("task-name-format", after) == count("task-name-format", before))
+        #expect(count("task-name-duplicate", after) == count("task-name-duplicate", before))
+    }
+}
