@@ -36,7 +36,7 @@ public enum NameWords {
     }
 
     /// Words that only glue others together; the first to go when a name is too long.
-    static let fillers: Set<String> = ["for", "with", "from", "to", "of", "by", "the", "a", "an", "and", "if"]
+    static let fillers: Set<String> = ["for", "with", "from", "to", "of", "by", "at", "the", "a", "an", "and", "if"]
 
     /// Joins `prefix + purpose + extra` with hyphens, shortening until the result fits `maxLength`: first
     /// filler words (`for`, `with`…) leave the purpose, then the prefix shrinks to its first (greppable)

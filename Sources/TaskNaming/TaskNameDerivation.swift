@@ -122,9 +122,11 @@ public struct TaskNameDerivation: Sendable {
             return types.last.map { NameWords.split($0) } ?? []
         }
         var words = typeWords(types[innermostIndex])
-        // `Library.Loader` reads better as `library-loader` than as `loader`.
-        if words.count == 1, let outer = types[..<innermostIndex].last(where: { !typeWords($0).isEmpty }) {
-            words = Self.removingRepeats(of: words, in: typeWords(outer)) + words
+        // `Library.Loader` reads better as `library-loader` than as `loader`; `BookmarkViewModel.State.Loading` as
+        // `bookmark-loading`: the nearest outer type that says more than one word, else the outermost.
+        let outers = types[..<innermostIndex].map(typeWords).filter { !$0.isEmpty }
+        if words.count == 1, let outer = outers.last(where: { $0.count > 1 }) ?? outers.first {
+            words = Self.removingRepeats(of: words, in: outer) + words
         }
         return words
     }
@@ -144,6 +146,7 @@ public struct TaskNameDerivation: Sendable {
         switch member {
         case .function(let name):
             let base = DeclarationPath.baseName(name)
+            if let event = delegateEvent(name) { return event }
             return hostFunctions.contains(base) && base != "init" && base != "deinit"
                 ? actionWords(base) : NameWords.split(base)
         case .property(let name): return Self.stripping(Self.taskSuffixes, from: NameWords.split(name))
@@ -163,6 +166,26 @@ public struct TaskNameDerivation: Sendable {
         let type = typeWords(parts[0])
         let member = NameWords.split(parts[1])
         return type + member.filter { !type.contains($0) }
+    }
+
+    /// Last words of delegating objects' type names (`tableView`, `collectionViewCell`, `searchBar`…).
+    static let delegatingNouns: Set<String> = [
+        "view", "cell", "controller", "field", "bar", "picker", "session", "manager", "center", "player",
+        "recognizer", "delegate", "application", "scene", "item", "menu", "button", "window", "browser",
+    ]
+
+    /// A delegate method says its event in its last argument label, not its base name:
+    /// `tableView(_:didSelectRowAt:)` → `did-select-row-at`,
+    /// `tableViewCell(_:statusView:authorAvatarButtonDidPressed:)` → `author-avatar-button-did-pressed`.
+    func delegateEvent(_ function: String) -> [String]? {
+        guard let open = function.firstIndex(of: "("), function.hasSuffix(")") else { return nil }
+        let labels = function[function.index(after: open)..<function.index(before: function.endIndex)]
+            .split(separator: ":").map(String.init)
+        let baseWords = NameWords.split(DeclarationPath.baseName(function))
+        guard labels.count >= 2, labels[0] == "_", let noun = baseWords.last, Self.delegatingNouns.contains(noun),
+              let event = labels.last(where: { $0 != "_" }) else { return nil }
+        let words = NameWords.split(event)
+        return words.isEmpty ? nil : words
     }
 
     /// `onAppear` → `appear`, `viewDidLoad` → `view-did-load`.

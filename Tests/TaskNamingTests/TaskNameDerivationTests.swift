@@ -79,6 +79,15 @@ import TaskNaming
     @Test func nestedOneWordTypeTakesItsOuterType() {
         #expect(name("PriceService.Cache.evict()") == "price-cache-evict")
         #expect(name("RecordShelf.AlbumDetailViewModel.load()") == "album-detail-load")
+        #expect(name("WantlistViewModel.State.Loading.didEnter(from:)") == "wantlist-loading-did-enter")
+        #expect(name("RecordShelf.AlbumDetailViewModel.State.reset()") == "album-detail-state-reset")
+    }
+
+    @Test func delegateMethodsAreNamedAfterTheirEvent() {
+        #expect(name("AlbumListViewController.tableView(_:didSelectRowAt:)") == "album-list-did-select-row")
+        #expect(name("ReleaseCellDelegate.releaseCell(_:coverView:playButtonDidPressed:)") == "release-cell-play-button-did-pressed")
+        // Not a delegate shape: the base name stays.
+        #expect(name("Library.load(_:from:)") == "library-load")
     }
 
     @Test func topLevelCodeFallsBackToTheFileName() {

@@ -55,6 +55,11 @@ public enum SiteNamingContext {
         var node = Syntax(call).parent
         while let current = node {
             defer { node = current.parent }
+            if let types = extendedTypes(of: current) {
+                reachedDeclaration = true
+                components.insert(contentsOf: types, at: 0)
+                continue
+            }
             if let declaration = component(of: current) {
                 if !reachedDeclaration { isViewContent = Self.isViewContent(current) }
                 reachedDeclaration = true
@@ -102,11 +107,14 @@ public enum SiteNamingContext {
             || node.is(EnumDeclSyntax.self) || node.is(ActorDeclSyntax.self) || node.is(ProtocolDeclSyntax.self) {
             return .type(type.name.text)
         }
-        if let extensionDecl = node.as(ExtensionDeclSyntax.self) {
-            let extended = extensionDecl.extendedType.trimmedDescription
-            return .type(String(extended.split(separator: ".").last ?? Substring(extended)))
-        }
         return nil
+    }
+
+    /// `extension BookmarkViewModel.State` stands for two nested types.
+    static func extendedTypes(of node: Syntax) -> [DeclarationPath.Component]? {
+        guard let extensionDecl = node.as(ExtensionDeclSyntax.self) else { return nil }
+        let extended = extensionDecl.extendedType.trimmedDescription
+        return extended.split(separator: ".").map { .type(String($0)) }
     }
 
     /// A binding that belongs to a type or the file, not a local variable inside a function.
