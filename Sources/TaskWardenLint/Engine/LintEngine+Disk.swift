@@ -22,7 +22,7 @@ extension LintEngine {
     public func run(_ request: LintRequest) -> LintResult {
         let collector = SourceFileCollector(workingDirectory: request.workingDirectory)
         var found = SourceFileCollector.Found()
-        var seen: Set<String> = []
+        var seen: Set<SourceFileCollector.FileIdentity> = []
         var configurationsByFile: [String: LintConfiguration] = [:]
         var filesWithConfiguration: [(absolute: String, display: String, configuration: LintConfiguration, targets: DeploymentTargets)] = []
         var targetsCache: [String: DeploymentTargets] = [:]
@@ -99,12 +99,11 @@ extension LintEngine {
     static func analyse(_ absolute: String, display: String, configuration: LintConfiguration, targets: DeploymentTargets,
                         scanner: CreationTokenScanner) -> FileOutcome {
         var outcome = FileOutcome()
-        guard let data = FileManager.default.contents(atPath: absolute) else {
-            outcome.problems.append(InputProblem(path: display, kind: .unreadable, detail: "cannot read the file"))
+        guard let bytes = FileBytes.read(absolute) else {
+            outcome.problems.append(InputProblem(path: display, kind: .unreadable, detail: "cannot read the file (\(FileBytes.lastErrorDescription()))"))
             return outcome
         }
-        outcome.bytes = data.count
-        let bytes = [UInt8](data)
+        outcome.bytes = bytes.count
         if bytes.prefix(8192).contains(0) {
             outcome.problems.append(InputProblem(path: display, kind: .binary, detail: "looks binary (contains NUL bytes); skipped"))
             return outcome
