@@ -67,6 +67,11 @@ public struct TaskNameFixer: Sendable {
                     plan.leftUnnamed.append(unnamed(site, reason: reasonLeftUnnamed(site, in: file, skipped: skipFile)))
                     continue
                 }
+                if call.arguments.contains(where: { $0.label?.text == "name" }) {
+                    // `name: nil` counts as unnamed, but replacing an argument is not an insertion.
+                    plan.leftUnnamed.append(unnamed(site, reason: "passes name: nil (replace it by hand)"))
+                    continue
+                }
                 let context = SiteNamingContext.context(for: call, fileName: file.path)
                 pending.append(PendingSite(
                     site: site, derived: derivation.derive(context),

@@ -130,6 +130,12 @@ func fixedText(_ plan: FixPlan, _ path: String) -> String? {
         #expect(plan.problems.first?.message.contains("changed") == true)
     }
 
+    @Test func anExplicitNilNameIsReportedNotReplaced() {
+        let plan = planFix([("L.swift", "func load() { Task(name: nil) { } }\n")])
+        #expect(plan.files.isEmpty)
+        #expect(plan.leftUnnamed.map(\.reason) == ["passes name: nil (replace it by hand)"])
+    }
+
     @Test func aPathGivenTwiceIsFixedOnce() {
         let source = "func load() { Task { } }\n"
         let plan = planFix([("L.swift", source), ("L.swift", source)])
