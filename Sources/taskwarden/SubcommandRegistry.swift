@@ -7,8 +7,8 @@ enum SubcommandRegistry {
         WhereCommand.self,
         RulesCommand.self,
         ExplainCommand.self,
+        FixCommand.self,
         TraceCommand.self,
-        // Append below: FixCommand.self, …
     ]
 
     static func command(named name: String) -> (any Subcommand.Type)? {

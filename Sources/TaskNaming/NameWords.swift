@@ -1,0 +1,65 @@
+/// Splits identifiers into lowercase words and joins words into kebab-case names within a length limit.
+///
+/// ```swift
+/// NameWords.split("loadHTMLPage2x")   // ["load", "html", "page2x"]
+/// NameWords.split("price_check")      // ["price", "check"]
+/// ```
+public enum NameWords {
+    /// Lowercase ASCII words of an identifier: camelCase, acronyms, snake_case and digits handled; anything
+    /// that is not an ASCII letter or digit separates words and is dropped.
+    public static func split(_ identifier: String) -> [String] {
+        var words: [String] = []
+        var current: [Character] = []
+        let characters = Array(identifier)
+        func flush() {
+            if !current.isEmpty { words.append(String(current).lowercased()) }
+            current.removeAll()
+        }
+        for (index, character) in characters.enumerated() {
+            guard character.isASCII, character.isLetter || character.isNumber else {
+                flush()
+                continue
+            }
+            if character.isUppercase, let previous = current.last {
+                let next = index + 1 < characters.count ? characters[index + 1] : nil
+                // "loadAlbum": lower→Upper starts a word; "HTMLPage": the P of "Page" starts one.
+                let onlyDigits = current.allSatisfy(\.isNumber)
+                if previous.isLowercase || (previous.isNumber && !onlyDigits)
+                    || (previous.isUppercase && next.map { $0.isASCII && $0.isLowercase } == true) {
+                    flush()
+                }
+            }
+            current.append(character)
+        }
+        flush()
+        return words
+    }
+
+    /// Words that only glue others together; the first to go when a name is too long.
+    static let fillers: Set<String> = ["for", "with", "from", "to", "of", "by", "at", "the", "a", "an", "and", "if"]
+
+    /// Joins `prefix + purpose + extra` with hyphens, shortening until the result fits `maxLength`: first
+    /// filler words (`for`, `with`…) leave the purpose, then the prefix shrinks to its first (greppable)
+    /// word, then the purpose loses trailing words, then the extra (distinguishing) words lose leading ones;
+    /// the last word is cut only as a last resort.
+    public static func compose(prefix: [String], purpose: [String], extra: [String], maxLength: Int) -> String {
+        let limit = max(1, maxLength)
+        var prefix = prefix
+        var purpose = purpose
+        var extra = extra
+        func length() -> Int { (prefix + purpose + extra).joined(separator: "-").count }
+        if length() > limit {
+            let kept = purpose.filter { !fillers.contains($0) }
+            if !kept.isEmpty { purpose = kept }
+        }
+        while length() > limit, prefix.count > 1 { prefix.removeLast() }
+        while length() > limit, purpose.count > 1 { purpose.removeLast() }
+        while length() > limit, extra.count > 1 { extra.removeFirst() }
+        var name = (prefix + purpose + extra).joined(separator: "-")
+        if name.count > limit {
+            name = String(name.prefix(limit))
+            while name.hasSuffix("-") { name.removeLast() }
+        }
+        return name
+    }
+}

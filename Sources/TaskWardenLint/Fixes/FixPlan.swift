@@ -1,0 +1,124 @@
+/// What `taskwarden fix` would do (or did) to a tree: every name it inserts, every file it changes, every
+/// unnamed site it leaves alone and why, and every file it could not fix.
+public struct FixPlan: Sendable {
+    /// Files the fix changes, in path order, each with its old and new bytes and its edits.
+    public var files: [FileFix]
+    /// Unnamed sites the fix does not name, with the reason, in path order.
+    public var leftUnnamed: [UnnamedSite]
+    /// Files left untouched because of a problem (syntax errors, failed verification, failed write).
+    public var problems: [FixProblem]
+
+    public init(files: [FileFix] = [], leftUnnamed: [UnnamedSite] = [], problems: [FixProblem] = []) {
+        self.files = files
+        self.leftUnnamed = leftUnnamed
+        self.problems = problems
+    }
+
+    /// Every inserted name, in path and source order.
+    public var edits: [FixEdit] { files.flatMap(\.edits) }
+
+    /// `named 12 sites in 5 files (3 left unnamed: 2 async let cannot be named; 1 addTask(name:) needs iOS 18.0 (deployment target 17.0))`;
+    /// with a single reason: `named 2 sites in 1 file (1 left unnamed: async let cannot be named)`.
+    public var summary: String {
+        let named = edits.count
+        let fileCount = files.filter { !$0.edits.isEmpty }.count
+        var line = "named \(named) site\(named == 1 ? "" : "s") in \(fileCount) file\(fileCount == 1 ? "" : "s")"
+        if !leftUnnamed.isEmpty {
+            var counts: [String: Int] = [:]
+            var order: [String] = []
+            for site in leftUnnamed {
+                if counts[site.reason] == nil { order.append(site.reason) }
+                counts[site.reason, default: 0] += 1
+            }
+            // One reason needs no count of its own: it is the total.
+            let reasons = order.count == 1 ? order[0] : order.map { "\(counts[$0]!) \($0)" }.joined(separator: "; ")
+            line += " (\(leftUnnamed.count) left unnamed: \(reasons))"
+        }
+        return line
+    }
+}
+
+/// One file's fix.
+public struct FileFix: Sendable {
+    /// The path as reported (relative to the working directory when possible).
+    public var path: String
+    /// Where the file is on disk, for reading and writing.
+    public var absolutePath: String
+    /// The bytes the fix was computed from (the file as read).
+    public var oldBytes: [UInt8]
+    /// The bytes after the fix.
+    public var newBytes: [UInt8]
+    public var edits: [FixEdit]
+
+    public init(path: String, absolutePath: String? = nil, oldBytes: [UInt8], newBytes: [UInt8], edits: [FixEdit]) {
+        self.path = path
+        self.absolutePath = absolutePath ?? path
+        self.oldBytes = oldBytes
+        self.newBytes = newBytes
+        self.edits = edits
+    }
+}
+
+/// One inserted name.
+public struct FixEdit: Sendable, Hashable, Codable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    /// The site kind (`Task.init`, `addTask`…), as in `taskwarden list`.
+    public var kind: String
+    public var name: String
+    /// The site runs once per item; `suggestion` shows where an identity segment would go.
+    public var isPerItem: Bool
+    /// For per-item sites: the name with an identity segment a person could choose (`price-check:\(release.id)`).
+    public var suggestion: String?
+
+    public init(file: String, line: Int, column: Int, kind: String, name: String, isPerItem: Bool, suggestion: String?) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.kind = kind
+        self.name = name
+        self.isPerItem = isPerItem
+        self.suggestion = suggestion
+    }
+}
+
+/// An unnamed site the fix leaves alone.
+public struct UnnamedSite: Sendable, Hashable, Codable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var kind: String
+    public var reason: String
+
+    public init(file: String, line: Int, column: Int, kind: String, reason: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.kind = kind
+        self.reason = reason
+    }
+}
+
+/// A file the fix could not change.
+public struct FixProblem: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Codable {
+        /// The file has syntax errors; run with `--force` to fix it anyway.
+        case syntaxErrors = "syntax-errors"
+        /// The fixed text failed the re-parse check: a bug in taskwarden, the file is untouched.
+        case internalError = "internal-error"
+        /// The file could not be written (read-only, changed during the run, disk full…).
+        case writeFailed = "write-failed"
+    }
+    public var file: String
+    public var kind: Kind
+    public var message: String
+
+    public init(file: String, kind: Kind, message: String) {
+        self.file = file
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { "\(file): \(kind == .internalError ? "internal error: " : "")\(message)" }
+}

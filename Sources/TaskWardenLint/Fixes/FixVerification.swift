@@ -1,0 +1,250 @@
+import SwiftParser
+import SwiftParserDiagnostics
+import SwiftSyntax
+
+/// The last line of defence before a fixed file is written: parse the new text again and prove that the only
+/// change is the inserted `name:` arguments.
+///
+/// ```swift
+/// let verdict = FixVerification.verify(old: oldTree, newBytes: newBytes, insertions: insertions)
+/// if case .rejected(let reason) = verdict { /* leave the file alone, report an internal error */ }
+/// ```
+///
+/// Two checks, both on the new text as the compiler would see it:
+/// 1. it has no parser diagnostic the old text did not have;
+/// 2. its syntax tree, with the inserted arguments (and the parentheses added for them) taken out, is the old
+///    tree: the same nodes, in the same shape, with the same tokens.
+public enum FixVerification {
+    public enum Verdict: Equatable, Sendable {
+        case accepted
+        case rejected(String)
+    }
+
+    /// - Parameter oldBytes: the old text's bytes when the caller has them (saves serialising the tree).
+    public static func verify(
+        old: SourceFileSyntax, oldBytes knownOldBytes: [UInt8]? = nil, newBytes: [UInt8], insertions: [TextInsertion]
+    ) -> Verdict {
+        // Fast path: re-parse only the statements and members that changed. Swift parses a statement or a
+        // member the same way wherever it stands, the bytes around them are untouched, and a unit that parses
+        // cleanly to the old shape cannot leak into its neighbours (an unbalanced quote or brace would be a
+        // diagnostic). Anything the fast path cannot prove falls through to the whole-file check.
+        let oldBytes = knownOldBytes ?? old.syntaxTextBytes
+        guard TextInsertion.apply(insertions, to: oldBytes) == newBytes else {
+            return .rejected("the new text differs from the old beyond the inserted names")
+        }
+        if !old.hasError, let units = changedUnits(in: old, insertions: insertions),
+           units.allSatisfy({
+               verifySkeleton($0, oldBytes: oldBytes, insertions: insertions)
+                   || verifyUnit($0, newBytes: newBytes, insertions: insertions)
+           }) {
+            return .accepted
+        }
+        return verifyWholeFile(old: old, newBytes: newBytes, insertions: insertions)
+    }
+
+    /// The smallest statement or member around each insertion (outermost where they nest), in old-text
+    /// coordinates.
+    static func changedUnits(in old: SourceFileSyntax, insertions: [TextInsertion]) -> [Syntax]? {
+        var units: [Syntax] = []
+        for insertion in insertions {
+            guard let token = old.token(at: AbsolutePosition(utf8Offset: max(0, insertion.offset - 1))) else { return nil }
+            var node: Syntax? = Syntax(token)
+            var unit: Syntax?
+            while let current = node {
+                if let item = current.as(CodeBlockItemSyntax.self) { unit = Syntax(item.item); break }
+                if let member = current.as(MemberBlockItemSyntax.self) { unit = Syntax(member.decl); break }
+                node = current.parent
+            }
+            guard let unit else { return nil }
+            units.append(unit)
+        }
+        // Keep the outermost of nested units.
+        let ranges = units.map { $0.positionAfterSkippingLeadingTrivia.utf8Offset..<$0.endPositionBeforeTrailingTrivia.utf8Offset }
+        var kept: [Syntax] = []
+        var keptRanges: [Range<Int>] = []
+        for (unit, range) in zip(units, ranges).sorted(by: { ($0.1.lowerBound, -$0.1.count) < ($1.1.lowerBound, -$1.1.count) }) {
+            if keptRanges.contains(where: { $0.lowerBound <= range.lowerBound && range.upperBound <= $0.upperBound }) { continue }
+            kept.append(unit)
+            keptRanges.append(range)
+        }
+        return kept
+    }
+
+    /// The cheapest proof: the unit with every closure and block body that holds no insertion emptied
+    /// (`Task { …200 lines… }` → `Task {}`), old and new, parsed and compared. The emptied bodies are the
+    /// same bytes in both texts between the same two braces, and the old file already parsed them.
+    static func verifySkeleton(_ unit: Syntax, oldBytes: [UInt8], insertions: [TextInsertion]) -> Bool {
+        let start = unit.positionAfterSkippingLeadingTrivia.utf8Offset
+        let end = unit.endPositionBeforeTrailingTrivia.utf8Offset
+        let inside = insertions.filter { $0.offset > start && $0.offset <= end }.sorted()
+        let bodies = ElidableBodies(keeping: inside.map(\.offset))
+        bodies.walk(unit)
+
+        var skeleton: [UInt8] = []
+        var cursor = start
+        for range in bodies.ranges {
+            skeleton += oldBytes[cursor..<range.lowerBound]
+            cursor = range.upperBound
+        }
+        skeleton += oldBytes[cursor..<end]
+        // Each insertion moves left by the bodies emptied before it (none contains it).
+        let moved = inside.map { insertion in
+            TextInsertion(offset: insertion.offset - start
+                          - bodies.ranges.filter { $0.upperBound <= insertion.offset }.reduce(0) { $0 + $1.count },
+                          text: insertion.text)
+        }
+        let newSkeleton = TextInsertion.apply(moved, to: skeleton)
+        guard let oldItem = singleStatement(skeleton), let newItem = singleStatement(newSkeleton) else { return false }
+
+        var spans: [Range<Int>] = []
+        var shift = 0
+        for insertion in moved {
+            spans.append((insertion.offset + shift)..<(insertion.offset + shift + insertion.text.utf8.count))
+            shift += insertion.text.utf8.count
+        }
+        let oldShape = Shape(skipping: [])
+        oldShape.walk(oldItem)
+        let newShape = Shape(skipping: spans)
+        newShape.walk(newItem)
+        return oldShape.items == newShape.items
+    }
+
+    /// The one statement `bytes` parse to, when they parse cleanly to exactly one.
+    static func singleStatement(_ bytes: [UInt8]) -> CodeBlockItemSyntax.Item? {
+        let parsed = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        guard !parsed.hasError, parsed.statements.count == 1, let statement = parsed.statements.first else { return nil }
+        return statement.item
+    }
+
+    /// The outermost closure and block bodies (between, not including, their braces) that hold none of the
+    /// given offsets.
+    final class ElidableBodies: SyntaxVisitor {
+        let offsets: [Int]
+        var ranges: [Range<Int>] = []
+
+        init(keeping offsets: [Int]) {
+            self.offsets = offsets
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+            consider(node.leftBrace, node.rightBrace)
+        }
+
+        override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
+            consider(node.leftBrace, node.rightBrace)
+        }
+
+        func consider(_ left: TokenSyntax, _ right: TokenSyntax) -> SyntaxVisitorContinueKind {
+            guard left.presence == .present, right.presence == .present else { return .visitChildren }
+            let range = left.endPositionBeforeTrailingTrivia.utf8Offset..<right.positionAfterSkippingLeadingTrivia.utf8Offset
+            guard !range.isEmpty, !offsets.contains(where: { range.lowerBound <= $0 && $0 <= range.upperBound }) else {
+                return .visitChildren
+            }
+            ranges.append(range)
+            return .skipChildren
+        }
+    }
+
+    /// Parses one changed unit's new text on its own and compares it with the old unit.
+    static func verifyUnit(_ unit: Syntax, newBytes: [UInt8], insertions: [TextInsertion]) -> Bool {
+        let oldStart = unit.positionAfterSkippingLeadingTrivia.utf8Offset
+        let oldEnd = unit.endPositionBeforeTrailingTrivia.utf8Offset
+        // Map the unit's bounds into the new text; insertions at the very start belong to the unit only when
+        // they sit after its first token (ours always do: they follow `Task`, `addTask` or `(`).
+        let before = insertions.filter { $0.offset <= oldStart }.reduce(0) { $0 + $1.text.utf8.count }
+        let inside = insertions.filter { $0.offset > oldStart && $0.offset <= oldEnd }
+        let newStart = oldStart + before
+        let newEnd = oldEnd + before + inside.reduce(0) { $0 + $1.text.utf8.count }
+        guard newEnd <= newBytes.count else { return false }
+        let unitBytes = Array(newBytes[newStart..<newEnd])
+        let parsed = unitBytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        guard !parsed.hasError, parsed.statements.count == 1, let statement = parsed.statements.first,
+              parsed.description.utf8.count == unitBytes.count else { return false }
+
+        var spans: [Range<Int>] = []
+        var shift = 0
+        for insertion in inside.sorted() {
+            let start = insertion.offset - oldStart + shift
+            spans.append(start..<(start + insertion.text.utf8.count))
+            shift += insertion.text.utf8.count
+        }
+        let oldShape = Shape(skipping: [])
+        oldShape.walk(unit)
+        let newShape = Shape(skipping: spans)
+        newShape.walk(statement.item)
+        return oldShape.items == newShape.items
+    }
+
+    static func verifyWholeFile(old: SourceFileSyntax, newBytes: [UInt8], insertions: [TextInsertion]) -> Verdict {
+        let new = newBytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        if new.description.utf8.count != newBytes.count {
+            return .rejected("the new text does not round-trip through the parser")
+        }
+
+        let oldMessages = messageCounts(old)
+        for (message, count) in messageCounts(new) where count > oldMessages[message, default: 0] {
+            return .rejected("the new text has a syntax error the old did not: \(message)")
+        }
+
+        // Inserted spans in the new text's coordinates: each earlier insertion shifts the later ones.
+        var spans: [Range<Int>] = []
+        var shift = 0
+        for insertion in insertions.sorted() {
+            let start = insertion.offset + shift
+            spans.append(start..<(start + insertion.text.utf8.count))
+            shift += insertion.text.utf8.count
+        }
+        let oldShape = Shape(skipping: [])
+        oldShape.walk(old)
+        let newShape = Shape(skipping: spans)
+        newShape.walk(new)
+        if oldShape.items != newShape.items {
+            let index = zip(oldShape.items, newShape.items).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset
+                ?? min(oldShape.items.count, newShape.items.count)
+            let near = index < newShape.items.count ? newShape.items[index] : "end of file"
+            return .rejected("the new syntax tree differs from the old beyond the inserted names (near \(near))")
+        }
+        return .accepted
+    }
+
+    static func messageCounts(_ tree: SourceFileSyntax) -> [String: Int] {
+        guard tree.hasError else { return [:] }
+        var counts: [String: Int] = [:]
+        for diagnostic in ParseDiagnosticsGenerator.diagnostics(for: tree) {
+            counts[diagnostic.message, default: 0] += 1
+        }
+        return counts
+    }
+
+    /// The tree as a flat list of node kinds and token texts, trivia ignored; nodes and tokens lying wholly
+    /// inside an inserted span are left out, and so are empty nodes (an empty argument list before an
+    /// insertion is an absent one after it).
+    final class Shape: SyntaxAnyVisitor {
+        let spans: [Range<Int>]
+        var items: [String] = []
+
+        init(skipping spans: [Range<Int>]) {
+            self.spans = spans
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        func isInserted(_ node: Syntax) -> Bool {
+            let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
+            let end = node.endPositionBeforeTrailingTrivia.utf8Offset
+            guard end > start else { return false }
+            return spans.contains { $0.lowerBound <= start && end <= $0.upperBound }
+        }
+
+        override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+            if node.trimmedLength.utf8Length == 0 { return .skipChildren }
+            if isInserted(node) { return .skipChildren }
+            if let token = node.as(TokenSyntax.self) {
+                items.append(token.text)
+            } else {
+                items.append("\(node.kind)")
+            }
+            return .visitChildren
+        }
+    }
+}

@@ -1,0 +1,187 @@
+import SwiftSyntax
+import TaskNaming
+
+/// Plans `taskwarden fix`: a name for every site `unnamed-task` reports, unique across the tree, inserted
+/// where the API wants it, each changed file proven by re-parsing. Planning reads and writes nothing; see
+/// ``FixWriter`` for the writing.
+///
+/// ```swift
+/// let tree = TreeAnalysis(files: files)
+/// let unnamed = findings.filter { $0.ruleID == "unnamed-task" }
+/// let plan = TaskNameFixer().plan(tree, unnamedTaskFindings: unnamed)
+/// print(plan.summary)  // named 12 sites in 5 files (2 left unnamed: …)
+/// ```
+public struct TaskNameFixer: Sendable {
+    /// Fix files with syntax errors too (their sites are found as far as the parser recovers).
+    public var force: Bool
+    /// The directory the files' reported paths are relative to.
+    public var workingDirectory: String
+    /// Reads a file's bytes as they are on disk now (given its absolute path); nil when unreadable. Injected
+    /// by tests.
+    public var readBytes: @Sendable (String) -> [UInt8]?
+    /// Verify and build files on all cores.
+    public var parallel: Bool
+
+    public init(
+        force: Bool = false, workingDirectory: String = ".", parallel: Bool = true,
+        readBytes: @escaping @Sendable (String) -> [UInt8]? = AtomicSourceWriter.readBytes
+    ) {
+        self.force = force
+        self.workingDirectory = workingDirectory
+        self.parallel = parallel
+        self.readBytes = readBytes
+    }
+
+    func absolute(_ path: String) -> String {
+        path.hasPrefix("/") || workingDirectory == "." ? path : workingDirectory + "/" + path
+    }
+
+    struct PendingSite: Sendable {
+        var site: CreationSite
+        var derived: DerivedTaskName
+        var suggestionIdentity: String?
+    }
+
+    public func plan(_ tree: TreeAnalysis, unnamedTaskFindings: [Finding]) -> FixPlan {
+        var plan = FixPlan()
+        let reported = Set(unnamedTaskFindings.filter { $0.ruleID == "unnamed-task" }
+            .map { SitePosition(file: $0.position.file, offset: $0.position.utf8Offset) })
+
+        // 1. Which sites get a name, and what each would like to be called.
+        var pending: [PendingSite] = []
+        var existing: Set<String> = []
+        var seenFiles: Set<String> = []
+        for file in tree.files {
+            // A path given twice (or two paths to one file through a link) is fixed once.
+            guard seenFiles.insert(AtomicSourceWriter.resolved(absolute(file.path))).inserted else { continue }
+            let skipFile = file.hasSyntaxErrors && !force
+            if skipFile, file.sites.contains(where: { reported.contains(SitePosition($0)) }) {
+                plan.problems.append(FixProblem(file: file.path, kind: .syntaxErrors,
+                    message: "file has syntax errors; not changed (use --force to fix it anyway)"))
+            }
+            let derivation = TaskNameDerivation(maxLength: file.configuration.naming.maxLength)
+            for site in file.sites {
+                if let key = site.name.duplicateKey { existing.insert(key) }
+                guard site.name == .none else { continue }
+                guard reported.contains(SitePosition(site)), let call = site.call, !skipFile else {
+                    plan.leftUnnamed.append(unnamed(site, reason: reasonLeftUnnamed(site, in: file, skipped: skipFile)))
+                    continue
+                }
+                if call.arguments.contains(where: { $0.label?.text == "name" }) {
+                    // `name: nil` counts as unnamed, but replacing an argument is not an insertion.
+                    plan.leftUnnamed.append(unnamed(site, reason: "passes name: nil (replace it by hand)"))
+                    continue
+                }
+                let context = SiteNamingContext.context(for: call, fileName: file.path)
+                pending.append(PendingSite(
+                    site: site, derived: derivation.derive(context),
+                    suggestionIdentity: context.isPerItem ? SiteNamingContext.itemIdentity(around: call) : nil))
+            }
+        }
+
+        // 2. Unique names across the tree, stepping around the names already there.
+        let names = TaskNameUniqueness.assign(pending.map(\.derived), existing: existing)
+
+        // 3. Per file: insert, re-parse, keep only what verifies.
+        var byFile: [String: [(PendingSite, String)]] = [:]
+        for (entry, name) in zip(pending, names) { byFile[entry.site.position.file, default: []].append((entry, name)) }
+        var fixedFiles: Set<String> = []
+        let work = tree.files.compactMap { file -> (FileAnalysis, [(PendingSite, String)])? in
+            guard let entries = byFile[file.path], !entries.isEmpty, fixedFiles.insert(file.path).inserted else { return nil }
+            return (file, entries)
+        }
+        let outcomes = ParallelMap.map(work, parallel: parallel) { fix($0.0, $0.1) }
+        for ((_, entries), outcome) in zip(work, outcomes) {
+            switch outcome {
+            case .success(let fileFix): plan.files.append(fileFix)
+            case .failure(let problem):
+                plan.problems.append(problem)
+                for (entry, _) in entries {
+                    plan.leftUnnamed.append(unnamed(entry.site, reason: problem.kind == .internalError
+                        ? "not changed: internal error" : "not changed: file could not be read"))
+                }
+            }
+        }
+        plan.leftUnnamed.sort { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
+        return plan
+    }
+
+    func fix(_ file: FileAnalysis, _ entries: [(PendingSite, String)]) -> Result<FileFix, FixProblem> {
+        guard let diskBytes = readBytes(absolute(file.path)) else {
+            return .failure(FixProblem(file: file.path, kind: .writeFailed, message: "cannot read file; not changed"))
+        }
+        // The tree's offsets are into the text that was parsed; a byte-order mark on disk shifts them.
+        let sourceBytes = Array(file.source.utf8)
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let shift: Int
+        if diskBytes == sourceBytes {
+            shift = 0
+        } else if diskBytes.starts(with: bom), Array(diskBytes.dropFirst(3)) == sourceBytes {
+            shift = 3
+        } else {
+            return .failure(FixProblem(file: file.path, kind: .writeFailed,
+                message: "file changed while taskwarden was running; not changed (run fix again)"))
+        }
+
+        var insertions: [TextInsertion] = []
+        var edits: [FixEdit] = []
+        for (entry, name) in entries {
+            guard let call = entry.site.call,
+                  let insertion = NameInsertion.insertion(naming: call, as: name, after: insertionAnchors(entry.site))
+            else { continue }
+            insertions.append(insertion)
+            edits.append(FixEdit(
+                file: file.path, line: entry.site.position.line, column: entry.site.position.column,
+                kind: entry.site.kind.rawValue, name: name, isPerItem: entry.derived.isPerItem,
+                suggestion: entry.suggestionIdentity.map { "\(name):\\(\($0))" }))
+        }
+        let newSource = TextInsertion.apply(insertions, to: sourceBytes)
+        if case .rejected(let reason) = FixVerification.verify(
+            old: file.tree, oldBytes: sourceBytes, newBytes: newSource, insertions: insertions) {
+            return .failure(FixProblem(file: file.path, kind: .internalError,
+                message: "\(reason); not changed (please report this with the file)"))
+        }
+        return .success(FileFix(path: file.path, absolutePath: absolute(file.path), oldBytes: diskBytes,
+                                newBytes: Array(diskBytes.prefix(shift)) + newSource, edits: edits))
+    }
+
+    /// Argument labels the name goes after: SwiftUI's `.task(id:name:…)` keeps `id` first.
+    func insertionAnchors(_ site: CreationSite) -> Set<String> {
+        site.kind == .swiftUITask ? ["id"] : []
+    }
+
+    func unnamed(_ site: CreationSite, reason: String) -> UnnamedSite {
+        UnnamedSite(file: site.position.file, line: site.position.line, column: site.position.column,
+                    kind: site.kind.rawValue, reason: reason)
+    }
+
+    func reasonLeftUnnamed(_ site: CreationSite, in file: FileAnalysis, skipped: Bool) -> String {
+        if site.kind == .swiftUITask, file.configuration.naming.exemptSwiftUITask {
+            return "SwiftUI .task names itself (exempt)"
+        }
+        switch site.nameAvailability {
+        case .notApplicable:
+            return "\(site.kind.rawValue) cannot be named"
+        case .unavailable(let reason):
+            return reason
+        case .available:
+            if skipped { return "in a file with syntax errors" }
+            return "unnamed-task is off or suppressed here"
+        }
+    }
+}
+
+/// A site's identity for matching findings: file and UTF-8 offset of its position.
+struct SitePosition: Hashable {
+    var file: String
+    var offset: Int
+
+    init(file: String, offset: Int) {
+        self.file = file
+        self.offset = offset
+    }
+
+    init(_ site: CreationSite) {
+        self.init(file: site.position.file, offset: site.position.utf8Offset)
+    }
+}

@@ -1,0 +1,88 @@
+import TaskWardenLint
+
+/// `taskwarden fix [PATH…]`: names every task `unnamed-task` reports.
+enum FixCommand: Subcommand {
+    static let name = "fix"
+    static let summary = "Insert name: at every site unnamed-task reports (--dry-run shows the diff)."
+    static let usage = """
+        usage: taskwarden fix [--dry-run] [--suggest] [--format text|json] [--force] [--strict] [--config FILE]
+                              [--quiet] [PATH…]
+
+        Inserts name: "…" at every task creation site that unnamed-task reports under each PATH (default: the
+        current directory), and changes nothing else. Names are lowercase kebab-case, derived from the enclosing
+        type and function (or the property, button or action a closure sits in), unique across the tree.
+        async let, SwiftUI .task (unless configured), .backgroundTask and BGTaskScheduler.register are left
+        alone; so are sites where name: does not exist at the deployment targets (listed with the reason).
+
+          --dry-run        print a unified diff and change nothing
+          --suggest        change nothing; show where per-item tasks would profit from an identity segment
+          --format FORMAT  text (default): one line per name, then the summary on standard error
+                           json: {"edits": [{file, line, column, kind, name, …}], "leftUnnamed": [...],
+                                  "problems": [...], "summary": "…", "dryRun": …}
+          --force          also fix files that have syntax errors (skipped by default)
+          --strict         exit 1 if any finding remains after the fix, not only error-severity ones
+          --config FILE    use this configuration file for every path
+          --quiet          no summary line on standard error
+
+        Every changed file is parsed again before it is written; unless its only change is the inserted
+        arguments it is left untouched (internal error). Writes are atomic and keep permissions; a file
+        changed by someone else during the run is not overwritten.
+
+        exit status: 0 done, 1 a file could not be fixed or a failing finding remains (as for lint),
+        2 usage or input error.
+        """
+
+    static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
+        let parsed: ParsedArguments
+        let format: String
+        do {
+            parsed = try ParsedArguments(arguments, options: ["--format", "--config"],
+                                         flags: ["--dry-run", "--suggest", "--force", "--strict", "--quiet"])
+            format = try parsed.choice("--format", from: ["text", "json"], default: "text")
+        } catch {
+            context.printError("taskwarden fix: \(error)\n\n\(usage)")
+            return .usageOrInputError
+        }
+        let writes = !parsed.has("--dry-run") && !parsed.has("--suggest")
+        let invocation = LintInvocation(paths: parsed.positionals, configurationFile: parsed.value("--config"))
+        let (result, hadInputErrors) = invocation.run(context: context)
+        let unnamed = result.findings.filter { $0.ruleID == "unnamed-task" }
+        var plan = TaskNameFixer(force: parsed.has("--force"), workingDirectory: context.workingDirectory)
+            .plan(result.tree, unnamedTaskFindings: unnamed)
+        if writes { FixWriter().write(&plan) }
+
+        switch format {
+        case "json":
+            context.writeOutput(FixReport.json(plan, dryRun: !writes))
+        default:
+            if parsed.has("--suggest") {
+                FixReport.suggestionLines(plan).forEach(context.print)
+            } else if parsed.has("--dry-run") {
+                context.writeOutput(FixReport.diff(plan))
+            } else {
+                FixReport.editLines(plan).forEach(context.print)
+            }
+            FixReport.leftUnnamedLines(plan).forEach(context.print)
+        }
+        for problem in plan.problems {
+            context.printError("\(problem.file): \(problem.kind == .syntaxErrors ? "note" : "error"): \(problem.message)")
+        }
+        if !parsed.has("--quiet") {
+            let suggestions = FixReport.suggestionLines(plan).count
+            context.printError(parsed.has("--suggest")
+                ? "\(suggestions) per-item site\(suggestions == 1 ? "" : "s") could carry an identity segment; \(plan.summary) (nothing written)"
+                : plan.summary + (writes ? "" : " (dry run: nothing written)"))
+        }
+
+        if hadInputErrors { return .usageOrInputError }
+        if plan.problems.contains(where: { $0.kind != .syntaxErrors }) { return .findings }
+        // As for lint, judged on what remains once the names are in.
+        let named = Set(plan.edits.map { "\($0.file):\($0.line):\($0.column)" })
+        let remaining = result.findings.filter { finding in
+            !(["unnamed-task", "task-label-collision"].contains(finding.ruleID)
+              && named.contains("\(finding.position.file):\(finding.position.line):\(finding.position.column)"))
+        }
+        let failing = parsed.has("--strict") ? !remaining.isEmpty : remaining.contains { $0.severity == .error }
+        return failing ? .findings : .success
+    }
+}

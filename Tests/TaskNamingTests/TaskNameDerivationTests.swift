@@ -1,0 +1,177 @@
+import Testing
+import TaskNaming
+
+@Suite struct TaskNameDerivationTests {
+    let derivation = TaskNameDerivation()
+
+    func name(
+        _ path: String, anchors: [TaskNameContext.Anchor] = [], operation: String? = nil,
+        viewContent: Bool = false, kind: String? = nil
+    ) -> String {
+        derivation.derive(TaskNameContext(
+            declarationPath: DeclarationPath(parsing: path), anchors: anchors, operation: operation,
+            kindWord: kind, isViewContent: viewContent
+        )).name
+    }
+
+    @Test func typeAndFunctionMakePrefixAndPurpose() {
+        #expect(name("AlbumDetailViewModel.loadTracks(for:)") == "album-detail-load-tracks")
+        // 43 characters in full: the prefix gives up its last word first.
+        #expect(name("CloudSyncMonitor.scheduleReconcileRetry()") == "cloud-sync-schedule-reconcile-retry")
+    }
+
+    @Test(arguments: [
+        ("PriceService.refresh()", "price-refresh"),
+        ("WantlistManager.refresh()", "wantlist-refresh"),
+        ("ThumbnailController.prefetch()", "thumbnail-prefetch"),
+        ("SettingsView.save()", "settings-save"),
+        ("AlbumListViewController.reload()", "album-list-reload"),
+    ])
+    func noiseSuffixesAreRemoved(path: String, expected: String) {
+        #expect(name(path) == expected)
+    }
+
+    @Test func staticCallsKeepTheirType() {
+        #expect(name("RecordShelfApp.init()", operation: "AuthIdentity.load") == "record-shelf-app-auth-identity-load")
+        #expect(name("Library.init()", operation: "PriceService.refresh") == "library-price-refresh")
+    }
+
+    @Test func namesDoNotEndInAPreposition() {
+        #expect(name("QuickLookItem.localPathFor(_:)") == "quick-look-item-local-path")
+        #expect(name("ListEditor.addAccountTo(_:)") == "list-editor-add-account")
+        // Particles that finish a verb stay: sign-in, log-in.
+        #expect(name("AddAccountView.signIn()") == "add-account-sign-in")
+    }
+
+    @Test func aTypeThatIsOnlyNoiseKeepsItsName() {
+        #expect(name("Manager.start()") == "manager-start")
+    }
+
+    @Test func wordsThePrefixAlreadySaysAreNotRepeated() {
+        #expect(name("AlbumDetailViewModel.loadAlbumDetail()") == "album-detail-load")
+    }
+
+    @Test func initializerIsNamedAfterWhatTheTaskDoes() {
+        #expect(name("CloudSyncService.init(store:)", operation: "observeChanges") == "cloud-sync-observe-changes")
+        #expect(name("CloudSyncService.init(store:)") == "cloud-sync-setup")
+        #expect(name("CloudSyncService.deinit") == "cloud-sync-teardown")
+    }
+
+    @Test func storageAnchorBeatsOperationInHosts() {
+        let anchors = [TaskNameContext.Anchor(.storage, "refreshTask")]
+        #expect(name("LibraryViewModel.init()", anchors: anchors, operation: "reload") == "library-refresh")
+    }
+
+    @Test func viewBodyUsesTheActionOrOperation() {
+        #expect(name("AlbumDetailView.body", anchors: [.init(.action, "onAppear")], operation: "loadTracks",
+                     viewContent: true) == "album-detail-load-tracks")
+        #expect(name("AlbumDetailView.body", anchors: [.init(.action, "refreshable")], viewContent: true)
+                == "album-detail-refreshable")
+        #expect(name("WantlistView.body", anchors: [.init(.action, "onAppear")], viewContent: true)
+                == "wantlist-appear")
+    }
+
+    @Test func lifecycleFunctionsAreHosts() {
+        #expect(name("AlbumListViewController.viewDidLoad()", operation: "fetchAlbums") == "album-list-fetch-albums")
+        #expect(name("AlbumListViewController.viewDidLoad()") == "album-list-view-did-load")
+    }
+
+    @Test func nestedOneWordTypeTakesItsOuterType() {
+        #expect(name("PriceService.Cache.evict()") == "price-cache-evict")
+        #expect(name("RecordShelf.AlbumDetailViewModel.load()") == "album-detail-load")
+        #expect(name("WantlistViewModel.State.Loading.didEnter(from:)") == "wantlist-loading-did-enter")
+        #expect(name("RecordShelf.AlbumDetailViewModel.State.reset()") == "album-detail-state-reset")
+    }
+
+    @Test func delegateMethodsAreNamedAfterTheirEvent() {
+        #expect(name("AlbumListViewController.tableView(_:didSelectRowAt:)") == "album-list-did-select-row")
+        #expect(name("ReleaseCellDelegate.releaseCell(_:coverView:playButtonDidPressed:)") == "release-cell-play-button-did-pressed")
+        // Not a delegate shape: the base name stays.
+        #expect(name("Library.load(_:from:)") == "library-load")
+    }
+
+    @Test func topLevelCodeFallsBackToTheFileName() {
+        let derived = derivation.derive(TaskNameContext(declarationPath: DeclarationPath([]), fileName: "Sources/App/main.swift"))
+        #expect(derived.name == "main")
+        let unnamed = derivation.derive(TaskNameContext(declarationPath: DeclarationPath([])))
+        #expect(unnamed.name == "task")
+    }
+
+    @Test func namesAreLowercaseKebabAndStartWithALetter() {
+        #expect(name("HTTPClient.loadHTMLPage()") == "http-client-load-html-page")
+        #expect(name("Mp3Exporter.export_all()") == "mp3-exporter-export-all")
+        #expect(name("_3DViewer.render()") == "task-3d-viewer-render")
+        #expect(name("Café.brew()") == "caf-brew")
+    }
+
+    @Test func longNamesAreShortenedByWholeWords() {
+        let derived = derivation.derive(TaskNameContext(declarationPath: DeclarationPath(parsing:
+            "RecordCollectionSynchronizationCoordinator.reconcilePendingPriceChecksForReleases(_:with:)")))
+        #expect(derived.name.count <= 40)
+        #expect(derived.name == "record-reconcile-pending-price-checks")
+        let short = TaskNameDerivation(maxLength: 20).derive(TaskNameContext(
+            declarationPath: DeclarationPath(parsing: "AlbumDetailViewModel.loadTracks()")))
+        #expect(short.name == "album-load-tracks")
+    }
+
+    @Test func disambiguatorsComeFromContextInOrder() {
+        let derived = derivation.derive(TaskNameContext(
+            declarationPath: DeclarationPath(parsing: "LibraryViewModel.refresh()"),
+            anchors: [.init(.action, "onTapGesture")], operation: "fetchPrices", kindWord: "detached"))
+        #expect(derived.name == "library-refresh")
+        #expect(derived.disambiguators == [["fetch", "prices"], ["tap", "gesture"], ["detached"]])
+        #expect(derived.candidate(level: 1) == "library-refresh-fetch-prices")
+        // Over the limit: the earliest distinguishing words give way first, the prefix and purpose stay.
+        #expect(derived.candidate(level: 3) == "library-refresh-tap-gesture-detached")
+    }
+
+    @Test func perItemSitesKeepAFixedPrefix() {
+        let derived = derivation.derive(TaskNameContext(
+            declarationPath: DeclarationPath(parsing: "PriceChecker.checkAll(_:)"), operation: "checkPrice",
+            isPerItem: true))
+        #expect(derived.isPerItem)
+        #expect(derived.name == "price-checker-check-all")
+        #expect(!derived.name.contains(":"))
+    }
+
+    @Test func declarationPathParsing() {
+        let path = DeclarationPath(parsing: "Outer<T>.Inner.load(for:using:).body")
+        #expect(path.components == [.type("Outer<T>"), .type("Inner"), .function("load(for:using:)"), .property("body")])
+        #expect(DeclarationPath(parsing: "A.init(x:)").components == [.type("A"), .initializer])
+        #expect(DeclarationPath.baseName("`default`") == "default")
+    }
+
+    @Test func splittingIdentifiers() {
+        #expect(NameWords.split("loadHTMLPage2x") == ["load", "html", "page2x"])
+        #expect(NameWords.split("URLSession") == ["url", "session"])
+        #expect(NameWords.split("price_check") == ["price", "check"])
+        #expect(NameWords.split("render3DScene") == ["render3", "d", "scene"])
+    }
+}
+
+@Suite struct DerivedNamesFollowTheConventionTests {
+    static let types = ["AlbumDetailViewModel", "Café", "_3DViewer", "URLSessionManager", "View", "X", "ÜberController",
+                        "RecordCollectionSynchronizationCoordinatorService", "Outer<T>", "snake_case_type", "🎵Player"]
+    static let members = ["loadTracks(for:)", "init(store:)", "deinit", "body", "viewDidLoad()", "`default`()",
+                          "subscript(_:)", "fetchEverythingForTheReleaseWithIdentifierAndPrice(_:_:)", "é()", "_()"]
+
+    @Test(arguments: types)
+    func everyDerivedNameIsValidKebabCaseWithinTheLimit(type: String) {
+        for member in Self.members {
+            for limit in [12, 24, 40] {
+                let derived = TaskNameDerivation(maxLength: limit).derive(TaskNameContext(
+                    declarationPath: DeclarationPath(parsing: "\(type).\(member)"),
+                    anchors: [.init(.title, "Sync Now!"), .init(.action, "onTapGesture")], operation: "AuthIdentity.load",
+                    kindWord: "detached"))
+                for level in 0...derived.disambiguators.count {
+                    let name = derived.candidate(level: level)
+                    #expect(TaskNameConvention.problems(in: TaskNameTemplate(literal: name), maximumLength: limit).isEmpty,
+                            "\(name) from \(type).\(member)")
+                    #expect(name.first?.isLetter == true, "\(name)")
+                }
+                let numbered = derived.numbered(12)
+                #expect(TaskNameConvention.problems(in: TaskNameTemplate(literal: numbered), maximumLength: limit).isEmpty, "\(numbered)")
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Testing
+import TaskNaming
+
+@Suite struct TaskNameUniquenessTests {
+    let derivation = TaskNameDerivation()
+
+    func request(_ path: String, operation: String? = nil, anchors: [TaskNameContext.Anchor] = []) -> DerivedTaskName {
+        derivation.derive(TaskNameContext(declarationPath: DeclarationPath(parsing: path), anchors: anchors, operation: operation))
+    }
+
+    @Test func distinctNamesAreKept() {
+        let names = TaskNameUniqueness.assign([request("Library.load()"), request("Library.save()")], existing: [])
+        #expect(names == ["library-load", "library-save"])
+    }
+
+    @Test func clashingSitesAllGetAContextWordBeforeANumber() {
+        let names = TaskNameUniqueness.assign(
+            [request("Library.load()", operation: "fetchAlbums"), request("Library.load()", operation: "fetchPrices")],
+            existing: [])
+        #expect(names == ["library-load-fetch-albums", "library-load-fetch-prices"])
+    }
+
+    @Test func existingNamesNeverMoveNewOnesStepAround() {
+        let names = TaskNameUniqueness.assign([request("Library.load()", operation: "fetchAlbums")],
+                                              existing: ["library-load"])
+        #expect(names == ["library-load-fetch-albums"])
+    }
+
+    @Test func aNumberOnlyWhenNoWordTellsThemApart() {
+        let names = TaskNameUniqueness.assign(
+            [request("Library.load()"), request("Library.load()"), request("Library.load()")], existing: ["library-load"])
+        #expect(names == ["library-load-2", "library-load-3", "library-load-4"])
+    }
+
+    @Test func aSiteWithoutWordsKeepsTheBaseWhenItsRivalMovesOn() {
+        let names = TaskNameUniqueness.assign(
+            [request("Library.load()"), request("Library.load()", operation: "fetchPrices")], existing: [])
+        #expect(names == ["library-load", "library-load-fetch-prices"])
+    }
+
+    @Test func deeperWordsAreUsedWhenTheFirstStillClash() {
+        let names = TaskNameUniqueness.assign(
+            [request("Library.load()", operation: "fetch", anchors: [.init(.action, "onAppear")]),
+             request("Library.load()", operation: "fetch", anchors: [.init(.action, "refreshable")])],
+            existing: [])
+        #expect(names == ["library-load-fetch-appear", "library-load-fetch-refreshable"])
+    }
+
+    @Test func resultIsUniqueAndDisjointFromExistingForManySites() {
+        let requests = (0..<50).map { index in request("Library.load()", operation: index.isMultiple(of: 2) ? "fetch" : nil) }
+        let existing: Set = ["library-load", "library-load-fetch", "library-load-2"]
+        let names = TaskNameUniqueness.assign(requests, existing: existing)
+        #expect(Set(names).count == names.count)
+        #expect(Set(names).isDisjoint(with: existing))
+        #expect(names.allSatisfy { $0.count <= 40 })
+    }
+
+    @Test func sameInputSameNames() {
+        let requests = [request("A.load()", operation: "x"), request("A.load()", operation: "y"), request("A.load()")]
+        #expect(TaskNameUniqueness.assign(requests, existing: []) == TaskNameUniqueness.assign(requests, existing: []))
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+import TaskNaming
+@testable import TaskWardenLint
+
+/// Plans a fix for in-memory files, the way `taskwarden fix` does after analysis.
+func planFix(_ sources: [(path: String, text: String)], configuration: LintConfiguration = LintConfiguration(),
+             force: Bool = false) -> FixPlan {
+    let files = sources.map { FileAnalysis(path: $0.path, source: $0.text, configuration: configuration) }
+    let tree = TreeAnalysis(files: files)
+    let findings = files.flatMap { UnnamedTaskRule().findings(in: $0, tree: tree) }
+    let texts = Dictionary(sources.map { ($0.path, Array($0.text.utf8)) }, uniquingKeysWith: { first, _ in first })
+    return TaskNameFixer(force: force, readBytes: { texts[$0] }).plan(tree, unnamedTaskFindings: findings)
+}
+
+func fixedText(_ plan: FixPlan, _ path: String) -> String? {
+    plan.files.first { $0.path == path }.map { String(decoding: $0.newBytes, as: UTF8.self) }
+}
+
+@Suite struct TaskNameFixerTests {
+    @Test func namesEveryReportedSiteAndNothingElse() {
+        let source = """
+            final class WantlistViewModel {
+                func refresh() {
+                    Task { await fetchWantlist() }
+                    Task(name: "wantlist-prices") { await fetchPrices() }
+                }
+                func cover() async -> Data {
+                    async let image = loadCover()
+                    return await image
+                }
+            }
+            """
+        let plan = planFix([("Wantlist.swift", source)])
+        #expect(plan.edits.map(\.name) == ["wantlist-refresh"])
+        #expect(fixedText(plan, "Wantlist.swift") == source.replacingOccurrences(
+            of: "Task { await fetchWantlist() }", with: #"Task(name: "wantlist-refresh") { await fetchWantlist() }"#))
+        #expect(plan.leftUnnamed.map(\.kind) == ["async let"])
+        #expect(plan.summary == "named 1 site in 1 file (1 left unnamed: async let cannot be named)")
+    }
+
+    @Test func namesAreUniqueAcrossFilesAndAvoidExistingOnes() {
+        let first = "struct Library { func load() { Task { await a() } } }\n"
+        let second = "extension Library { func other() { Task(name: \"library-load\") { } } }\nextension Library { func load(_ x: Int) { Task { await b() } } }\n"
+        let plan = planFix([("A.swift", first), ("B.swift", second)])
+        let names = plan.edits.map(\.name)
+        #expect(Set(names).count == names.count)
+        #expect(!names.contains("library-load"))
+        #expect(names == ["library-load-a", "library-load-b"])
+    }
+
+    @Test func availabilityBelowTheTargetIsLeftUnnamedWithTheReason() {
+        var configuration = LintConfiguration()
+        configuration.deploymentTargets = DeploymentTargets([.iOS: PlatformVersion([17, 0])])
+        let source = """
+            struct PriceChecker {
+                func checkAll(_ releases: [Release]) async {
+                    await withTaskGroup(of: Void.self) { group in
+                        for release in releases { group.addTask { await check(release) } }
+                    }
+                    if #available(iOS 18, *) {
+                        await withTaskGroup(of: Void.self) { group in group.addTask { await check(nil) } }
+                    }
+                    Task { await report() }
+                }
+            }
+            """
+        let plan = planFix([("PriceChecker.swift", source)], configuration: configuration)
+        #expect(plan.edits.map(\.kind) == ["addTask", "Task.init"])
+        #expect(plan.leftUnnamed.count == 1)
+        #expect(plan.leftUnnamed.first?.reason.contains("iOS 18") == true)
+        #expect(plan.summary.hasPrefix("named 2 sites in 1 file (1 left unnamed: addTask"))
+    }
+
+    @Test func swiftUITaskBackgroundTaskAndRegistrationAreNotEdited() {
+        let source = """
+            struct AlbumList: View {
+                var body: some View {
+                    List {}.task { await load() }
+                }
+            }
+            struct ShelfApp: App {
+                var body: some Scene {
+                    WindowGroup {}.backgroundTask(.appRefresh("prices")) { await refresh() }
+                }
+                func register() {
+                    BGTaskScheduler.shared.register(forTaskWithIdentifier: "prices", using: nil) { task in }
+                }
+            }
+            """
+        let plan = planFix([("App.swift", source)])
+        #expect(plan.edits.isEmpty)
+        #expect(plan.files.isEmpty)
+        #expect(Set(plan.leftUnnamed.map(\.kind)) == [".task", ".backgroundTask", "BGTaskScheduler.register"])
+    }
+
+    @Test func perItemSitesGetAFixedPrefixAndASuggestion() {
+        let source = """
+            struct PriceChecker {
+                func checkAll(_ releases: [Release]) async {
+                    await withTaskGroup(of: Void.self) { group in
+                        for release in releases { group.addTask { await check(release) } }
+                    }
+                }
+            }
+            """
+        let edit = planFix([("P.swift", source)]).edits.first
+        #expect(edit?.name == "price-checker-check-all")
+        #expect(edit?.isPerItem == true)
+        #expect(edit?.suggestion == #"price-checker-check-all:\(release.id)"#)
+    }
+
+    @Test func filesWithSyntaxErrorsAreSkippedUnlessForced() {
+        let source = "func load() {\n    Task { await sync() }\n    let = \n}\n"
+        let skipped = planFix([("Broken.swift", source)])
+        #expect(skipped.files.isEmpty)
+        #expect(skipped.problems.map(\.kind) == [.syntaxErrors])
+        let forced = planFix([("Broken.swift", source)], force: true)
+        #expect(forced.edits.map(\.name) == ["load"])
+        #expect(forced.problems.isEmpty)
+    }
+
+    @Test func aFileChangedSinceAnalysisIsNotPlanned() {
+        let source = "func load() { Task { } }\n"
+        let file = FileAnalysis(path: "L.swift", source: source)
+        let tree = TreeAnalysis(files: [file])
+        let findings = UnnamedTaskRule().findings(in: file, tree: tree)
+        let plan = TaskNameFixer(readBytes: { _ in Array("func load() { }\n".utf8) }).plan(tree, unnamedTaskFindings: findings)
+        #expect(plan.files.isEmpty)
+        #expect(plan.problems.first?.message.contains("changed") == true)
+    }
+
+    @Test func anExplicitNilNameIsReportedNotReplaced() {
+        let plan = planFix([("L.swift", "func load() { Task(name: nil) { } }\n")])
+        #expect(plan.files.isEmpty)
+        #expect(plan.leftUnnamed.map(\.reason) == ["passes name: nil (replace it by hand)"])
+    }
+
+    @Test func aPathGivenTwiceIsFixedOnce() {
+        let source = "func load() { Task { } }\n"
+        let plan = planFix([("L.swift", source), ("L.swift", source)])
+        #expect(plan.files.count == 1)
+        #expect(plan.edits.count == 1)
+    }
+
+    @Test func fixingTwiceChangesNothingAndLintIsClean() {
+        let source = """
+            final class CloudSyncService {
+                private var reconcileTask: Task<Void, Never>?
+                func start() {
+                    reconcileTask = Task { await reconcile() }
+                    Task.detached(priority: .background) { await compact() }
+                    Task { await reconcile() }
+                    Task { await reconcile() }
+                }
+            }
+            """
+        let first = planFix([("Sync.swift", source)])
+        guard let fixed = fixedText(first, "Sync.swift") else { Issue.record("nothing fixed"); return }
+        let second = planFix([("Sync.swift", fixed)])
+        #expect(second.files.isEmpty)
+        #expect(second.edits.isEmpty)
+
+        let file = FileAnalysis(path: "Sync.swift", source: fixed)
+        let tree = TreeAnalysis(files: [file])
+        let rules: [any Rule] = [UnnamedTaskRule(), TaskNameFormatRule(), TaskNameDuplicateRule()]
+        let findings = rules.flatMap { $0.findings(in: file, tree: tree) + $0.findings(in: tree) }
+        #expect(findings.isEmpty, "\(findings)")
+    }
+}
