@@ -9,12 +9,10 @@ let suites: [BenchmarkSuite] = [
     creationSuite,
     registrySuite,
     slotSuite,
-    // Fan-out, pacing and tracing suites (issue 6) go on the line below.
-    fanOutSuite, tracingSuite, pacingSuite,
-
-    // Background engine and simulator suites (issue 7) go on the line below.
+    fanOutSuite,
+    tracingSuite,
+    pacingSuite,
     backgroundSuite,
-
 ]
 
 await runBenchmarks(suites, selecting: Array(CommandLine.arguments.dropFirst()))
