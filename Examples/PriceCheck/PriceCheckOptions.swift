@@ -30,6 +30,9 @@ struct PriceCheckOptions: Equatable {
           --seed N              seed for latencies and prices (default 1)
           -h, --help            show this help
 
+        background simulation mode (virtual time, no trace):
+        \(SimulateDaysMode.helpText)
+
         Then: swift run taskwarden trace render trace.json -o timeline.html
         """
 
