@@ -18,8 +18,10 @@ import TaskWarden
         }
     }
 
-    /// A render that takes a few scheduling turns and fails for every 13th album.
-    static func render(_ albumID: Int) async throws(RenderError) -> Int {
+    /// A render that waits for `start` (so no render can finish before the test has cancelled what it
+    /// cancels, however the scheduler orders things), takes a few scheduling turns, and fails for every 13th album.
+    static func render(_ albumID: Int, after start: Gate) async throws(RenderError) -> Int {
+        await start.wait()
         for _ in 0..<(albumID % 4) { await Task.yield() }
         if albumID % 13 == 0 { throw .corruptCover(albumID) }
         return albumID * 2
@@ -33,11 +35,12 @@ import TaskWarden
         let keys = 400
         let callers = 2_000
 
+        let start = Gate()
         let cancelledKeys = Locked<Set<Int>>([])
         var tasks: [(key: Int, task: Task<Int, any Error>)] = []
         for _ in 0..<callers {
             let key = Int.random(in: 1...keys, using: &random)
-            tasks.append((key, Task { try await registry.value(for: key, operation: Self.render) }))
+            tasks.append((key, Task { try await registry.value(for: key) { key throws(RenderError) in try await Self.render(key, after: start) } }))
         }
         // Cancel about a third of the callers and a few whole keys, at random moments.
         for (index, entry) in tasks.enumerated() {
@@ -50,6 +53,7 @@ import TaskWarden
             }
             if index.isMultiple(of: 50) { await Task.yield() }
         }
+        start.open()
 
         var values = 0, failures = 0, cancellations = 0
         for (key, task) in tasks {
