@@ -136,6 +136,30 @@ public enum TaskWarden {
         return task
     }
 
+    /// The creation path for an owner that publishes a task's result from inside the task (``TaskRegistry``).
+    ///
+    /// The operation receives `leaveCensus` and calls it just before it publishes, so whoever sees the result
+    /// (a waiter, `drain()`) also sees the task gone from the census; with the plain path the entry leaves only
+    /// after the operation returns, a moment after its result is out. Nonisolated, no executor preference.
+    @usableFromInline
+    static func publishingTask(
+        name: String,
+        priority: TaskPriority?,
+        census: TaskCensus,
+        fileID: String,
+        line: Int,
+        operation: @escaping @Sendable (_ leaveCensus: () -> Void) async -> Void
+    ) -> Task<Void, Never> {
+        guard census.isEnabled else { return Task(name: name, priority: priority) { await operation {} } }
+        let entry = census.makeEntry(name: name, parentID: TaskID.current, fileID: fileID, line: line)
+        let task = Task(name: name, priority: priority) {
+            defer { census.deregister(entry) }  // leaving twice is harmless
+            await operation { census.deregister(entry) }
+        }
+        census.register(entry, id: task.taskID)
+        return task
+    }
+
     /// Registers the *current* task in `census` under `name` while `body` runs.
     ///
     /// This is the creation path for tasks TaskWarden does not create with `Task.init` itself: task-group

@@ -93,7 +93,7 @@ public final class TaskCensus: Sendable {
         }
     }
 
-    /// Removes `entry`; called by the task itself as it ends.
+    /// Removes `entry`; called by the task itself as it ends. Removing an entry twice is harmless.
     func deregister(_ entry: CensusEntry) {
         state.withLock { state in
             entry.ended = true

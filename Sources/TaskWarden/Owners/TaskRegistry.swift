@@ -120,15 +120,16 @@ public final class TaskRegistry<Key: Hashable & Sendable, Value: Sendable, Failu
         case .joined:
             break
         case .start(let token):
-            let task = TaskWarden.task(
-                name: name(key), priority: priority, census: census, fileID: fileID, line: line, isolation: nil
-            ) { [self] in
+            let task = TaskWarden.publishingTask(
+                name: name(key), priority: priority, census: census, fileID: fileID, line: line
+            ) { [self] leaveCensus in
                 let outcome: Outcome
                 do throws(Failure) {
                     outcome = .success(try await operation(key))
                 } catch {
                     outcome = .failure(.failed(error))
                 }
+                leaveCensus()
                 finish(key: key, token: token, outcome: outcome)
             }
             let abandoned = state.withLock { state -> Bool in
