@@ -83,8 +83,9 @@ struct BackgroundTaskIndex: Sendable {
     }
 
     /// Calls in `body` whose effect the index cannot see: functions not defined in the linted tree that are
-    /// called without a receiver or on `self`, or that are handed `parameter` (the background task).
-    func unseenCalls(in body: some SyntaxProtocol, handing parameter: String?) -> [FunctionCallExprSyntax] {
+    /// called without a receiver or on `self` (with `anyReceiver`, on any receiver), or that are handed
+    /// `parameter` (the background task).
+    func unseenCalls(in body: some SyntaxProtocol, handing parameter: String?, anyReceiver: Bool = false) -> [FunctionCallExprSyntax] {
         var result: [FunctionCallExprSyntax] = []
         for node in Self.descendants(body) {
             guard let call = node.as(FunctionCallExprSyntax.self), let name = Self.baseName(of: call),
@@ -94,7 +95,7 @@ struct BackgroundTaskIndex: Sendable {
                 call.arguments.contains { OwnBody.compactText($0.expression).hasPrefix(name) }
                     || call.trailingClosure.map { OwnBody.compactText($0).contains(name) } == true
             } ?? false
-            let ownCode = receiver == nil || receiver == "self" || receiver == "self?" || receiver == "Self"
+            let ownCode = anyReceiver || receiver == nil || receiver == "self" || receiver == "self?" || receiver == "Self"
             let startsWithCapital = name.first?.isUppercase == true
             if handsParameter || (ownCode && !startsWithCapital) { result.append(call) }
         }
@@ -109,7 +110,8 @@ struct BackgroundTaskIndex: Sendable {
         "log", "debug", "info", "notice", "warning", "error", "fault", "trace", "critical",
         "setTaskCompleted", "submit", "submitTaskRequest", "cancel", "resume", "yield", "finish", "notify",
         "map", "compactMap", "flatMap", "filter", "forEach", "reduce", "contains", "first", "append", "insert",
-        "removeAll", "remove", "Task", "String", "Date", "URL", "Data",
+        "removeAll", "remove", "Task", "String", "Date", "URL", "Data", "getPendingTaskRequests", "reloadAllTimelines",
+        "reloadTimelines",
     ]
 
     /// Whether `body` submits a request (itself, or by calling a function of the tree that does) before its

@@ -1,0 +1,172 @@
+import Foundation
+import SwiftSyntax
+
+/// What the background-task rules share about the whole tree: the function index, string constants for
+/// resolving identifiers, and where identifiers are registered, submitted and permitted.
+struct BackgroundTaskContext {
+    /// One use of a background-task identifier.
+    struct IdentifierUse {
+        enum Kind: String { case registered, submitted, swiftUI = "used in .backgroundTask" }
+        let kind: Kind
+        /// The identifier's value when syntax shows it (a literal, or a constant with a literal value).
+        let value: String?
+        let expression: ExprSyntax
+        let file: FileAnalysis
+        var position: SourcePosition { file.position(of: expression) }
+    }
+
+    /// Tokens that make a file relevant to the background rules (and worth parsing).
+    static let scanTokens = ["BGTaskScheduler", "setTaskCompleted", "expirationHandler", "BGAppRefreshTask", "BGProcessingTask"]
+
+    let index: BackgroundTaskIndex
+    let uses: [IdentifierUse]
+    private let constants: [String: Set<String>]
+
+    /// Nil when the tree has no background-task code at all (the rules then have nothing to say).
+    init?(tree: TreeAnalysis) {
+        let relevant = tree.files.filter { file in
+            Self.scanTokens.contains { file.source.contains($0) } || file.sites.contains { $0.kind == .backgroundTask || $0.kind == .backgroundTaskRegistration }
+        }
+        guard !relevant.isEmpty else { return nil }
+        index = BackgroundTaskIndex(files: relevant.map(\.tree))
+        var constants: [String: Set<String>] = [:]
+        for file in tree.files { Self.collectConstants(in: Syntax(file.tree), into: &constants) }
+        self.constants = constants
+        var uses: [IdentifierUse] = []
+        for file in relevant {
+            for site in file.sites {
+                if site.kind == .backgroundTaskRegistration, let call = site.call,
+                   let argument = call.arguments.first(where: { $0.label?.text == "forTaskWithIdentifier" }) {
+                    uses.append(IdentifierUse(kind: .registered, value: Self.resolve(argument.expression, constants), expression: argument.expression, file: file))
+                }
+                if site.kind == .backgroundTask, let identifier = Self.appRefreshIdentifier(of: site) {
+                    uses.append(IdentifierUse(kind: .swiftUI, value: Self.resolve(identifier, constants), expression: identifier, file: file))
+                }
+            }
+            for call in SyntaxSearch.all(FunctionCallExprSyntax.self, in: Syntax(file.tree)) {
+                let callee = OwnBody.compactText(call.calledExpression)
+                guard ["BGAppRefreshTaskRequest", "BGProcessingTaskRequest", "BGContinuedProcessingTaskRequest", "BGHealthResearchTaskRequest"]
+                    .contains(where: { callee.hasSuffix($0) }),
+                      let argument = call.arguments.first(where: { $0.label?.text == "identifier" }) else { continue }
+                uses.append(IdentifierUse(kind: .submitted, value: Self.resolve(argument.expression, constants), expression: argument.expression, file: file))
+            }
+        }
+        self.uses = uses
+    }
+
+    /// The identifier expression of `.backgroundTask(.appRefresh(ID))`.
+    static func appRefreshIdentifier(of site: CreationSite) -> ExprSyntax? {
+        guard let call = site.call, let first = call.arguments.first?.expression.as(FunctionCallExprSyntax.self),
+              let member = first.calledExpression.as(MemberAccessExprSyntax.self),
+              member.declName.baseName.text == "appRefresh", let identifier = first.arguments.first else { return nil }
+        return identifier.expression
+    }
+
+    /// The closure of a `.backgroundTask(…) { … }` or `BGTaskScheduler.register(…) { … }` site.
+    static func closure(of site: CreationSite) -> ClosureExprSyntax? {
+        if let closure = site.closure { return closure }
+        guard let call = site.call else { return nil }
+        if let trailing = call.trailingClosure { return trailing }
+        return call.arguments.lazy.compactMap { $0.expression.as(ClosureExprSyntax.self) }.first
+    }
+
+    func resolve(_ expression: ExprSyntax) -> String? { Self.resolve(expression, constants) }
+
+    /// A string literal's value, or the value of the constant an expression names when exactly one literal
+    /// value is known for that name.
+    static func resolve(_ expression: ExprSyntax, _ constants: [String: Set<String>]) -> String? {
+        if let literal = expression.as(StringLiteralExprSyntax.self) { return literalValue(literal) }
+        var text = OwnBody.compactText(expression)
+        if text.hasSuffix(".rawValue") { text = String(text.dropLast(".rawValue".count)) }
+        guard let name = text.split(separator: ".").last.map(String.init), !name.isEmpty,
+              text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }),
+              let values = constants[name], values.count == 1 else { return nil }
+        return values.first
+    }
+
+    static func literalValue(_ literal: StringLiteralExprSyntax) -> String? {
+        var value = ""
+        for segment in literal.segments {
+            guard let text = segment.as(StringSegmentSyntax.self) else { return nil }
+            value += text.content.text
+        }
+        return value
+    }
+
+    /// `let name = "literal"` and `case name = "literal"` at file and type level (not inside function bodies).
+    private static func collectConstants(in node: Syntax, into constants: inout [String: Set<String>]) {
+        if let variable = node.as(VariableDeclSyntax.self) {
+            for binding in variable.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                      let literal = binding.initializer?.value.as(StringLiteralExprSyntax.self),
+                      let value = literalValue(literal) else { continue }
+                constants[name, default: []].insert(value)
+            }
+            return
+        }
+        if let element = node.as(EnumCaseElementSyntax.self) {
+            if let literal = element.rawValue?.value.as(StringLiteralExprSyntax.self), let value = literalValue(literal) {
+                constants[element.name.text, default: []].insert(value)
+            }
+            return
+        }
+        switch node.kind {
+        case .sourceFile, .codeBlockItemList, .codeBlockItem, .classDecl, .structDecl, .enumDecl, .actorDecl,
+             .extensionDecl, .memberBlock, .memberBlockItemList, .memberBlockItem, .enumCaseDecl, .enumCaseElementList,
+             .ifConfigDecl, .ifConfigClauseList, .ifConfigClause:
+            for child in node.children(viewMode: .sourceAccurate) { collectConstants(in: child, into: &constants) }
+        default:
+            return
+        }
+    }
+
+    /// The name of a closure's first parameter (`task` in `{ task in … }`), `$0` when it uses shorthand.
+    static func firstParameterName(of closure: ClosureExprSyntax) -> String? {
+        guard let clause = closure.signature?.parameterClause else {
+            return closure.statements.description.contains("$0") ? "$0" : nil
+        }
+        if let parameters = clause.as(ClosureShorthandParameterListSyntax.self) { return parameters.first?.name.text }
+        if let parameters = clause.as(ClosureParameterClauseSyntax.self) {
+            return parameters.parameters.first.map { ($0.secondName ?? $0.firstName).text }
+        }
+        return nil
+    }
+
+    /// The parameter's name and every local name bound from an expression that mentions it
+    /// (`let refresh = task as! BGAppRefreshTask`, `guard let t = task as? BGProcessingTask`).
+    static func aliases(of parameter: String, in closure: ClosureExprSyntax) -> Set<String> {
+        var names: Set<String> = [parameter]
+        for node in SyntaxSearch.all(Syntax.self, in: Syntax(closure)) {
+            if let binding = node.as(PatternBindingSyntax.self), let value = binding.initializer?.value,
+               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+               mentionsAny(names, in: Syntax(value)) {
+                names.insert(name)
+            }
+            if let binding = node.as(OptionalBindingConditionSyntax.self),
+               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                if let value = binding.initializer?.value, mentionsAny(names, in: Syntax(value)) { names.insert(name) }
+                if binding.initializer == nil, names.contains(name) { names.insert(name) }
+            }
+        }
+        return names
+    }
+
+    static func mentionsAny(_ names: Set<String>, in root: Syntax) -> Bool {
+        SyntaxSearch.all(DeclReferenceExprSyntax.self, in: root).contains { names.contains($0.baseName.text) }
+    }
+
+    /// Whether the task (any alias) is stored somewhere other than a local (`self.current = task`): its
+    /// completion and expiration may then be handled anywhere.
+    static func taskEscapes(_ names: Set<String>, in closure: ClosureExprSyntax) -> Bool {
+        for list in SyntaxSearch.all(ExprListSyntax.self, in: Syntax(closure)) {
+            let elements = Array(list)
+            guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { continue }
+            if mentionsAny(names, in: Syntax(elements[2])) { return true }
+        }
+        for call in SyntaxSearch.all(FunctionCallExprSyntax.self, in: Syntax(closure)) {
+            guard let name = BackgroundTaskIndex.baseName(of: call), ["append", "insert", "yield", "send", "resume"].contains(name) else { continue }
+            if call.arguments.contains(where: { mentionsAny(names, in: Syntax($0.expression)) }) { return true }
+        }
+        return false
+    }
+}
