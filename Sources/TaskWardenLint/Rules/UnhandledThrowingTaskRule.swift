@@ -15,7 +15,9 @@ public struct UnhandledThrowingTaskRule: Rule {
             Reported for `Task`, `Task.detached`, `Task.immediate` and `Task.immediateDetached` whose closure has a \
             `try` (not `try?`/`try!`), `for try await` or `throw` outside a catch-all `do/catch`, or whose type \
             says it throws (`Task<…, any Error>`). A `catch let e as URLError` or `catch is CancellationError` \
-            alone is not a catch-all. `Task<…, Never>` never throws. Not reported when the handle is assigned, \
+            alone is not a catch-all. `Task<…, Never>` never throws. `try await Task.sleep(…)` and `try Task.checkCancellation()` \
+            are not counted: they throw only on cancellation, and a task whose handle is dropped cannot be cancelled. \
+            Not reported when the handle is assigned, \
             returned, passed on, awaited, or returned from a closure whose caller keeps it (`ids.map { Task { … } }`).
             Cannot see: a body given as a function reference (`Task(operation: sync)`), errors a called function \
             handles itself, and what a caller does with a handle returned from a closure.
@@ -66,6 +68,14 @@ public struct UnhandledThrowingTaskRule: Rule {
                 }
                 """),
             RuleExample("func f() { Task<Void, Never> { await refreshThumbnails() } }"),
+            RuleExample("""
+                func showDelayedBanner() {
+                    Task {
+                        try await Task.sleep(for: .milliseconds(300))
+                        banner.isVisible = true
+                    }
+                }
+                """),
             RuleExample("func f() { Task { let load = { try decode(data) }; await show(load) } }"),
             RuleExample("let uploads = releases.map { release in Task { try await upload(release) } }"),
         ]
@@ -82,7 +92,7 @@ public struct UnhandledThrowingTaskRule: Rule {
             } else if let closure = site.closure {
                 if TaskCall.closureDeclaresThrows(closure) {
                     why = "its closure is declared throws"
-                } else if let escaping = ThrowReach.firstEscapingThrow(in: closure) {
+                } else if let escaping = ThrowReach.firstEscapingThrow(in: closure, ignoringCancellationOnly: true) {
                     why = "its body can throw (line \(file.position(of: escaping).line))"
                 } else {
                     return nil

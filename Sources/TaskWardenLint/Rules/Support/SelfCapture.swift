@@ -50,7 +50,8 @@ struct SelfCapture {
             guard let reference = node.as(DeclReferenceExprSyntax.self) else { continue }
             if Self.isInCaptureList(node, of: closure) { continue }
             if reference.baseName.tokenKind == .keyword(.self) {
-                explicit.append(node)
+                // `Void.self` and `x.self` name a type or value, not the enclosing instance.
+                if !Self.isMemberName(reference) { explicit.append(node) }
             } else if Self.isBare(reference) {
                 bare.append(reference)
             }
@@ -103,10 +104,13 @@ struct SelfCapture {
 
     /// A reference not written as the member part of `x.member`.
     static func isBare(_ reference: DeclReferenceExprSyntax) -> Bool {
-        if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
-            return false
-        }
-        return reference.baseName.tokenKind.isIdentifier
+        !isMemberName(reference) && reference.baseName.tokenKind.isIdentifier
+    }
+
+    /// Whether the reference is the `member` of `x.member` (or of `.member`).
+    static func isMemberName(_ reference: DeclReferenceExprSyntax) -> Bool {
+        guard let member = reference.parent?.as(MemberAccessExprSyntax.self) else { return false }
+        return member.declName.id == reference.id
     }
 
     /// Names bound anywhere in the enclosing function (parameters, `let`/`var`, `for` and `if let` bindings,

@@ -21,6 +21,33 @@ enum SwiftUIModifierClosure {
         return nil
     }
 
+    /// The closure `node` runs directly in (see ``enclosingModifier(of:among:)``).
+    static func enclosingClosure(of node: some SyntaxProtocol) -> ClosureExprSyntax? {
+        var current = Syntax(node).parent
+        while let candidate = current {
+            if let closure = candidate.as(ClosureExprSyntax.self) { return closure }
+            if candidate.is(FunctionDeclSyntax.self) || candidate.is(AccessorBlockSyntax.self) { return nil }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// Whether a closure names parameters and uses at least one of them (`{ _, newQuery in … newQuery … }`).
+    static func usesItsParameters(_ closure: ClosureExprSyntax) -> Bool {
+        var names: Set<String> = []
+        if let clause = closure.signature?.parameterClause {
+            if let parameters = clause.as(ClosureShorthandParameterListSyntax.self) {
+                names.formUnion(parameters.map(\.name.text))
+            } else if let parameters = clause.as(ClosureParameterClauseSyntax.self) {
+                names.formUnion(parameters.parameters.map { ($0.secondName ?? $0.firstName).text })
+            }
+        }
+        names.remove("_")
+        let statements = Syntax(closure.statements)
+        if names.isEmpty { return statements.description.contains("$0") || statements.description.contains("$1") }
+        return SyntaxSearch.all(DeclReferenceExprSyntax.self, in: statements).contains { names.contains($0.baseName.text) }
+    }
+
     /// `onAppear` for a closure passed as `.onAppear { … }` or `.onAppear(perform: { … })`.
     static func modifierName(receiving closure: ClosureExprSyntax) -> String? {
         var holder = closure.parent

@@ -6,12 +6,19 @@ import SwiftSyntax
 /// a `do/catch` with a catch-all clause (`catch`, `catch let error`, `catch _`). `catch let e as Foo`, `catch is
 /// Foo` and `catch Foo.bar` are not catch-alls. Code inside nested closures and local functions does not run as
 /// part of the body and is skipped; a `try` in a catch clause itself escapes.
+///
+/// `try await Task.sleep(…)` and `try Task.checkCancellation()` throw only `CancellationError`; callers that know
+/// the task cannot be cancelled (nobody holds its handle) can leave them out with `ignoringCancellationOnly`.
 enum ThrowReach {
+    /// Calls that throw nothing but `CancellationError`.
+    static let cancellationOnlyCalls: Set<String> = ["Task.sleep", "Task.checkCancellation", "Task<Never,Never>.sleep"]
+
     /// The first place in `body`'s own code from which an error can escape, or nil when none can.
-    static func firstEscapingThrow(in body: some SyntaxProtocol) -> Syntax? {
+    static func firstEscapingThrow(in body: some SyntaxProtocol, ignoringCancellationOnly: Bool = false) -> Syntax? {
         for node in OwnBody.nodes(of: body) {
             if let tryExpression = node.as(TryExprSyntax.self) {
                 guard tryExpression.questionOrExclamationMark == nil else { continue }
+                if ignoringCancellationOnly && throwsOnlyCancellation(tryExpression.expression) { continue }
                 if !isCaught(node, within: Syntax(body)) { return node }
             } else if let forStatement = node.as(ForStmtSyntax.self), let tryKeyword = forStatement.tryKeyword {
                 if !isCaught(node, within: Syntax(body)) { return Syntax(tryKeyword) }
@@ -20,6 +27,14 @@ enum ThrowReach {
             }
         }
         return nil
+    }
+
+    /// `Task.sleep(…)` or `Task.checkCancellation()`, possibly awaited.
+    static func throwsOnlyCancellation(_ expression: ExprSyntax) -> Bool {
+        var inner = expression
+        if let awaited = inner.as(AwaitExprSyntax.self) { inner = awaited.expression }
+        guard let call = inner.as(FunctionCallExprSyntax.self) else { return false }
+        return cancellationOnlyCalls.contains(OwnBody.compactText(call.calledExpression))
     }
 
     /// Whether `node` sits in the `do` block of a catch-all `do/catch` inside `body`.

@@ -74,7 +74,7 @@ enum WeakSelfUnwrap {
         var stack = [loop]
         while let node = stack.popLast() {
             if let reference = node.as(DeclReferenceExprSyntax.self) {
-                if reference.baseName.text == name { return true }
+                if reference.baseName.text == name, !SelfCapture.isMemberName(reference) { return true }
                 if name == "self", SelfCapture.isBare(reference), members.contains(reference.baseName.text) { return true }
             }
             stack.append(contentsOf: node.children(viewMode: .sourceAccurate))

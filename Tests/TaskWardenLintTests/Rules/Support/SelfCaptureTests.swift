@@ -30,6 +30,7 @@ import Testing
         #expect(!capture("Task { let albums = await load(); print(albums) }").mentionsSelf)
         #expect(!capture("Task { print(limit) }").mentionsSelf)
         #expect(!capture("Task { other.refresh() }").mentionsSelf)
+        #expect(!capture("Task { await withTaskGroup(of: Void.self) { group in group.addTask { await Shelf.load() } } }").mentionsSelf)
     }
 
     @Test func selfInANestedClosureIsCapturedByTheTask() {

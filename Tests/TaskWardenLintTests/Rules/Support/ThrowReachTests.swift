@@ -27,6 +27,14 @@ import Testing
         #expect(!escapes("await refresh()"))
     }
 
+    @Test func cancellationOnlyThrowsCanBeLeftOut() {
+        let closure = SyntaxFixtures.taskClosure("Task {\ntry await Task.sleep(for: .seconds(1))\ntry Task.checkCancellation()\n}")!
+        #expect(ThrowReach.firstEscapingThrow(in: closure) != nil)
+        #expect(ThrowReach.firstEscapingThrow(in: closure, ignoringCancellationOnly: true) == nil)
+        let mixed = SyntaxFixtures.taskClosure("Task {\ntry await Task.sleep(for: .seconds(1))\ntry await upload()\n}")!
+        #expect(ThrowReach.firstEscapingThrow(in: mixed, ignoringCancellationOnly: true) != nil)
+    }
+
     @Test func nestedBodiesAreSkipped() {
         #expect(!escapes("let load = { try fetch() }; _ = load"))
         #expect(!escapes("func inner() throws { try fetch() }"))
