@@ -1,2 +1,5 @@
-import TaskWardenLint
-print(LintPlaceholder.count("let x = 1\nlet y = 2"))
+import Foundation
+
+// Everything lives in CommandLineTool so tests can run commands in-process.
+let status = CommandLineTool.run(arguments: Array(CommandLine.arguments.dropFirst()), context: .standard)
+exit(status.rawValue)

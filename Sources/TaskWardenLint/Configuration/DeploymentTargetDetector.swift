@@ -1,0 +1,77 @@
+import Foundation
+
+/// Reads deployment targets from where projects already declare them, when `.taskwarden.json` does not:
+/// the `platforms:` of the nearest `Package.swift`, or `IPHONEOS_DEPLOYMENT_TARGET` and friends in an Xcode
+/// project's `project.pbxproj` (the lowest value of each, over all build configurations).
+///
+/// ```swift
+/// DeploymentTargetDetector.targets(inManifest: "platforms: [.iOS(.v17), .macOS(\"14.0\")]")
+/// // iOS 17.0, macOS 14.0
+/// ```
+public enum DeploymentTargetDetector {
+    /// Searches `directory` and the directories above it for `Package.swift` or `*.xcodeproj`.
+    public static func detect(startingAt path: String) -> DeploymentTargets? {
+        var directory = URL(fileURLWithPath: path).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) || !isDirectory.boolValue {
+            directory = directory.deletingLastPathComponent()
+        }
+        while true {
+            let manifest = directory.appendingPathComponent("Package.swift").path
+            if let text = try? String(contentsOfFile: manifest, encoding: .utf8) {
+                return targets(inManifest: text)
+            }
+            if let entries = try? FileManager.default.contentsOfDirectory(atPath: directory.path) {
+                let projects = entries.filter { $0.hasSuffix(".xcodeproj") }.sorted()
+                var merged: [ApplePlatform: PlatformVersion] = [:]
+                for project in projects {
+                    let file = directory.appendingPathComponent(project).appendingPathComponent("project.pbxproj").path
+                    guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+                    merged.merge(targets(inProject: text).versions) { min($0, $1) }
+                }
+                if !projects.isEmpty { return DeploymentTargets(merged) }
+            }
+            let parent = directory.deletingLastPathComponent()
+            if parent.path == directory.path { return nil }
+            directory = parent
+        }
+    }
+
+    /// `.iOS(.v17)`, `.macOS(.v10_15)`, `.iOS("17.2")` inside a manifest's `platforms:` list.
+    public static func targets(inManifest text: String) -> DeploymentTargets {
+        guard let start = text.range(of: "platforms:") else { return DeploymentTargets() }
+        let rest = text[start.upperBound...]
+        guard let open = rest.firstIndex(of: "["), let close = rest[open...].firstIndex(of: "]") else { return DeploymentTargets() }
+        let list = rest[rest.index(after: open)..<close]
+        var versions: [ApplePlatform: PlatformVersion] = [:]
+        for entry in list.split(separator: ",") {
+            let trimmed = entry.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard trimmed.hasPrefix("."), let paren = trimmed.firstIndex(of: "("), let end = trimmed.lastIndex(of: ")") else { continue }
+            let name = String(trimmed[trimmed.index(after: trimmed.startIndex)..<paren])
+            let argument = String(trimmed[trimmed.index(after: paren)..<end])
+            guard let platform = ApplePlatform(spelling: name), let version = PlatformVersion(parsing: argument) else { continue }
+            versions[platform] = version
+        }
+        return DeploymentTargets(versions)
+    }
+
+    static let projectSettings: [(String, ApplePlatform)] = [
+        ("IPHONEOS_DEPLOYMENT_TARGET", .iOS), ("MACOSX_DEPLOYMENT_TARGET", .macOS), ("TVOS_DEPLOYMENT_TARGET", .tvOS),
+        ("WATCHOS_DEPLOYMENT_TARGET", .watchOS), ("XROS_DEPLOYMENT_TARGET", .visionOS),
+    ]
+
+    /// `IPHONEOS_DEPLOYMENT_TARGET = 17.0;` and friends; the lowest value per platform.
+    public static func targets(inProject text: String) -> DeploymentTargets {
+        var versions: [ApplePlatform: PlatformVersion] = [:]
+        for line in text.split(separator: "\n") {
+            for (setting, platform) in projectSettings {
+                guard let range = line.range(of: setting + " = ") else { continue }
+                let value = line[range.upperBound...].prefix { $0 != ";" }
+                if let version = PlatformVersion(parsing: String(value)) {
+                    versions[platform] = min(versions[platform] ?? version, version)
+                }
+            }
+        }
+        return DeploymentTargets(versions)
+    }
+}

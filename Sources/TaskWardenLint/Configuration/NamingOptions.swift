@@ -1,0 +1,26 @@
+import TaskNaming
+
+/// The `naming` section of `.taskwarden.json`.
+///
+/// ```json
+/// "naming": { "maxLength": 40, "sensitiveWords": ["email", "userName"], "unstableWords": ["UUID"],
+///             "exemptSwiftUITask": true }
+/// ```
+public struct NamingOptions: Hashable, Sendable {
+    /// The longest allowed static part of a name.
+    public var maxLength: Int = TaskNameConvention.defaultMaximumLength
+    /// Words and phrases that make an interpolation look like personal or secret data.
+    public var sensitiveWords: [String] = SensitiveInterpolationDetector.defaultSensitivePhrases
+    /// Words and phrases that make an interpolation look unstable (changes every run).
+    public var unstableWords: [String] = SensitiveInterpolationDetector.defaultUnstablePhrases
+    /// SwiftUI's `.task` names itself (`View.task @ File.swift:LINE`) from iOS 26.4, so `unnamed-task`
+    /// leaves it alone unless this is false.
+    public var exemptSwiftUITask: Bool = true
+
+    public init() {}
+
+    /// The detector built from the word lists.
+    public var detector: SensitiveInterpolationDetector {
+        SensitiveInterpolationDetector(sensitivePhrases: sensitiveWords, unstablePhrases: unstableWords)
+    }
+}

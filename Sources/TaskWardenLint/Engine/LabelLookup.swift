@@ -1,0 +1,136 @@
+import TaskNaming
+
+/// From a trace row label to the creation sites it can come from (`taskwarden where`).
+///
+/// ```swift
+/// LabelLookup.matches(for: "price:84213", in: tree)   // sites named "price:\(probe.releaseID)"
+/// LabelLookup.matches(for: "CloudSyncMonitor.reconcileIfReady()", in: tree) // unnamed sites labelled so
+/// ```
+public enum LabelLookup {
+    public struct Match: Sendable {
+        public var site: CreationSite
+        /// Why it matches: `named "price:\(…)"`, `unnamed, labelled after its function`, …
+        public var reason: String
+    }
+
+    public static func matches(for label: String, in tree: TreeAnalysis) -> [Match] {
+        var matches: [Match] = []
+        let trimmed = label.trimmingCharacters(in: .whitespaces)
+        // SwiftUI's automatic names: "View.task @ RecordShelf/AlbumView.swift:42".
+        if let swiftUI = swiftUITaskLocation(trimmed) {
+            for site in tree.sites where site.kind == .swiftUITask && site.name == .none
+                && site.position.line == swiftUI.line && (site.position.file.hasSuffix(swiftUI.file) || swiftUI.file.hasSuffix(site.position.file)) {
+                matches.append(Match(site: site, reason: "unnamed; SwiftUI names it after its file and line"))
+            }
+        }
+        for site in tree.sites {
+            guard let template = site.name.template else { continue }
+            if !template.isInterpolated, template.staticText == trimmed {
+                matches.append(Match(site: site, reason: "named \"\(trimmed)\""))
+            } else if template.isInterpolated, template.matches(label: trimmed) {
+                matches.append(Match(site: site, reason: "named \"\(template.shape)\" (matches \(trimmed))"))
+            }
+        }
+        let unnamed = tree.sites.filter { $0.name == .none && $0.kind != .swiftUITask && $0.guessedLabel == normalised(trimmed) }
+        for site in unnamed {
+            matches.append(Match(site: site, reason: "unnamed; a profiler labels it '\(site.guessedLabel)'"))
+        }
+        // Tasks in closures stored under a name the labelled function calls are labelled after it too.
+        if !unnamed.isEmpty || tree.sites.contains(where: { $0.guessedLabel == normalised(trimmed) }) {
+            for site in tree.sites where site.name == .none && site.calledThrough != nil && site.kind != .swiftUITask
+                && !matches.contains(where: { $0.site.position == site.position }) {
+                if callerLabels(of: site, in: tree).contains(normalised(trimmed)) {
+                    matches.append(Match(site: site, reason: "unnamed, in a closure stored as '\(site.calledThrough!)' that '\(trimmed)' calls; labelled after the caller"))
+                }
+            }
+        }
+        return matches
+    }
+
+    /// Labels of the functions (with sites) that call the closure a site is stored in.
+    static func callerLabels(of site: CreationSite, in tree: TreeAnalysis) -> Set<String> {
+        guard let stored = site.calledThrough else { return [] }
+        var labels: Set<String> = []
+        for other in tree.sites where other.position != site.position {
+            guard let frame = DeclarationContext.nearestFrame(above: other.node),
+                  !frame.is(ClosureExprSyntaxType.self), ClosureCallFinder.calls(stored, in: frame)
+            else { continue }
+            labels.insert(DeclarationContext.guessedLabel(of: other.node))
+        }
+        return labels
+    }
+
+    /// Profilers sometimes drop the trailing `()` or add ` + 20` offsets; compare without them.
+    static func normalised(_ label: String) -> String {
+        var text = label
+        if let plus = text.range(of: " + ", options: .backwards), text[plus.upperBound...].allSatisfy(\.isNumber) {
+            text = String(text[..<plus.lowerBound])
+        }
+        return text
+    }
+
+    static func swiftUITaskLocation(_ label: String) -> (file: String, line: Int)? {
+        guard label.hasPrefix("View.task @ "), let colon = label.lastIndex(of: ":"),
+              let line = Int(label[label.index(after: colon)...])
+        else { return nil }
+        return (String(label[label.index(label.startIndex, offsetBy: 12)..<colon]), line)
+    }
+
+    struct Output: Encodable {
+        var label: String
+        var sites: [Item]
+    }
+
+    struct Item: Encodable {
+        var file: String
+        var line: Int
+        var column: Int
+        var kind: String
+        var name: String?
+        var enclosing: String
+        var reason: String
+    }
+
+    public static func json(label: String, matches: [Match]) -> String {
+        JSONOutput.encode(Output(label: label, sites: matches.map {
+            Item(file: $0.site.position.file, line: $0.site.position.line, column: $0.site.position.column,
+                 kind: $0.site.kind.rawValue, name: SiteListing.nameText($0.site), enclosing: $0.site.enclosingDeclaration,
+                 reason: $0.reason)
+        }))
+    }
+}
+
+import Foundation
+import SwiftSyntax
+
+typealias ClosureExprSyntaxType = ClosureExprSyntax
+
+/// Whether a function body calls a function or closure property by name (`onQuiesced()`, `self.onQuiesced?()`).
+enum ClosureCallFinder {
+    static func calls(_ name: String, in frame: Syntax) -> Bool {
+        let finder = Finder(name: name)
+        finder.walk(frame)
+        return finder.found
+    }
+
+    private final class Finder: SyntaxVisitor {
+        let name: String
+        var found = false
+
+        init(name: String) {
+            self.name = name
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            var callee = node.calledExpression
+            if let optional = callee.as(OptionalChainingExprSyntax.self) { callee = optional.expression }
+            let called = callee.as(DeclReferenceExprSyntax.self)?.baseName.text
+                ?? callee.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            if called == name { found = true }
+            return found ? .skipChildren : .visitChildren
+        }
+
+        override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    }
+}

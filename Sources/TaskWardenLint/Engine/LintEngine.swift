@@ -1,0 +1,77 @@
+import Foundation
+
+/// Runs discovery and the rules: over files on disk (``run(_:)``) or over sources in memory
+/// (``run(sources:configuration:)``, used by rule examples and tests).
+///
+/// ```swift
+/// let result = LintEngine().run(LintRequest(paths: ["Sources"]))
+/// for finding in result.findings { print(finding.message) }
+/// ```
+/// There is no cancellation: a run reads, parses and checks every file it is given, then returns.
+public struct LintEngine: Sendable {
+    public var rules: [any Rule]
+    /// Parse and analyse files on all cores (default), or on the calling thread only.
+    public var parallel: Bool
+
+    public init(rules: [any Rule] = RuleRegistry.all, parallel: Bool = true) {
+        self.rules = rules
+        self.parallel = parallel
+    }
+
+    /// Lints sources held in memory (path → text); `Info.plist` paths become property lists.
+    public func run(sources: [(path: String, text: String)], configuration: LintConfiguration = LintConfiguration()) -> LintResult {
+        let swift = sources.filter { $0.path.hasSuffix(".swift") }
+        let plists = sources.filter { $0.path.hasSuffix(".plist") }.map { PropertyListFile(path: $0.path, contents: $0.text) }
+        let files = ParallelMap.map(swift, parallel: parallel) { FileAnalysis(path: $0.path, source: $0.text, configuration: configuration) }
+        let tree = TreeAnalysis(files: files, propertyLists: plists, roots: [])
+        var statistics = LintStatistics()
+        statistics.filesFound = swift.count
+        statistics.filesParsed = swift.count
+        statistics.bytesFound = swift.reduce(0) { $0 + $1.text.utf8.count }
+        statistics.bytesParsed = statistics.bytesFound
+        statistics.sites = tree.sites.count
+        return LintResult(tree: tree, findings: findings(in: tree), problems: [], statistics: statistics)
+    }
+
+    /// Runs every enabled rule over the tree, applying each file's severity settings and suppression comments.
+    /// Findings come back sorted by file, line, column and rule.
+    public func findings(in tree: TreeAnalysis) -> [Finding] {
+        let perFile = ParallelMap.map(tree.files, parallel: parallel) { file -> [Finding] in
+            rules.flatMap { rule -> [Finding] in
+                guard file.configuration.severity(for: rule.description) != nil else { return [] }
+                return rule.findings(in: file, tree: tree)
+            }
+        }
+        var all = perFile.flatMap { $0 }
+        for rule in rules { all += rule.findings(in: tree) }
+        let filesByPath = Dictionary(tree.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let descriptions = Dictionary(rules.map { ($0.description.id, $0.description) }, uniquingKeysWith: { first, _ in first })
+        var kept: [Finding] = []
+        for var finding in all {
+            guard let description = descriptions[finding.ruleID] else { continue }
+            let file = filesByPath[finding.position.file]
+            let configuration = file?.configuration ?? LintConfiguration()
+            guard let severity = configuration.severity(for: description) else { continue }
+            if file?.suppressions.suppresses(rule: finding.ruleID, line: finding.position.line) == true { continue }
+            finding.severity = severity
+            kept.append(finding)
+        }
+        return kept.sorted { ($0.position, $0.ruleID) < ($1.position, $1.ruleID) }
+    }
+}
+
+/// What a run produced.
+public struct LintResult: Sendable {
+    public var tree: TreeAnalysis
+    public var findings: [Finding]
+    /// Input problems, in the order found; the run went on past each of them.
+    public var problems: [InputProblem]
+    public var statistics: LintStatistics
+
+    public init(tree: TreeAnalysis, findings: [Finding], problems: [InputProblem], statistics: LintStatistics) {
+        self.tree = tree
+        self.findings = findings
+        self.problems = problems
+        self.statistics = statistics
+    }
+}

@@ -1,0 +1,51 @@
+/// Turns a run's findings into one output format. One file per format.
+public protocol FindingReporter: Sendable {
+    /// The `--format` value.
+    static var formatName: String { get }
+    /// The whole output for the run.
+    func report(_ result: LintResult) -> String
+}
+
+/// The formats `taskwarden lint --format` accepts.
+public enum FindingReporters {
+    public static let all: [any FindingReporter.Type] = [
+        XcodeReporter.self, JSONReporter.self, SARIFReporter.self, GitHubActionsReporter.self,
+    ]
+
+    public static var formatNames: [String] { all.map { $0.formatName } }
+
+    public static func reporter(named name: String, rules: [any Rule] = RuleRegistry.all) -> (any FindingReporter)? {
+        switch name {
+        case XcodeReporter.formatName: XcodeReporter()
+        case JSONReporter.formatName: JSONReporter()
+        case SARIFReporter.formatName: SARIFReporter(rules: rules)
+        case GitHubActionsReporter.formatName: GitHubActionsReporter()
+        default: nil
+        }
+    }
+}
+
+extension LintResult {
+    /// The text of a line of a linted file, for fingerprints (nil when the file was not parsed).
+    public func lineText(file: String, line: Int) -> String? {
+        guard let source = tree.file(file)?.source else { return nil }
+        var current = 1
+        for text in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == line { return String(text) }
+            current += 1
+        }
+        return nil
+    }
+
+    /// Counts of findings per severity.
+    public var severityCounts: [Severity: Int] {
+        findings.reduce(into: [:]) { $0[$1.severity, default: 0] += 1 }
+    }
+
+    /// `3 findings (1 error, 2 warnings, 0 info) in 12 files; 40 sites in 9 parsed files`.
+    public var summaryLine: String {
+        let counts = severityCounts
+        let plural = findings.count == 1 ? "finding" : "findings"
+        return "\(findings.count) \(plural) (\(counts[.error] ?? 0) errors, \(counts[.warning] ?? 0) warnings, \(counts[.info] ?? 0) info) in \(statistics.filesFound) files; \(statistics.sites) creation sites in \(statistics.filesParsed) parsed files"
+    }
+}

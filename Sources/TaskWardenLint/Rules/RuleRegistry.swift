@@ -1,0 +1,28 @@
+/// Every rule TaskWarden knows, in the order `taskwarden rules` prints them.
+///
+/// To add a rule: write `Rules/YourRule.swift` and append one line to ``all``.
+public enum RuleRegistry {
+    public static let all: [any Rule] = [
+        // Naming (issue 2).
+        UnnamedTaskRule(),
+        TaskNameFormatRule(),
+        TaskNameDuplicateRule(),
+        TaskNameSensitiveRule(),
+        TaskLabelCollisionRule(),
+        AsyncLetUnnamedRule(),
+        // Ownership and background tasks (issue 4): append below.
+    ]
+
+    /// The rule with this id.
+    public static func rule(id: String) -> (any Rule)? {
+        all.first { $0.description.id == id }
+    }
+
+    /// Every rule id.
+    public static var ids: [String] { all.map(\.description.id) }
+
+    /// Every extra scan token rules ask for.
+    public static var additionalScanTokens: [String] {
+        Array(Set(all.flatMap(\.description.additionalScanTokens))).sorted()
+    }
+}

@@ -1,0 +1,52 @@
+/// `task-name-duplicate`: the same name (or the same interpolated shape) at two creation sites.
+public struct TaskNameDuplicateRule: Rule {
+    public init() {}
+
+    public let description = RuleDescription(
+        id: "task-name-duplicate",
+        summary: "Two creation sites use the same task name, so a trace row cannot tell them apart.",
+        rationale: """
+            A name exists to lead from a trace row back to one place in the code. Two sites with the same name \
+            (for interpolated names: the same static text and the same places for interpolations, e.g. \
+            `price:\\(…)`) make every row ambiguous again. Both sites are reported, each pointing at the other. \
+            Rename one (`taskwarden where NAME` lists every site with a name).
+            Cannot see: names that are not string literals, and trees linted separately.
+            """,
+        defaultSeverity: .warning,
+        triggeringExamples: [
+            RuleExample("""
+                func onLaunch() { Task(name: ↓"cloud-sync") { await sync() } }
+                func onForeground() { Task(name: ↓"cloud-sync") { await sync() } }
+                """),
+            RuleExample("""
+                group.addTask(name: ↓"price:\\(release.id)") { await check(release) }
+                group.addTask(name: ↓"price:\\(other.id)") { await check(other) }
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                Task(name: "cloud-sync-launch") { await sync() }
+                Task(name: "cloud-sync-foreground") { await sync() }
+                """),
+            RuleExample("""
+                group.addTask(name: "price:\\(release.id)") { await check(release) }
+                group.addTask(name: "price:\\(release.id):retry") { await check(release) }
+                """),
+            RuleExample("for name in names { Task(name: name) { await run() } }"),
+        ]
+    )
+
+    public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {
+        file.sites.compactMap { site in
+            guard let key = site.name.duplicateKey, let argument = site.nameArgument else { return nil }
+            let others = tree.sites(named: key).filter { $0.position != site.position }
+            guard !others.isEmpty else { return nil }
+            let list = others.map { "\($0.position.file):\($0.position.line):\($0.position.column)" }.joined(separator: ", ")
+            return finding(
+                at: file.position(of: argument.expression), length: argument.expression.trimmedLength.utf8Length,
+                message: "task name '\(key)' is also used at \(list)",
+                related: others.map { RelatedLocation(position: $0.position, message: "also named '\(key)' here") }
+            )
+        }
+    }
+}

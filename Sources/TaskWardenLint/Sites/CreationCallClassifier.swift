@@ -1,0 +1,146 @@
+import SwiftSyntax
+
+/// Decides whether a call creates a task, and which kind, from syntax alone.
+///
+/// Look-alikes it rejects: `Effect.task { … }` and `.task { … }` with no view in front of it (a type's static
+/// member, as in The Composable Architecture), enum cases such as `.task(taskID:)`, helpers such as
+/// `backgroundTask(withName:)` or `beginBackgroundTask(…)`, and `register(…)` without
+/// `forTaskWithIdentifier:`. A same-module type named `Task` is handled after discovery (see
+/// ``TaskTypeShadowing``).
+public enum CreationCallClassifier {
+    /// A recognised creation call.
+    public struct Match: Sendable {
+        public var kind: CreationSiteKind
+        /// The token that names the creation (the site's location).
+        public var token: TokenSyntax
+        /// True when recognised from an unqualified `Task` (not `_Concurrency.Task`).
+        public var usesUnqualifiedTask: Bool
+    }
+
+    static let groupMembers: [String: CreationSiteKind] = [
+        "addTask": .addTask, "addTaskUnlessCancelled": .addTaskUnlessCancelled,
+        "addImmediateTask": .addImmediateTask, "addImmediateTaskUnlessCancelled": .addImmediateTaskUnlessCancelled,
+    ]
+
+    static let taskMembers: [String: CreationSiteKind] = [
+        "init": .taskInit, "detached": .taskDetached, "immediate": .taskImmediate,
+        "immediateDetached": .taskImmediateDetached,
+    ]
+
+    /// Labels SwiftUI's `.task` modifier takes (the closure itself is unlabelled).
+    static let swiftUITaskLabels: Set<String> = ["id", "priority", "name", "executorPreference", "file", "line"]
+
+    /// The creation this call performs, or nil.
+    public static func classify(_ call: FunctionCallExprSyntax) -> Match? {
+        let callee = call.calledExpression
+        if let token = unqualifiedTaskToken(callee) {
+            return Match(kind: .taskInit, token: token, usesUnqualifiedTask: true)
+        }
+        if let token = qualifiedTaskToken(callee) {
+            return Match(kind: .taskInit, token: token, usesUnqualifiedTask: false)
+        }
+        guard let member = callee.as(MemberAccessExprSyntax.self) else { return nil }
+        let memberName = member.declName.baseName.text
+        if let base = member.base, let kind = taskMembers[memberName] {
+            if let token = unqualifiedTaskToken(base) {
+                return Match(kind: kind, token: token, usesUnqualifiedTask: true)
+            }
+            if let token = qualifiedTaskToken(base) {
+                return Match(kind: kind, token: token, usesUnqualifiedTask: false)
+            }
+        }
+        if let kind = groupMembers[memberName], member.base != nil, hasBody(call) {
+            return Match(kind: kind, token: member.declName.baseName, usesUnqualifiedTask: false)
+        }
+        switch memberName {
+        case "task" where isSwiftUITaskModifier(call, member):
+            return Match(kind: .swiftUITask, token: member.declName.baseName, usesUnqualifiedTask: false)
+        case "backgroundTask" where isBackgroundTaskModifier(call, member):
+            return Match(kind: .backgroundTask, token: member.declName.baseName, usesUnqualifiedTask: false)
+        case "register" where call.arguments.first?.label?.text == "forTaskWithIdentifier":
+            return Match(kind: .backgroundTaskRegistration, token: member.declName.baseName, usesUnqualifiedTask: false)
+        default:
+            return nil
+        }
+    }
+
+    /// `Task` or `Task<A, B>`.
+    private static func unqualifiedTaskToken(_ expression: ExprSyntax) -> TokenSyntax? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self), reference.baseName.text == "Task",
+           reference.argumentNames == nil {
+            return reference.baseName
+        }
+        if let generic = expression.as(GenericSpecializationExprSyntax.self) {
+            return unqualifiedTaskToken(generic.expression)
+        }
+        return nil
+    }
+
+    /// `_Concurrency.Task` or `Swift.Task` (optionally specialised).
+    private static func qualifiedTaskToken(_ expression: ExprSyntax) -> TokenSyntax? {
+        if let generic = expression.as(GenericSpecializationExprSyntax.self) {
+            return qualifiedTaskToken(generic.expression)
+        }
+        guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "Task",
+              let module = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+              module == "_Concurrency" || module == "Swift"
+        else { return nil }
+        return member.declName.baseName
+    }
+
+    /// The body closure, or any argument at all (a function reference passed as `operation:`).
+    private static func hasBody(_ call: FunctionCallExprSyntax) -> Bool {
+        call.trailingClosure != nil || !call.arguments.isEmpty
+    }
+
+    /// The closure a creation call runs: trailing, or passed as `operation:`, `launchHandler:`, `action:`,
+    /// or as the last unlabelled argument.
+    public static func bodyClosure(of call: FunctionCallExprSyntax) -> ClosureExprSyntax? {
+        if let trailing = call.trailingClosure { return trailing }
+        for argument in call.arguments.reversed() {
+            let label = argument.label?.text
+            if label == nil || label == "operation" || label == "launchHandler" || label == "action" || label == "body",
+               let closure = argument.expression.as(ClosureExprSyntax.self) {
+                return closure
+            }
+        }
+        return nil
+    }
+
+    /// A view modifier is applied to a value, not to a type: `Effect.task`, `EffectTask.task` and implicit
+    /// `.task` (no base) are static factory members elsewhere.
+    private static func looksLikeViewBase(_ base: ExprSyntax?) -> Bool {
+        guard let base else { return false }
+        if let reference = base.as(DeclReferenceExprSyntax.self) {
+            let first = reference.baseName.text.first
+            return reference.baseName.text == "self" || !(first?.isUppercase ?? false)
+        }
+        if let generic = base.as(GenericSpecializationExprSyntax.self) {
+            return looksLikeViewBase(generic.expression)
+        }
+        if let member = base.as(MemberAccessExprSyntax.self), member.declName.baseName.text.first?.isUppercase == true,
+           member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase == true {
+            return false  // Module.Type
+        }
+        return true
+    }
+
+    private static func isSwiftUITaskModifier(_ call: FunctionCallExprSyntax, _ member: MemberAccessExprSyntax) -> Bool {
+        guard looksLikeViewBase(member.base), bodyClosure(of: call) != nil else { return false }
+        for argument in call.arguments {
+            if let label = argument.label?.text {
+                if !swiftUITaskLabels.contains(label) { return false }
+            } else if !argument.expression.is(ClosureExprSyntax.self) {
+                return false
+            }
+        }
+        return true
+    }
+
+    private static func isBackgroundTaskModifier(_ call: FunctionCallExprSyntax, _ member: MemberAccessExprSyntax) -> Bool {
+        guard looksLikeViewBase(member.base), let first = call.arguments.first, first.label == nil,
+              !first.expression.is(ClosureExprSyntax.self)
+        else { return false }
+        return bodyClosure(of: call) != nil
+    }
+}

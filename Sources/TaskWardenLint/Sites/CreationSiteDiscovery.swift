@@ -1,0 +1,106 @@
+import SwiftSyntax
+
+/// Finds every creation site of one file in a single syntax pass, and the declarations of types named
+/// `Task` (which shadow Swift's `Task` in their module).
+///
+/// ```swift
+/// let tree = Parser.parse(source: text)
+/// let result = CreationSiteDiscovery.discover(in: tree, file: "Shelf.swift",
+///                                             converter: SourceLocationConverter(fileName: "Shelf.swift", tree: tree),
+///                                             deploymentTargets: DeploymentTargets())
+/// result.sites.count
+/// ```
+public enum CreationSiteDiscovery {
+    /// What one pass over a file finds.
+    public struct Result: Sendable {
+        /// The sites in source order, before module-wide `Task` shadowing is applied.
+        public var sites: [CreationSite]
+        /// Types named `Task` declared in this file.
+        public var taskTypeDeclarations: [TaskTypeDeclaration]
+    }
+
+    public static func discover(
+        in tree: SourceFileSyntax, file: String, converter: SourceLocationConverter, deploymentTargets: DeploymentTargets
+    ) -> Result {
+        let visitor = Visitor(file: file, converter: converter, deploymentTargets: deploymentTargets)
+        visitor.walk(tree)
+        // The visitor meets an outer call before the calls in its base (`a.task {}.backgroundTask {}`).
+        let sites = visitor.sites.sorted { $0.position.utf8Offset < $1.position.utf8Offset }
+        return Result(sites: sites, taskTypeDeclarations: visitor.taskTypes)
+    }
+
+    private final class Visitor: SyntaxVisitor {
+        let file: String
+        let converter: SourceLocationConverter
+        let deploymentTargets: DeploymentTargets
+        var sites: [CreationSite] = []
+        var taskTypes: [TaskTypeDeclaration] = []
+
+        init(file: String, converter: SourceLocationConverter, deploymentTargets: DeploymentTargets) {
+            self.file = file
+            self.converter = converter
+            self.deploymentTargets = deploymentTargets
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            if let match = CreationCallClassifier.classify(node) {
+                let nameArgument = node.arguments.first { $0.label?.text == "name" }
+                record(
+                    kind: match.kind, token: match.token, node: Syntax(node),
+                    closure: CreationCallClassifier.bodyClosure(of: node), nameArgument: nameArgument,
+                    binding: nil, usesUnqualifiedTask: match.usesUnqualifiedTask
+                )
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+            guard node.bindingSpecifier.tokenKind == .keyword(.let),
+                  let asyncModifier = node.modifiers.first(where: { $0.name.tokenKind == .keyword(.async) })
+            else { return .visitChildren }
+            for (index, binding) in node.bindings.enumerated() {
+                let token = index == 0 ? asyncModifier.name : (binding.pattern.firstToken(viewMode: .sourceAccurate) ?? asyncModifier.name)
+                record(kind: .asyncLet, token: token, node: Syntax(node), closure: nil, nameArgument: nil, binding: binding,
+                       usesUnqualifiedTask: false)
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { noteType(node.name, node); return .visitChildren }
+        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { noteType(node.name, node); return .visitChildren }
+        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { noteType(node.name, node); return .visitChildren }
+        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { noteType(node.name, node); return .visitChildren }
+        override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { noteType(node.name, node); return .visitChildren }
+        override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind { noteType(node.name, node); return .visitChildren }
+
+        private func noteType(_ name: TokenSyntax, _ node: some SyntaxProtocol) {
+            guard name.text == "Task" else { return }
+            taskTypes.append(TaskTypeDeclaration(file: file, ownerPath: DeclarationContext.typePath(of: node)))
+        }
+
+        private func record(
+            kind: CreationSiteKind, token: TokenSyntax, node: Syntax, closure: ClosureExprSyntax?,
+            nameArgument: LabeledExprSyntax?, binding: PatternBindingSyntax?, usesUnqualifiedTask: Bool
+        ) {
+            let offset = token.positionAfterSkippingLeadingTrivia
+            let location = converter.location(for: offset)
+            let floor = AvailabilityFloor.floor(around: node)
+            let surroundings = SiteSurroundings(of: node)
+            sites.append(CreationSite(
+                position: SourcePosition(file: file, line: location.line, column: location.column, utf8Offset: offset.utf8Offset),
+                kind: kind,
+                name: TaskNameExpression(nameArgument?.expression),
+                nameAvailability: NameAvailability.of(kind, at: deploymentTargets.raised(by: floor)),
+                enclosingDeclaration: DeclarationContext.enclosingDeclarationPath(of: node),
+                guessedLabel: DeclarationContext.guessedLabel(of: node),
+                calledThrough: surroundings.calledThrough,
+                parentSiteKind: surroundings.parentSiteKind,
+                isInsideLoop: surroundings.isInsideLoop,
+                node: node, token: token, closure: closure, nameArgument: nameArgument, asyncLetBinding: binding,
+                enclosingTypeNames: DeclarationContext.typePath(of: node),
+                usesUnqualifiedTask: usesUnqualifiedTask
+            ))
+        }
+    }
+}

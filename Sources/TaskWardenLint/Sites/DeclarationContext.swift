@@ -1,0 +1,182 @@
+import SwiftSyntax
+
+/// Answers "where is this node?" the way a symbolicated stack frame would: the enclosing declaration path
+/// (`CloudSyncMonitor.scheduleReconcileRetry()`) and the label a profiler guesses for an unnamed task created
+/// here (the nearest enclosing function, or `closure #N in …` inside a closure).
+///
+/// The spelling follows Swift's demangler: `Type.method(label:_:)`, `Type.init(store:)`, `Type.prop.getter`,
+/// `variable initialization expression of Type.prop`, `closure #2 in Type.method()`. Closures are numbered
+/// from 1 in source order among the closures written directly in the same function or closure.
+public enum DeclarationContext {
+    /// The declaration path of the innermost named declaration around `node` (closures are looked through).
+    /// Top-level code yields `"top-level code"`.
+    public static func enclosingDeclarationPath(of node: some SyntaxProtocol) -> String {
+        var current = Syntax(node).parent
+        while let context = current {
+            if let described = describeDeclaration(context) { return described.path }
+            current = context.parent
+        }
+        return "top-level code"
+    }
+
+    /// The label a profiler guesses for an unnamed task created at `node`.
+    public static func guessedLabel(of node: some SyntaxProtocol) -> String {
+        guard let context = nearestFrame(above: Syntax(node)) else { return "main" }
+        return label(of: context)
+    }
+
+    /// The nearest ancestor that becomes its own stack frame: a function-like declaration or a closure.
+    static func nearestFrame(above node: Syntax) -> Syntax? {
+        var current = node.parent
+        while let context = current {
+            if context.is(ClosureExprSyntax.self) || describeDeclaration(context) != nil { return context }
+            current = context.parent
+        }
+        return nil
+    }
+
+    private static func label(of frame: Syntax) -> String {
+        if let closure = frame.as(ClosureExprSyntax.self) {
+            let parent = nearestFrame(above: frame)
+            let number = closureNumber(of: closure, in: parent ?? Syntax(closure.root))
+            return "closure #\(number) in " + (parent.map(label(of:)) ?? "main")
+        }
+        return describeDeclaration(frame)?.label ?? "main"
+    }
+
+    /// The 1-based position of `closure` among the closures written directly in `frame`.
+    static func closureNumber(of closure: ClosureExprSyntax, in frame: Syntax) -> Int {
+        let counter = ClosureCounter(target: closure.id, root: frame.id)
+        counter.walk(frame)
+        return counter.number ?? 1
+    }
+
+    private final class ClosureCounter: SyntaxVisitor {
+        let target: SyntaxIdentifier
+        let root: SyntaxIdentifier
+        var count = 0
+        var number: Int?
+
+        init(target: SyntaxIdentifier, root: SyntaxIdentifier) {
+            self.target = target
+            self.root = root
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+            if node.id == root { return .visitChildren }
+            count += 1
+            if node.id == target, number == nil { number = count }
+            return .skipChildren
+        }
+
+        private func nested(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
+            // A nested function-like declaration numbers its own closures.
+            node.id == root ? .visitChildren : .skipChildren
+        }
+
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { nested(node) }
+        override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { nested(node) }
+        override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind { nested(node) }
+        override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind { nested(node) }
+        override func visit(_ node: AccessorDeclSyntax) -> SyntaxVisitorContinueKind { nested(node) }
+    }
+
+    /// A declaration that forms a frame: its path (for `enclosing`) and its demangled label.
+    struct DescribedDeclaration {
+        var path: String
+        var label: String
+    }
+
+    /// Describes `node` when it is a function-like declaration (or a property initializer / accessor).
+    static func describeDeclaration(_ node: Syntax) -> DescribedDeclaration? {
+        if let function = node.as(FunctionDeclSyntax.self) {
+            let name = qualified(function.name.text + parameterLabels(function.signature.parameterClause), node)
+            return .init(path: name, label: name)
+        }
+        if let initializer = node.as(InitializerDeclSyntax.self) {
+            let name = qualified("init" + parameterLabels(initializer.signature.parameterClause), node)
+            return .init(path: name, label: name)
+        }
+        if node.is(DeinitializerDeclSyntax.self) {
+            let name = qualified("deinit", node)
+            return .init(path: name, label: name)
+        }
+        if let subscriptDecl = node.as(SubscriptDeclSyntax.self) {
+            let name = qualified("subscript" + parameterLabels(subscriptDecl.parameterClause), node)
+            return .init(path: name, label: name + ".getter")
+        }
+        if let accessor = node.as(AccessorDeclSyntax.self) {
+            guard let owner = propertyName(around: node) else { return nil }
+            let path = qualified(owner, node)
+            let kind = accessor.accessorSpecifier.text
+            let suffix = ["get": "getter", "set": "setter", "didSet": "didset", "willSet": "willset", "_modify": "modify"][kind] ?? kind
+            return .init(path: path, label: path + "." + suffix)
+        }
+        if let block = node.as(AccessorBlockSyntax.self), case .getter = block.accessors {
+            guard let owner = propertyName(around: node) else { return nil }
+            let path = qualified(owner, node)
+            return .init(path: path, label: path + ".getter")
+        }
+        if let initializerClause = node.as(InitializerClauseSyntax.self),
+           let binding = initializerClause.parent?.as(PatternBindingSyntax.self),
+           let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+            let path = qualified(name, node)
+            let isLocal = binding.parent?.parent?.parent?.is(CodeBlockItemSyntax.self) ?? false
+            if isLocal { return nil }  // a local `let x = …` runs in the enclosing frame
+            return .init(path: path, label: "variable initialization expression of " + path)
+        }
+        return nil
+    }
+
+    /// `(label:_:)` for a parameter clause.
+    static func parameterLabels(_ clause: FunctionParameterClauseSyntax) -> String {
+        "(" + clause.parameters.map { $0.firstName.text + ":" }.joined() + ")"
+    }
+
+    private static func propertyName(around node: Syntax) -> String? {
+        var current = node.parent
+        while let ancestor = current {
+            if let binding = ancestor.as(PatternBindingSyntax.self) {
+                return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            }
+            if ancestor.is(SubscriptDeclSyntax.self) { return "subscript" }
+            current = ancestor.parent
+        }
+        return nil
+    }
+
+    /// Prefixes `member` with the names of the types and extensions around `node`.
+    static func qualified(_ member: String, _ node: Syntax) -> String {
+        let path = typePath(of: node)
+        return path.isEmpty ? member : path.joined(separator: ".") + "." + member
+    }
+
+    /// The names of the enclosing types and extensions, outermost first (`["Shelf", "Loader"]`).
+    public static func typePath(of node: some SyntaxProtocol) -> [String] {
+        var names: [String] = []
+        var current = Syntax(node).parent
+        while let ancestor = current {
+            if let name = typeName(of: ancestor) { names.insert(contentsOf: name, at: 0) }
+            current = ancestor.parent
+        }
+        return names
+    }
+
+    /// The name(s) a type or extension declaration contributes to a path.
+    static func typeName(of node: Syntax) -> [String]? {
+        if let decl = node.as(StructDeclSyntax.self) { return [decl.name.text] }
+        if let decl = node.as(ClassDeclSyntax.self) { return [decl.name.text] }
+        if let decl = node.as(EnumDeclSyntax.self) { return [decl.name.text] }
+        if let decl = node.as(ActorDeclSyntax.self) { return [decl.name.text] }
+        if let decl = node.as(ProtocolDeclSyntax.self) { return [decl.name.text] }
+        if let decl = node.as(ExtensionDeclSyntax.self) {
+            let written = decl.extendedType.trimmedDescription
+            let withoutGenerics = written.split(separator: "<").first.map(String.init) ?? written
+            return withoutGenerics.split(separator: ".").map { String($0).trimmingCharacters(in: .whitespaces) }
+        }
+        return nil
+    }
+}
+
+import Foundation

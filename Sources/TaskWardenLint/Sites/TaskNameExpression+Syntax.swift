@@ -1,0 +1,38 @@
+import SwiftSyntax
+import TaskNaming
+
+extension TaskNameExpression {
+    /// Reads the expression passed as `name:`; `nil` (no argument) gives `.none`.
+    ///
+    /// ```swift
+    /// // Task(name: "price:\(probe.releaseID)") { … }
+    /// TaskNameExpression(argument) // .interpolated(price:\(…))
+    /// ```
+    public init(_ expression: ExprSyntax?) {
+        guard let expression else {
+            self = .none
+            return
+        }
+        if expression.is(NilLiteralExprSyntax.self) {
+            self = .none
+            return
+        }
+        guard let literal = expression.as(StringLiteralExprSyntax.self) else {
+            self = .other(expression.trimmedDescription)
+            return
+        }
+        var segments: [TaskNameTemplate.Segment] = []
+        for segment in literal.segments {
+            switch segment {
+            case .stringSegment(let text):
+                segments.append(.text(text.content.text))
+            case .expressionSegment(let interpolation):
+                segments.append(.hole(interpolation.expressions.trimmedDescription))
+            @unknown default:
+                segments.append(.hole(segment.trimmedDescription))
+            }
+        }
+        let template = TaskNameTemplate(segments: segments)
+        self = template.isInterpolated ? .interpolated(template) : .literal(template.staticText)
+    }
+}

@@ -1,0 +1,53 @@
+/// A declaration of a type named `Task` (struct, class, enum, actor, protocol or typealias).
+public struct TaskTypeDeclaration: Hashable, Sendable {
+    public var file: String
+    /// The types around the declaration (`["HTTPClient"]` for `HTTPClient.Task`); empty at top level.
+    public var ownerPath: [String]
+}
+
+/// Which `Task` references mean a project's own type rather than Swift's.
+///
+/// A top-level `Task` type shadows Swift's `Task` in its whole module; a nested one (`HTTPClient.Task`) only
+/// inside its owner (and the owner's extensions). The module of a file is the folder under `Sources/` or
+/// `Tests/` that holds it (SwiftPM's layout), or else the linted root.
+///
+/// ```swift
+/// let shadowing = TaskTypeShadowing(declarations: [.init(file: "Sources/Net/Client.swift", ownerPath: ["HTTPClient"])])
+/// shadowing.shadows(site) // true for an unqualified `Task {…}` written inside HTTPClient
+/// ```
+public struct TaskTypeShadowing: Sendable {
+    private var moduleWide: Set<String> = []
+    private var ownersByModule: [String: Set<String>] = [:]
+
+    public init(declarations: [TaskTypeDeclaration]) {
+        for declaration in declarations {
+            let module = Self.moduleKey(of: declaration.file)
+            if let owner = declaration.ownerPath.last {
+                ownersByModule[module, default: []].insert(owner)
+            } else {
+                moduleWide.insert(module)
+            }
+        }
+    }
+
+    /// True when the site's `Task` refers to a project type, so it is not a creation site.
+    public func shadows(_ site: CreationSite) -> Bool {
+        guard site.usesUnqualifiedTask else { return false }
+        let module = Self.moduleKey(of: site.position.file)
+        if moduleWide.contains(module) { return true }
+        guard let owners = ownersByModule[module] else { return false }
+        return site.enclosingTypeNames.contains { owners.contains($0) }
+    }
+
+    /// The module a file belongs to: `…/Sources/<Name>` or `…/Tests/<Name>` when the path has one, else "".
+    public static func moduleKey(of file: String) -> String {
+        let components = file.split(separator: "/", omittingEmptySubsequences: false)
+        for index in stride(from: components.count - 2, through: 0, by: -1)
+        where components[index] == "Sources" || components[index] == "Tests" {
+            if index + 1 < components.count - 1 {
+                return components[...(index + 1)].joined(separator: "/")
+            }
+        }
+        return ""
+    }
+}

@@ -1,0 +1,20 @@
+import TaskWardenLint
+
+/// What `lint`, `list`, `where` (and `fix`) share: the paths, `--config`, running the engine, and printing
+/// input problems to standard error.
+struct LintInvocation {
+    var paths: [String]
+    var configurationFile: String?
+
+    /// Runs the engine and prints every input problem (`path: error: …`) to standard error.
+    /// `hadInputErrors` is true when a problem should make the command exit with status 2.
+    func run(context: CommandContext, engine: LintEngine = LintEngine()) -> (result: LintResult, hadInputErrors: Bool) {
+        var request = LintRequest(paths: paths, configurationFile: configurationFile, workingDirectory: context.workingDirectory)
+        request.paths = paths
+        let result = engine.run(request)
+        for problem in result.problems {
+            context.printError(problem.description)
+        }
+        return (result, result.problems.contains(where: \.isError))
+    }
+}

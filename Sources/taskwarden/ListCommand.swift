@@ -1,0 +1,35 @@
+import TaskWardenLint
+
+/// `taskwarden list [PATH…]`: the inventory of creation sites.
+enum ListCommand: Subcommand {
+    static let name = "list"
+    static let summary = "List every task creation site (the inventory)."
+    static let usage = """
+        usage: taskwarden list [--format text|json] [--config FILE] [PATH…]
+
+        Lists every task creation site under each PATH: Task.init, Task.detached, Task.immediate,
+        Task.immediateDetached, addTask, addTaskUnlessCancelled, addImmediateTask,
+        addImmediateTaskUnlessCancelled, async let, .task, .backgroundTask, BGTaskScheduler.register.
+
+          --format text  (default) one line per site: location, kind, name or the label a profiler would
+                         guess, enclosing declaration
+          --format json  {"sites": [{file, line, column, kind, name, enclosing, guessedLabel, …}], "summary": …}
+          --config FILE  use this configuration file (include/exclude, deployment targets)
+        """
+
+    static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
+        let parsed: ParsedArguments
+        let format: String
+        do {
+            parsed = try ParsedArguments(arguments, options: ["--format", "--config"], flags: [])
+            format = try parsed.choice("--format", from: ["text", "json"], default: "text")
+        } catch {
+            context.printError("taskwarden list: \(error)\n\n\(usage)")
+            return .usageOrInputError
+        }
+        let invocation = LintInvocation(paths: parsed.positionals, configurationFile: parsed.value("--config"))
+        let (result, hadInputErrors) = invocation.run(context: context, engine: LintEngine(rules: []))
+        context.writeOutput(format == "json" ? SiteListing.json(result) : SiteListing.text(result))
+        return hadInputErrors ? .usageOrInputError : .success
+    }
+}

@@ -1,0 +1,16 @@
+/// Every subcommand, in the order `taskwarden --help` lists them. To add one: write `YourCommand.swift`
+/// conforming to ``Subcommand`` and append one line here.
+enum SubcommandRegistry {
+    static let all: [any Subcommand.Type] = [
+        LintCommand.self,
+        ListCommand.self,
+        WhereCommand.self,
+        RulesCommand.self,
+        ExplainCommand.self,
+        // Append below: FixCommand.self, TraceCommand.self, …
+    ]
+
+    static func command(named name: String) -> (any Subcommand.Type)? {
+        all.first { $0.name == name }
+    }
+}

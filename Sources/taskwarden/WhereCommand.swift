@@ -1,0 +1,49 @@
+import TaskNaming
+import TaskWardenLint
+
+/// `taskwarden where LABEL [PATH…]`: from a trace row label back to its creation site(s).
+enum WhereCommand: Subcommand {
+    static let name = "where"
+    static let summary = "Find the creation site(s) behind a trace label."
+    static let usage = """
+        usage: taskwarden where [--format text|json] [--config FILE] LABEL [PATH…]
+
+        Finds the creation sites a trace row labelled LABEL can come from:
+          - a named task: sites whose name is LABEL, or whose interpolated name matches it
+            (price:84213 matches name: "price:\\(probe.releaseID)");
+          - an unnamed task: sites a profiler would label LABEL (e.g. "CloudSyncMonitor.reconcileIfReady()"
+            or "closure #1 in AlbumLoader.load(id:)"), including tasks in closures that function calls.
+        Exit status 1 when nothing matches.
+        """
+
+    static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
+        let parsed: ParsedArguments
+        let format: String
+        do {
+            parsed = try ParsedArguments(arguments, options: ["--format", "--config"], flags: [])
+            format = try parsed.choice("--format", from: ["text", "json"], default: "text")
+        } catch {
+            context.printError("taskwarden where: \(error)\n\n\(usage)")
+            return .usageOrInputError
+        }
+        guard let label = parsed.positionals.first else {
+            context.printError("taskwarden where: missing LABEL\n\n\(usage)")
+            return .usageOrInputError
+        }
+        let invocation = LintInvocation(paths: Array(parsed.positionals.dropFirst()), configurationFile: parsed.value("--config"))
+        let (result, hadInputErrors) = invocation.run(context: context, engine: LintEngine(rules: []))
+        let matches = LabelLookup.matches(for: label, in: result.tree)
+        if format == "json" {
+            context.writeOutput(LabelLookup.json(label: label, matches: matches))
+        } else if matches.isEmpty {
+            context.printError("no creation site matches '\(label)'")
+        } else {
+            for match in matches {
+                let site = match.site
+                context.print("\(site.position.file):\(site.position.line):\(site.position.column): \(site.kind.rawValue) \(match.reason) in \(site.enclosingDeclaration)")
+            }
+        }
+        if hadInputErrors { return .usageOrInputError }
+        return matches.isEmpty ? .findings : .success
+    }
+}

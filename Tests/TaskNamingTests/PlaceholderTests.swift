@@ -1,4 +1,0 @@
-import Testing
-@testable import TaskNaming
-
-@Test func TaskNamingBuilds() { #expect(Bool(true)) }

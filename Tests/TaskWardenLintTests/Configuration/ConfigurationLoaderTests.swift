@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import TaskWardenLint
+
+@Suite struct ConfigurationLoaderTests {
+    static func parse(_ json: String) throws(ConfigurationLoader.Failure) -> LintConfiguration {
+        try ConfigurationLoader.parse(Data(json.utf8), file: "cfg.json")
+    }
+
+    static func failure(_ json: String) -> ConfigurationLoader.Failure? {
+        do {
+            _ = try parse(json)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func readsTheDocumentedExample() throws {
+        let configuration = try Self.parse("""
+            {"include": ["Sources/**"], "exclude": ["**/Generated/**"], "rules": {"unnamed-task": "error",
+            "async-let-unnamed": "off"}, "naming": {"maxLength": 40}, "deploymentTargets": {"iOS": "17.0", "macOS": "14.0"}}
+            """)
+        #expect(configuration.include == ["Sources/**"])
+        #expect(configuration.exclude == ["**/Generated/**"])
+        #expect(configuration.rules["unnamed-task"] == .on(.error))
+        #expect(configuration.rules["async-let-unnamed"] == .off)
+        #expect(configuration.naming.maxLength == 40)
+        #expect(configuration.deploymentTargets == DeploymentTargets([.iOS: PlatformVersion([17, 0]), .macOS: PlatformVersion([14, 0])]))
+    }
+
+    @Test func readsNamingWordListsAndSwiftUIExemption() throws {
+        let configuration = try Self.parse("""
+            {"naming": {"sensitiveWords": ["catalogNumber"], "unstableWords": [], "exemptSwiftUITask": false, "maxLength": 24}}
+            """)
+        #expect(configuration.naming.sensitiveWords == ["catalogNumber"])
+        #expect(configuration.naming.unstableWords.isEmpty)
+        #expect(configuration.naming.exemptSwiftUITask == false)
+        #expect(configuration.naming.maxLength == 24)
+    }
+
+    @Test(arguments: [
+        ("{\"rules\": {\"unnamed-task\": \"loud\"}}", "rules.unnamed-task"),
+        ("{\"rules\": {\"no-such-rule\": \"error\"}}", "rules.no-such-rule"),
+        ("{\"naming\": {\"maxLength\": \"forty\"}}", "naming.maxLength"),
+        ("{\"naming\": {\"maxLength\": true}}", "naming.maxLength"),
+        ("{\"naming\": {\"maxLenght\": 40}}", "naming.maxLenght"),
+        ("{\"naming\": {\"exemptSwiftUITask\": 1}}", "naming.exemptSwiftUITask"),
+        ("{\"include\": \"Sources/**\"}", "include"),
+        ("{\"exclude\": [1]}", "exclude"),
+        ("{\"deploymentTargets\": {\"android\": \"14\"}}", "deploymentTargets.android"),
+        ("{\"deploymentTargets\": {\"iOS\": \"seventeen\"}}", "deploymentTargets.iOS"),
+        ("{\"rule\": {}}", "rule"),
+    ])
+    func namesTheKeyOfAMalformedSetting(_ json: String, _ key: String) {
+        let failure = Self.failure(json)
+        #expect(failure?.key == key, "\(json) → \(String(describing: failure))")
+        #expect(failure?.description.contains("cfg.json: key '\(key)'") == true)
+    }
+
+    @Test func rejectsInvalidJSONAndNonObjects() {
+        #expect(Self.failure("{\"rules\": ")?.problem.hasPrefix("not valid JSON") == true)
+        #expect(Self.failure("[1, 2]")?.problem == "expected a JSON object at the top level")
+    }
+
+    @Test func findsTheNearestConfigurationAbove() throws {
+        let root = try TemporaryDirectory()
+        try root.write(".taskwarden.json", "{}")
+        try root.write("App/Sources/Shelf.swift", "")
+        try root.write("App/.taskwarden.json", "{}")
+        #expect(ConfigurationLoader.find(above: root.path + "/App/Sources/Shelf.swift") == root.path + "/App/.taskwarden.json")
+        #expect(ConfigurationLoader.find(above: root.path + "/App/Sources") == root.path + "/App/.taskwarden.json")
+        #expect(ConfigurationLoader.find(above: root.path) == root.path + "/.taskwarden.json")
+    }
+}
+
+@Suite struct DeploymentTargetDetectorTests {
+    @Test func readsPackageManifestPlatforms() {
+        let manifest = """
+            let package = Package(
+                name: "RecordShelf",
+                platforms: [.iOS(.v17), .macOS(.v10_15), .watchOS("10.2"), .visionOS(.v1)],
+                products: []
+            )
+            """
+        let targets = DeploymentTargetDetector.targets(inManifest: manifest)
+        #expect(targets.minimum(for: .iOS) == PlatformVersion([17]))
+        #expect(targets.minimum(for: .macOS) == PlatformVersion([10, 15]))
+        #expect(targets.minimum(for: .watchOS) == PlatformVersion([10, 2]))
+        #expect(targets.minimum(for: .visionOS) == PlatformVersion([1]))
+        #expect(targets.minimum(for: .tvOS) == nil)
+    }
+
+    @Test func readsTheLowestTargetsOfAnXcodeProject() {
+        let project = """
+            IPHONEOS_DEPLOYMENT_TARGET = 17.0;
+            IPHONEOS_DEPLOYMENT_TARGET = 16.4;
+            MACOSX_DEPLOYMENT_TARGET = 14.0;
+            "XROS_DEPLOYMENT_TARGET" = 1.0;
+            """
+        let targets = DeploymentTargetDetector.targets(inProject: project)
+        #expect(targets.minimum(for: .iOS) == PlatformVersion([16, 4]))
+        #expect(targets.minimum(for: .macOS) == PlatformVersion([14]))
+    }
+
+    @Test func searchesUpwardForAManifestOrProject() throws {
+        let root = try TemporaryDirectory()
+        try root.write("Shelf/Shelf.xcodeproj/project.pbxproj", "IPHONEOS_DEPLOYMENT_TARGET = 16.0;\n")
+        try root.write("Shelf/Sources/App.swift", "")
+        try root.write("Server/Package.swift", "platforms: [.macOS(.v14)]")
+        try root.write("Server/Sources/Main/main.swift", "")
+        #expect(DeploymentTargetDetector.detect(startingAt: root.path + "/Shelf/Sources")?.minimum(for: .iOS) == PlatformVersion([16]))
+        #expect(DeploymentTargetDetector.detect(startingAt: root.path + "/Server/Sources/Main/main.swift")?.minimum(for: .macOS) == PlatformVersion([14]))
+    }
+}

@@ -1,0 +1,30 @@
+import Testing
+@testable import TaskWardenLint
+
+@Suite struct CreationTokenScannerTests {
+    let scanner = CreationTokenScanner()
+
+    @Test(arguments: [
+        "Task { }", "let t = Task<Void, Never>.detached {}", "group.addTask {", "g.addTaskUnlessCancelled(",
+        "g.addImmediateTask {", "g.addImmediateTaskUnlessCancelled {", "async let x = f()", "async\n    let x = f()",
+        "v.task { }", "v.task(id: 1) {}", ".backgroundTask(.appRefresh(\"x\"))",
+        "s.register(forTaskWithIdentifier: \"x\")", "struct Task {}",
+    ])
+    func keepsFilesWithACreationToken(_ text: String) {
+        #expect(scanner.mayContainSite(Array(text.utf8)), "\(text)")
+    }
+
+    @Test(arguments: [
+        "let x = 1", "let dataTask = URLSessionDataTask()", "func withTaskGroup() {}", "let tasks = [1]",
+        "let taskCount = 2", "asyncLet()", "async letter", "myTask.run()", "TaskGroup<Int>",
+    ])
+    func skipsFilesWithout(_ text: String) {
+        #expect(!scanner.mayContainSite(Array(text.utf8)), "\(text)")
+    }
+
+    @Test func rulesCanAddTokens() {
+        let extended = CreationTokenScanner(additionalTokens: ["setTaskCompleted"])
+        #expect(extended.mayContainSite(Array("bgTask.setTaskCompleted(success: true)".utf8)))
+        #expect(!scanner.mayContainSite(Array("bgTask.setTaskCompleted(success: true)".utf8)))
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+@testable import TaskWardenLint
+
+@Suite struct LintEngineDiskTests {
+    static func run(_ root: TemporaryDirectory, _ paths: [String] = ["."], config: String? = nil, parallel: Bool = true) -> LintResult {
+        LintEngine(parallel: parallel).run(LintRequest(paths: paths, configurationFile: config, workingDirectory: root.path))
+    }
+
+    @Test func lintsATreeWithRelativePathsAndSkipsFilesWithoutTokens() throws {
+        let root = try TemporaryDirectory()
+        try root.write("Sources/App/Sync.swift", "func sync() { Task { await upload() } }\n")
+        try root.write("Sources/App/Model.swift", "struct Album { var title: String }\n")
+        try root.write(".build/checkouts/Dep/Other.swift", "func x() { Task { } }\n")
+        try root.write("Sources/App/README.md", "Task { }")
+        let result = Self.run(root)
+        #expect(result.statistics.filesFound == 2)
+        #expect(result.statistics.filesParsed == 1)
+        #expect(result.tree.sites.map(\.position.file) == ["Sources/App/Sync.swift"])
+        #expect(result.findings.map(\.ruleID) == ["unnamed-task"])
+        #expect(result.problems.isEmpty)
+    }
+
+    @Test func parallelAndSerialRunsAgree() throws {
+        let root = try TemporaryDirectory()
+        for index in 0..<30 {
+            try root.write("Sources/App/File\(index).swift", "func f\(index)() { Task(name: \"dup\") { }; group.addTask { } }\n")
+        }
+        let parallel = Self.run(root, parallel: true)
+        let serial = Self.run(root, parallel: false)
+        #expect(parallel.findings == serial.findings)
+        #expect(parallel.tree.sites.map(\.position) == serial.tree.sites.map(\.position))
+        #expect(parallel.findings.filter { $0.ruleID == "task-name-duplicate" }.count == 30)
+    }
+
+    @Test func appliesIncludeExcludeAndRuleSettingsFromTheConfiguration() throws {
+        let root = try TemporaryDirectory()
+        try root.write(".taskwarden.json", """
+            {"include": ["Sources/**"], "exclude": ["**/Generated/**"], "rules": {"unnamed-task": "error"}}
+            """)
+        try root.write("Sources/App/Sync.swift", "func sync() { Task { } }\n")
+        try root.write("Sources/App/Generated/API.swift", "func api() { Task { } }\n")
+        try root.write("Scripts/tool.swift", "Task { }\n")
+        let result = Self.run(root)
+        #expect(result.tree.sites.map(\.position.file) == ["Sources/App/Sync.swift"])
+        #expect(result.findings.map(\.severity) == [.error])
+    }
+
+    @Test func readsDeploymentTargetsFromThePackageManifest() throws {
+        let root = try TemporaryDirectory()
+        try root.write("Package.swift", "let package = Package(name: \"Shelf\", platforms: [.iOS(.v17), .macOS(.v14)])")
+        try root.write("Sources/Shelf/Prices.swift", "func f() async { await withTaskGroup(of: Void.self) { g in g.addTask { } } }\n")
+        let result = Self.run(root)
+        #expect(result.tree.sites.first?.nameAvailability.isAvailable == false)
+        #expect(result.findings.filter { $0.ruleID == "unnamed-task" }.isEmpty)
+    }
+
+    @Test func reportsBadInputAndGoesOn() throws {
+        let root = try TemporaryDirectory()
+        try root.write("Sources/Good.swift", "func f() { Task { } }\n")
+        try root.write("Sources/Latin1.swift", Data([0x54, 0x61, 0x73, 0x6B, 0x20, 0x7B, 0x20, 0x7D, 0x20, 0x2F, 0x2F, 0xE9, 0x0A]))
+        try root.write("Sources/Binary.swift", Data([0x00, 0x01, 0x02, 0x54, 0x61, 0x73, 0x6B]))
+        try root.write("Sources/Broken.swift", "func broken( {\nfunc ok() { Task { } }\n")
+        try FileManager.default.createSymbolicLink(atPath: root.path + "/Sources/Loop", withDestinationPath: root.path + "/Sources")
+        let result = Self.run(root, ["Sources", "Missing"])
+        let problems = Dictionary(result.problems.map { ($0.path, $0.kind) }, uniquingKeysWith: { first, _ in first })
+        #expect(problems["Missing"] == .missingPath)
+        #expect(problems["Sources/Latin1.swift"] == .notUTF8)
+        #expect(problems["Sources/Binary.swift"] == .binary)
+        #expect(problems["Sources/Broken.swift"] == .syntaxErrors)
+        #expect(problems["Sources/Loop"] == .symlinkLoop)
+        #expect(result.tree.sites.map(\.position.file).sorted() == ["Sources/Broken.swift", "Sources/Good.swift"])
+        #expect(result.problems.first { $0.kind == .syntaxErrors }?.isError == false)
+    }
+
+    @Test func reportsAMalformedConfigurationNamingTheKey() throws {
+        let root = try TemporaryDirectory()
+        try root.write(".taskwarden.json", "{\"rules\": {\"unnamed-task\": \"loud\"}}")
+        try root.write("Sources/A.swift", "Task { }\n")
+        let result = Self.run(root)
+        #expect(result.problems.count == 1)
+        #expect(result.problems.first?.kind == .configuration)
+        #expect(result.problems.first?.description.contains("key 'rules.unnamed-task'") == true)
+        #expect(result.tree.sites.isEmpty)
+    }
+
+    @Test func lintsAPathGivenTwiceOnce() throws {
+        let root = try TemporaryDirectory()
+        try root.write("Sources/A.swift", "func f() { Task { } }\n")
+        let result = Self.run(root, ["Sources", "Sources/A.swift", "./Sources"])
+        #expect(result.tree.sites.count == 1)
+    }
+
+    @Test func collectsInfoPlistsForBackgroundRules() throws {
+        let root = try TemporaryDirectory()
+        try root.write("App/Info.plist", "<plist><dict></dict></plist>")
+        try root.write("App/A.swift", "Task { }\n")
+        let result = Self.run(root)
+        #expect(result.tree.propertyLists.map(\.path) == ["App/Info.plist"])
+    }
+}

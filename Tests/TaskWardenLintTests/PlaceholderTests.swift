@@ -1,4 +1,0 @@
-import Testing
-@testable import TaskWardenLint
-
-@Test func TaskWardenLintBuilds() { #expect(Bool(true)) }

@@ -1,0 +1,76 @@
+import Testing
+@testable import TaskWardenLint
+
+@Suite struct DeclarationContextTests {
+    static func site(_ code: String) -> CreationSite? {
+        SiteTestSupport.sites(code).sites.first
+    }
+
+    @Test(arguments: [
+        ("final class CloudSyncMonitor { func scheduleReconcileRetry() { Task { } } }",
+         "CloudSyncMonitor.scheduleReconcileRetry()", "CloudSyncMonitor.scheduleReconcileRetry()"),
+        ("struct App { init(store: Store, _ x: Int) { Task { } } }", "App.init(store:_:)", "App.init(store:_:)"),
+        ("enum Shelf { struct Loader { func load(id: Int, force: Bool) { Task.detached { } } } }",
+         "Shelf.Loader.load(id:force:)", "Shelf.Loader.load(id:force:)"),
+        ("extension Shelf.Loader { func warm() { Task { } } }", "Shelf.Loader.warm()", "Shelf.Loader.warm()"),
+        ("extension Array<Int> { func warm() { Task { } } }", "Array.warm()", "Array.warm()"),
+        ("struct AlbumView: View { var body: some View { Button(\"Play\") { Task { } } } }",
+         "AlbumView.body", "closure #1 in AlbumView.body.getter"),
+        ("struct AlbumView { var title: String { get { Task { }; return \"\" } } }", "AlbumView.title", "AlbumView.title.getter"),
+        ("final class Player { var track: Int = 0 { didSet { Task { } } } }", "Player.track", "Player.track.didset"),
+        ("final class Player { deinit { Task { } } }", "Player.deinit", "Player.deinit"),
+        ("final class Monitor { let onQuiet: () -> Void = { Task { } } }",
+         "Monitor.onQuiet", "closure #1 in variable initialization expression of Monitor.onQuiet"),
+        ("Task { }", "top-level code", "main"),
+        ("func outer() { let x = 1; func inner() { Task { } } }", "inner()", "inner()"),
+    ])
+    func enclosingPathAndGuessedLabel(_ code: String, _ enclosing: String, _ label: String) {
+        let site = Self.site(code)
+        #expect(site?.enclosingDeclaration == enclosing, "\(code)")
+        #expect(site?.guessedLabel == label, "\(code)")
+    }
+
+    @Test func closuresAreNumberedInSourceOrderWithinTheirFrame() {
+        let code = """
+            struct Container {
+                init(service: Service) {
+                    service.onEvent = { print($0) }
+                    load { Task { await a() } }
+                    Task { await b() }
+                }
+            }
+            """
+        let sites = SiteTestSupport.sites(code).sites
+        #expect(sites.map(\.guessedLabel) == ["closure #2 in Container.init(service:)", "Container.init(service:)"])
+    }
+
+    @Test func aTaskCreatedInsideATaskIsLabelledAfterTheOuterClosure() {
+        let code = "func start() { Task { await withTaskGroup(of: Void.self) { group in group.addTask { } } } }"
+        let sites = SiteTestSupport.sites(code).sites
+        #expect(sites.map(\.guessedLabel) == ["start()", "closure #1 in closure #1 in start()"])
+    }
+
+    @Test func recordsTheNameAClosureIsStoredOrPassedUnder() {
+        let code = """
+            func launch(monitor: Monitor) {
+                monitor.onQuiesced = { Task { await backfill() } }
+                let onDone = { Task { await done() } }
+                Monitor(onChange: { Task { await change() } })
+                Task { await plain() }
+            }
+            """
+        let sites = SiteTestSupport.sites(code).sites
+        #expect(sites.map(\.calledThrough) == ["onQuiesced", "onDone", "onChange", nil])
+    }
+
+    @Test func recordsPerItemWork() {
+        let code = """
+            func f(ids: [Int]) async {
+                for id in ids { Task { await load(id) } }
+                ids.forEach { id in Task { await load(id) } }
+                Task { await all() }
+            }
+            """
+        #expect(SiteTestSupport.sites(code).sites.map(\.isInsideLoop) == [true, true, false])
+    }
+}
