@@ -111,7 +111,8 @@ public struct BackgroundRefreshNotRescheduledRule: Rule {
                     cleanUp(task as! BGProcessingTask)
                 }
                 """),
-        ]
+        ],
+        additionalScanTokens: BackgroundTaskContext.scanTokens
     )
 
     public func findings(in tree: TreeAnalysis) -> [Finding] {

@@ -76,7 +76,8 @@ public struct BackgroundTaskIdentifierRule: Rule {
                     handle(task)
                 }
                 """, supportingFiles: ["Info.plist": plist]),
-        ]
+        ],
+        additionalScanTokens: BackgroundTaskContext.scanTokens
     )
 
     /// The permitted identifiers of one Info.plist, with where each is written.

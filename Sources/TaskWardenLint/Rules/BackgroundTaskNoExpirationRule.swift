@@ -75,7 +75,8 @@ public struct BackgroundTaskNoExpirationRule: Rule {
                     self.startSync()
                 }
                 """),
-        ]
+        ],
+        additionalScanTokens: BackgroundTaskContext.scanTokens
     )
 
     public func findings(in tree: TreeAnalysis) -> [Finding] {

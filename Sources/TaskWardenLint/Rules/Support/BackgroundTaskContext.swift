@@ -15,8 +15,9 @@ struct BackgroundTaskContext {
         var position: SourcePosition { file.position(of: expression) }
     }
 
-    /// Tokens that make a file relevant to the background rules (and worth parsing).
-    static let scanTokens = ["BGTaskScheduler", "setTaskCompleted", "expirationHandler", "BGAppRefreshTask", "BGProcessingTask"]
+    /// Tokens that make a file relevant to the background rules (and worth parsing even without a creation
+    /// site): where requests are submitted, tasks completed, and expiration handlers set.
+    static let scanTokens = ["BGTaskScheduler", "setTaskCompleted", "expirationHandler"]
 
     let index: BackgroundTaskIndex
     let uses: [IdentifierUse]
@@ -24,8 +25,9 @@ struct BackgroundTaskContext {
 
     /// Nil when the tree has no background-task code at all (the rules then have nothing to say).
     init?(tree: TreeAnalysis) {
+        let tokens = (Self.scanTokens + ["BGAppRefreshTask", "BGProcessingTask"]).map { Array($0.utf8) }
         let relevant = tree.files.filter { file in
-            Self.scanTokens.contains { file.source.contains($0) } || file.sites.contains { $0.kind == .backgroundTask || $0.kind == .backgroundTaskRegistration }
+            Self.containsAny(file.source, tokens) || file.sites.contains { $0.kind == .backgroundTask || $0.kind == .backgroundTaskRegistration }
         }
         guard !relevant.isEmpty else { return nil }
         index = BackgroundTaskIndex(files: relevant.map(\.tree))
@@ -52,6 +54,22 @@ struct BackgroundTaskContext {
             }
         }
         self.uses = uses
+    }
+
+    /// Whether `text` contains any of `tokens` (UTF-8), in one pass over its bytes.
+    static func containsAny(_ text: String, _ tokens: [[UInt8]]) -> Bool {
+        var firstBytes = [Bool](repeating: false, count: 256)
+        for token in tokens { if let first = token.first { firstBytes[Int(first)] = true } }
+        var copy = text
+        return copy.withUTF8 { bytes in
+            guard !bytes.isEmpty else { return false }
+            for index in bytes.indices where firstBytes[Int(bytes[index])] {
+                for token in tokens where token[0] == bytes[index] && index + token.count <= bytes.count {
+                    if token.indices.allSatisfy({ bytes[index + $0] == token[$0] }) { return true }
+                }
+            }
+            return false
+        }
     }
 
     /// The identifier expression of `.backgroundTask(.appRefresh(ID))`.
