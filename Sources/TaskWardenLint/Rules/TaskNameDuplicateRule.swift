@@ -41,10 +41,11 @@ public struct TaskNameDuplicateRule: Rule {
             guard let key = site.name.duplicateKey, let argument = site.nameArgument else { return nil }
             let others = tree.sites(named: key).filter { $0.position != site.position }
             guard !others.isEmpty else { return nil }
-            let list = others.map { "\($0.position.file):\($0.position.line):\($0.position.column)" }.joined(separator: ", ")
+            let list = others.map { "the \($0.kind.rawValue) at \($0.position.file):\($0.position.line):\($0.position.column)" }
+                .joined(separator: ", ")
             return finding(
                 at: file.position(of: argument.expression), length: argument.expression.trimmedLength.utf8Length,
-                message: "task name '\(key)' is also used at \(list)",
+                message: "task name '\(key)' is also used by \(list); give each creation site its own name",
                 related: others.map { RelatedLocation(position: $0.position, message: "also named '\(key)' here") }
             )
         }

@@ -47,11 +47,19 @@ public struct TaskNameSensitiveRule: Rule {
             guard case .interpolated(let template) = site.name, let argument = site.nameArgument else { return nil }
             var reasons: [String] = []
             for hole in template.holes {
+                var sensitive: [String] = []
+                var unstable: [String] = []
                 for found in detector.findings(in: hole) {
                     switch found {
-                    case .sensitive(let phrase): reasons.append("'\\(\(hole))' looks like personal or secret data (\(phrase))")
-                    case .unstable(let phrase): reasons.append("'\\(\(hole))' changes every run (\(phrase))")
+                    case .sensitive(let phrase): sensitive.append(phrase)
+                    case .unstable(let phrase): unstable.append(phrase)
                     }
+                }
+                if !sensitive.isEmpty {
+                    reasons.append("'\\(\(hole))' looks like personal or secret data (\(sensitive.joined(separator: ", ")))")
+                }
+                if !unstable.isEmpty {
+                    reasons.append("'\\(\(hole))' changes every run (\(unstable.joined(separator: ", ")))")
                 }
             }
             guard !reasons.isEmpty else { return nil }

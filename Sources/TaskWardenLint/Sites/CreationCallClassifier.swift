@@ -39,6 +39,11 @@ public enum CreationCallClassifier {
         if let token = qualifiedTaskToken(callee) {
             return Match(kind: .taskInit, token: token, usesUnqualifiedTask: false)
         }
+        // `register(forTaskWithIdentifier:…)` inside an `extension BGTaskScheduler` (implicit self).
+        if let reference = callee.as(DeclReferenceExprSyntax.self), reference.baseName.text == "register",
+           call.arguments.first?.label?.text == "forTaskWithIdentifier" {
+            return Match(kind: .backgroundTaskRegistration, token: reference.baseName, usesUnqualifiedTask: false)
+        }
         guard let member = callee.as(MemberAccessExprSyntax.self) else { return nil }
         let memberName = member.declName.baseName.text
         if let base = member.base, let kind = taskMembers[memberName] {
@@ -96,15 +101,32 @@ public enum CreationCallClassifier {
     /// The closure a creation call runs: trailing, or passed as `operation:`, `launchHandler:`, `action:`,
     /// or as the last unlabelled argument.
     public static func bodyClosure(of call: FunctionCallExprSyntax) -> ClosureExprSyntax? {
-        if let trailing = call.trailingClosure { return trailing }
-        for argument in call.arguments.reversed() {
-            let label = argument.label?.text
-            if label == nil || label == "operation" || label == "launchHandler" || label == "action" || label == "body",
-               let closure = argument.expression.as(ClosureExprSyntax.self) {
-                return closure
-            }
-        }
+        bodyExpression(of: call)?.as(ClosureExprSyntax.self)
+    }
+
+    static let bodyLabels: Set<String> = ["operation", "launchHandler", "action", "body"]
+
+    /// The task's body: a closure or a function reference (`.task(id: x, reload)`), trailing or passed as
+    /// `operation:`, `launchHandler:`, `action:`, or as the last unlabelled argument.
+    public static func bodyExpression(of call: FunctionCallExprSyntax) -> ExprSyntax? {
+        if let trailing = call.trailingClosure { return ExprSyntax(trailing) }
+        guard let last = call.arguments.last else { return nil }
+        let label = last.label?.text
+        guard label == nil || bodyLabels.contains(label!) else { return nil }
+        let expression = last.expression
+        if expression.is(ClosureExprSyntax.self) || isFunctionReference(expression) { return expression }
         return nil
+    }
+
+    /// `reload`, `self.reload`, `model.reload(id:)`: a function passed by name.
+    private static func isFunctionReference(_ expression: ExprSyntax) -> Bool {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return reference.baseName.text.first?.isLowercase == true
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base != nil {
+            return member.declName.baseName.text.first?.isLowercase == true
+        }
+        return false
     }
 
     /// A view modifier is applied to a value, not to a type: `Effect.task`, `EffectTask.task` and implicit
@@ -126,13 +148,9 @@ public enum CreationCallClassifier {
     }
 
     private static func isSwiftUITaskModifier(_ call: FunctionCallExprSyntax, _ member: MemberAccessExprSyntax) -> Bool {
-        guard looksLikeViewBase(member.base), bodyClosure(of: call) != nil else { return false }
-        for argument in call.arguments {
-            if let label = argument.label?.text {
-                if !swiftUITaskLabels.contains(label) { return false }
-            } else if !argument.expression.is(ClosureExprSyntax.self) {
-                return false
-            }
+        guard looksLikeViewBase(member.base), let body = bodyExpression(of: call) else { return false }
+        for argument in call.arguments where argument.expression.id != body.id {
+            guard let label = argument.label?.text, swiftUITaskLabels.contains(label) else { return false }
         }
         return true
     }
@@ -141,6 +159,6 @@ public enum CreationCallClassifier {
         guard looksLikeViewBase(member.base), let first = call.arguments.first, first.label == nil,
               !first.expression.is(ClosureExprSyntax.self)
         else { return false }
-        return bodyClosure(of: call) != nil
+        return call.trailingClosure != nil || (call.arguments.count == 2 && bodyExpression(of: call) != nil)
     }
 }

@@ -33,6 +33,12 @@ import Testing
         ("scene.↓backgroundTask(.urlSession(\"covers\")) { _ in }", .backgroundTask),
         ("BGTaskScheduler.shared.↓register(forTaskWithIdentifier: \"prices\", using: nil) { task in handle(task) }", .backgroundTaskRegistration),
         ("scheduler.↓register(forTaskWithIdentifier: id, using: queue, launchHandler: handle)", .backgroundTaskRegistration),
+        // Found in real apps: an action passed by name, and registration from inside `extension BGTaskScheduler`.
+        ("content.↓task(id: showsEmptyState, restoreAnimatedLogoIfNeeded)", .swiftUITask),
+        ("content\n    .↓task(\n        id: [AnyHashable(a), AnyHashable(b)],\n        runDelayedButtonsCountdown\n    )", .swiftUITask),
+        ("content.↓task(model.reload)", .swiftUITask),
+        ("scene.↓backgroundTask(.appRefresh(\"prices\"), action: refreshPrices)", .backgroundTask),
+        ("extension BGTaskScheduler { func add() { ↓register(forTaskWithIdentifier: id, using: nil, launchHandler: handler) } }", .backgroundTaskRegistration),
     ]
 
     @Test(arguments: forms.indices)
@@ -69,6 +75,18 @@ import Testing
         "let handle: Task<Void, Never>? = nil",
         "task.cancel()",
         "view.task",
+        // Found in real apps and servers.
+        "Current.backgroundTask(withName: BackgroundTask.backgroundFetch.rawValue) { remaining in }",
+        "UIApplication.shared.backgroundTask(withName: name, wrapping: wrapping)",
+        "func load() -> Task<UIImage, any Error> { fatalError() }",
+        "private func transitionServices(to state: ServiceState) -> Task<Void, Never> { fatalError() }",
+        "extension Task { static func sleep(seconds: Double) async throws {} }",
+        "open class LLBuildRule: Rule, Task { func createTask() -> Task { self } }",
+        "switch context { case .task(let id, _), .globalTask(let id): print(id) }",
+        "let message = Message(locationContext: .task(taskID: 1, targetID: 1))",
+        "func run() async { await queuedUpdate.task() }",
+        "if note.object as? URLSessionTask == request?.task { }",
+        "let handle = content.task(TaskRequest(id: 1))",
     ]
 
     @Test(arguments: lookAlikes)
