@@ -3,13 +3,13 @@ import BackgroundTasks
 // Triggers background-task-identifier: registered twice (the second registration crashes at launch).
 enum LegacySync {
     static func registerAll() {
-        BGTaskScheduler.shared.register(forTaskWithIdentifier: "app.recordshelf.legacy-sync", using: nil) { task in
+        BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.recordshelf.legacy-sync", using: nil) { task in
             CloudSync.handle(task)
         }
     }
 
     static func registerAgainFromSettings() {
-        BGTaskScheduler.shared.register(forTaskWithIdentifier: "app.recordshelf.legacy-sync", using: nil) { task in
+        BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.recordshelf.legacy-sync", using: nil) { task in
             CloudSync.handle(task)
         }
     }

@@ -5,14 +5,14 @@ import BackgroundTasks
 enum ThumbnailCleanupScheduler {
     static func register() {
         // No expiration handler: when the system's time runs out, the cleanup is killed mid-write.
-        BGTaskScheduler.shared.register(forTaskWithIdentifier: "app.recordshelf.thumbnail-cleanup", using: nil) { task in
+        BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.recordshelf.thumbnail-cleanup", using: nil) { task in
             Task {
                 await ThumbnailStore.shared.removeOrphans()
                 task.setTaskCompleted(success: true)
             }
         }
         // Never completes: the system waits, then kills the app and throttles its background time.
-        BGTaskScheduler.shared.register(forTaskWithIdentifier: "app.recordshelf.cover-prefetch", using: nil) { task in
+        BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.recordshelf.cover-prefetch", using: nil) { task in
             task.expirationHandler = { ThumbnailStore.shared.cancelPrefetch() }
             ThumbnailStore.shared.prefetchCovers()
         }

@@ -7,11 +7,11 @@ import SwiftUI
 struct RecordShelfBackgroundApp: App {
     var body: some Scene {
         WindowGroup { AlbumGrid() }
-            .backgroundTask(.appRefresh("app.recordshelf.wantlist-refresh")) {
+            .backgroundTask(.appRefresh("com.recordshelf.wantlist-refresh")) {
                 await WantlistRefresher.shared.refresh()
                 WantlistRefresher.scheduleNext()
             }
-            .backgroundTask(.appRefresh("app.recordshelf.release-alerts")) {
+            .backgroundTask(.appRefresh("com.recordshelf.release-alerts")) {
                 ReleaseAlerts.scheduleNext()
                 await ReleaseAlerts.shared.checkNewReleases()
                 // SwiftUI completes the task when this closure returns; completing it by hand as well is an error.
@@ -24,7 +24,7 @@ final class WantlistRefresher: Sendable {
     static let shared = WantlistRefresher()
 
     static func scheduleNext() {
-        try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "app.recordshelf.wantlist-refresh"))
+        try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.recordshelf.wantlist-refresh"))
     }
 
     func refresh() async {}
@@ -36,7 +36,7 @@ final class ReleaseAlerts {
     var currentTask: BGTask?
 
     nonisolated static func scheduleNext() {
-        try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "app.recordshelf.release-alerts"))
+        try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.recordshelf.release-alerts"))
     }
 
     func checkNewReleases() async {}

@@ -16,7 +16,7 @@ public struct BackgroundRefreshNotRescheduledRule: Rule {
             handlers for app-refresh tasks (the handler mentions `BGAppRefreshTask`, hands the task to a function \
             taking one, or the identifier is submitted with `BGAppRefreshTaskRequest`). A submission counts when \
             the closure calls `submit(_:)`/`submitTaskRequest(_:)`, or calls a function of the linted tree that \
-            does (across files, by name), before its first `await` — an awaited call that submits counts too.
+            does (across files, by name, and by type for `Type.function()` calls), before its first `await` — an awaited call that submits counts too.
             Cannot see: functions outside the linted tree or in files without background-task code; when the \
             handler calls such a function and no submission is visible at all, the rule stays silent.
             """,

@@ -17,19 +17,26 @@ struct BackgroundTaskFacts: OptionSet, Hashable, Sendable {
 /// background tasks, so that a rule can tell "this handler hands the task to `handleRefresh(_:)`, which sets
 /// the expiration handler" across files.
 ///
-/// Functions are matched by base name (`scheduleAppRefresh` for `scheduleAppRefresh()`, `self.scheduleAppRefresh()`
-/// and `Refresher.scheduleAppRefresh()` alike). Where several functions share a name, their facts are united: the
-/// rules built on this index report only when *no* candidate does the thing, so an ambiguous name keeps them silent.
+/// Functions are matched by name: a call on a type (`Refresher.scheduleAppRefresh()`) matches only functions
+/// named so in that type or its extensions; any other call (`scheduleAppRefresh()`, `self.x()`, `manager.x()`)
+/// matches every function of that base name. Where several functions match, their facts are united: the rules
+/// built on this index report only when *no* candidate does the thing, so an ambiguous name keeps them silent.
 struct BackgroundTaskIndex: Sendable {
-    /// Facts per function base name, closed over calls between functions of the tree.
+    /// Facts per lookup key (`name` and `Type.name`), closed over calls between functions of the tree.
     private(set) var factsByName: [String: BackgroundTaskFacts] = [:]
     /// Source text (whitespace removed) of identifiers passed to `BGAppRefreshTaskRequest(identifier:)`.
     private(set) var appRefreshRequestIdentifiers: Set<String> = []
 
     static let submitNames: Set<String> = ["submit", "submitTaskRequest"]
 
+    private struct Function {
+        var keys: [String]
+        var facts: BackgroundTaskFacts
+        var callees: Set<String>
+    }
+
     init(files: [SourceFileSyntax]) {
-        var calls: [String: Set<String>] = [:]
+        var functions: [Function] = []
         for file in files {
             var stack = [Syntax(file)]
             while let node = stack.popLast() {
@@ -42,8 +49,11 @@ struct BackgroundTaskIndex: Sendable {
                     }) {
                         facts.insert(.takesAppRefreshTask)
                     }
-                    factsByName[name, default: []].formUnion(facts)
-                    calls[name, default: []].formUnion(scan.calledNames)
+                    var keys = [name]
+                    if let type = TypeMembers.enclosingType(of: function).flatMap(TypeMembers.typeName(of:)) {
+                        keys.append("\(type.split(separator: ".").last.map(String.init) ?? type).\(name)")
+                    }
+                    functions.append(Function(keys: keys, facts: facts, callees: scan.calledNames))
                 }
                 if let call = node.as(FunctionCallExprSyntax.self),
                    OwnBody.compactText(call.calledExpression).hasSuffix("BGAppRefreshTaskRequest"),
@@ -58,21 +68,26 @@ struct BackgroundTaskIndex: Sendable {
         var changed = true
         while changed {
             changed = false
-            for (name, callees) in calls {
-                var facts = factsByName[name] ?? []
-                for callee in callees where callee != name {
-                    facts.formUnion((factsByName[callee] ?? []).intersection(transitive))
+            var byKey: [String: BackgroundTaskFacts] = [:]
+            for function in functions {
+                for key in function.keys { byKey[key, default: []].formUnion(function.facts) }
+            }
+            factsByName = byKey
+            for index in functions.indices {
+                var facts = functions[index].facts
+                for callee in functions[index].callees where !functions[index].keys.contains(callee) {
+                    facts.formUnion((byKey[callee] ?? []).intersection(transitive))
                 }
-                if facts != factsByName[name] {
-                    factsByName[name] = facts
+                if facts != functions[index].facts {
+                    functions[index].facts = facts
                     changed = true
                 }
             }
         }
     }
 
-    /// Whether the tree defines a function with this base name.
-    func defines(_ name: String) -> Bool { factsByName[name] != nil }
+    /// Whether the tree defines a function this lookup key (see ``key(of:)``) names.
+    func defines(_ key: String) -> Bool { factsByName[key] != nil }
 
     /// What `body` does itself (including closures nested in it) and through the tree's functions it calls.
     func reachableFacts(from body: some SyntaxProtocol) -> BackgroundTaskFacts {
@@ -88,8 +103,8 @@ struct BackgroundTaskIndex: Sendable {
     func unseenCalls(in body: some SyntaxProtocol, handing parameter: String?, anyReceiver: Bool = false) -> [FunctionCallExprSyntax] {
         var result: [FunctionCallExprSyntax] = []
         for node in Self.descendants(body) {
-            guard let call = node.as(FunctionCallExprSyntax.self), let name = Self.baseName(of: call),
-                  !defines(name), !Self.knownHarmless.contains(name) else { continue }
+            guard let call = node.as(FunctionCallExprSyntax.self), let name = Self.baseName(of: call), let key = Self.key(of: call),
+                  !defines(key), !Self.knownHarmless.contains(name) else { continue }
             let receiver = call.calledExpression.as(MemberAccessExprSyntax.self)?.base.map(OwnBody.compactText)
             let handsParameter = parameter.map { name in
                 call.arguments.contains { OwnBody.compactText($0.expression).hasPrefix(name) }
@@ -100,6 +115,17 @@ struct BackgroundTaskIndex: Sendable {
             if handsParameter || (ownCode && !startsWithCapital) { result.append(call) }
         }
         return result
+    }
+
+    /// The lookup key of a call: `Type.name` when the receiver is a type (`Refresher.schedule()`), else `name`.
+    static func key(of call: FunctionCallExprSyntax) -> String? {
+        guard let name = baseName(of: call) else { return nil }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else { return name }
+        let receiver = OwnBody.compactText(base)
+        let last = receiver.split(separator: ".").last.map(String.init) ?? receiver
+        let isTypeName = last.first?.isUppercase == true && last != "Self" && last.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+            && receiver.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+        return isTypeName ? "\(last).\(name)" : name
     }
 
     /// Calls that never submit, complete or set handlers: standard library, logging and scheduling helpers.
@@ -120,15 +146,16 @@ struct BackgroundTaskIndex: Sendable {
         var firstSubmit: AbsolutePosition?
         var firstAwait: AbsolutePosition?
         for node in Self.descendants(body) {
-            if let call = node.as(FunctionCallExprSyntax.self), let name = Self.baseName(of: call),
-               Self.submitNames.contains(name) || factsByName[name]?.contains(.submits) == true {
+            if let call = node.as(FunctionCallExprSyntax.self), let name = Self.baseName(of: call), let key = Self.key(of: call),
+               Self.submitNames.contains(name) || factsByName[key]?.contains(.submits) == true {
                 firstSubmit = min(firstSubmit ?? call.position, call.position)
             }
             let suspends = node.is(AwaitExprSyntax.self)
                 || node.as(ForStmtSyntax.self)?.awaitKeyword != nil
             if suspends, !Self.descendants(node).contains(where: { candidate in
-                guard let call = candidate.as(FunctionCallExprSyntax.self), let name = Self.baseName(of: call) else { return false }
-                return Self.submitNames.contains(name) || factsByName[name]?.contains(.submits) == true
+                guard let call = candidate.as(FunctionCallExprSyntax.self), let name = Self.baseName(of: call),
+                      let key = Self.key(of: call) else { return false }
+                return Self.submitNames.contains(name) || factsByName[key]?.contains(.submits) == true
             }) {
                 firstAwait = min(firstAwait ?? node.position, node.position)
             }
@@ -148,15 +175,15 @@ struct BackgroundTaskIndex: Sendable {
         return nil
     }
 
-    /// What one body does directly, and whom it calls.
+    /// What one body does directly, and the lookup keys (``key(of:)``) of whom it calls.
     static func scan(_ body: some SyntaxProtocol) -> (facts: BackgroundTaskFacts, calledNames: Set<String>) {
         var facts: BackgroundTaskFacts = []
         var called: Set<String> = []
         for node in descendants(body) {
-            if let call = node.as(FunctionCallExprSyntax.self), let name = baseName(of: call) {
+            if let call = node.as(FunctionCallExprSyntax.self), let name = baseName(of: call), let key = key(of: call) {
                 if submitNames.contains(name) { facts.insert(.submits) }
                 if name == "setTaskCompleted" { facts.insert(.completes) }
-                called.insert(name)
+                called.insert(key)
             } else if let list = node.as(ExprListSyntax.self), list.count == 3,
                       Array(list)[1].is(AssignmentExprSyntax.self),
                       OwnBody.compactText(Array(list)[0]).hasSuffix("expirationHandler") {

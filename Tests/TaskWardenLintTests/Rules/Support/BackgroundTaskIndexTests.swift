@@ -52,4 +52,13 @@ import Testing
         let unseen = index.unseenCalls(in: body, handing: "task").map { BackgroundTaskIndex.baseName(of: $0)! }
         #expect(unseen == ["process", "helper"])
     }
+
+    @Test func callsOnATypeMatchOnlyThatTypesFunctions() {
+        let index = BackgroundTaskIndex(files: [scheduling, handling])
+        #expect(index.defines("PriceRefresher.handle") && !index.defines("LegacyRefresher.handle"))
+        let body = closure("x { task in LegacyRefresher.handle(task); PriceRefresher.finish(task) }")
+        let unseen = index.unseenCalls(in: body, handing: "task").map { BackgroundTaskIndex.key(of: $0)! }
+        #expect(unseen == ["LegacyRefresher.handle"])
+        #expect(index.reachableFacts(from: body) == [.completes])
+    }
 }
