@@ -26,7 +26,7 @@ public struct BackgroundTaskIdentifierRule: Rule {
             Identifiers are read from string literals and from constants with one literal value in the linted \
             tree (`static let refreshID = "…"`, enum raw values). Info.plist files (XML or binary) are found \
             under the linted paths; wildcard entries (`app.export.*`) match by prefix.
-            Cannot see: identifiers built at run time (`"\\(bundleID).refresh"`), constants defined outside the \
+            Cannot see: identifiers passed in as parameters (a wrapper around `register`), identifiers built at run time (`"\\(bundleID).refresh"`), constants defined outside the \
             tree, and Info.plist files outside the linted paths — with no Info.plist found, missing identifiers \
             are not reported. Registrations in different branches of one `#if` are not counted as duplicates.
             """,
@@ -70,6 +70,14 @@ public struct BackgroundTaskIdentifierRule: Rule {
                 #else
                 BGTaskScheduler.shared.register(forTaskWithIdentifier: "app.recordshelf.price-refresh", using: .main) { task in handle(task) }
                 #endif
+                """, supportingFiles: ["Info.plist": plist]),
+            RuleExample("""
+                extension BGTaskScheduler: BackgroundScheduling {
+                    func register(forTaskWithIdentifier identifier: String, launchHandler: @escaping (BGTask) -> Void) -> Bool {
+                        register(forTaskWithIdentifier: identifier, using: nil, launchHandler: launchHandler)
+                    }
+                }
+                struct MockScheduling { var identifier = "mock-identifier" }
                 """, supportingFiles: ["Info.plist": plist]),
             RuleExample("""
                 BGTaskScheduler.shared.register(forTaskWithIdentifier: "\\(Bundle.main.bundleIdentifier!).refresh", using: nil) { task in

@@ -90,15 +90,31 @@ struct BackgroundTaskContext {
 
     func resolve(_ expression: ExprSyntax) -> String? { Self.resolve(expression, constants) }
 
-    /// A string literal's value, or the value of the constant an expression names when exactly one literal
-    /// value is known for that name.
+    /// A string literal's value, or the value of the constant an expression names: `Type.name` (a static
+    /// or instance constant, or an enum case's raw value, declared in that type), or a bare `name` / `Self.name`
+    /// declared in the type around the use or at file level. A bare name that is a parameter or local of the
+    /// enclosing function is not resolved; neither is a name with several different values.
     static func resolve(_ expression: ExprSyntax, _ constants: [String: Set<String>]) -> String? {
         if let literal = expression.as(StringLiteralExprSyntax.self) { return literalValue(literal) }
         var text = OwnBody.compactText(expression)
         if text.hasSuffix(".rawValue") { text = String(text.dropLast(".rawValue".count)) }
-        guard let name = text.split(separator: ".").last.map(String.init), !name.isEmpty,
-              text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }),
-              let values = constants[name], values.count == 1 else { return nil }
+        guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
+        let parts = text.split(separator: ".").map(String.init)
+        guard let name = parts.last else { return nil }
+        let key: String
+        if parts.count >= 2, parts[parts.count - 2] != "Self", parts[parts.count - 2] != "self" {
+            guard parts[parts.count - 2].first?.isUppercase == true else { return nil }
+            key = "\(parts[parts.count - 2]).\(name)"
+        } else {
+            if parts.count == 1, SelfCapture.localNames(around: expression).contains(name) { return nil }
+            let type = TypeMembers.enclosingType(of: expression).flatMap(TypeMembers.typeName(of:))
+                .map { $0.split(separator: ".").last.map(String.init) ?? $0 }
+            if let type, let values = constants["\(type).\(name)"] {
+                return values.count == 1 ? values.first : nil
+            }
+            key = name
+        }
+        guard let values = constants[key], values.count == 1 else { return nil }
         return values.first
     }
 
@@ -111,28 +127,35 @@ struct BackgroundTaskContext {
         return value
     }
 
-    /// `let name = "literal"` and `case name = "literal"` at file and type level (not inside function bodies).
-    private static func collectConstants(in node: Syntax, into constants: inout [String: Set<String>]) {
+    /// `let name = "literal"` and `case name = "literal"` at file and type level (not inside function bodies),
+    /// keyed `Type.name` inside a type (or extension) and `name` at file level.
+    private static func collectConstants(in node: Syntax, type: String? = nil, into constants: inout [String: Set<String>]) {
+        func key(_ name: String) -> String { type.map { "\($0).\(name)" } ?? name }
         if let variable = node.as(VariableDeclSyntax.self) {
             for binding in variable.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                       let literal = binding.initializer?.value.as(StringLiteralExprSyntax.self),
                       let value = literalValue(literal) else { continue }
-                constants[name, default: []].insert(value)
+                constants[key(name), default: []].insert(value)
             }
             return
         }
         if let element = node.as(EnumCaseElementSyntax.self) {
             if let literal = element.rawValue?.value.as(StringLiteralExprSyntax.self), let value = literalValue(literal) {
-                constants[element.name.text, default: []].insert(value)
+                constants[key(element.name.text), default: []].insert(value)
             }
             return
+        }
+        var innerType = type
+        if let declaration = node.as(DeclSyntax.self), [.classDecl, .structDecl, .enumDecl, .actorDecl, .extensionDecl].contains(node.kind),
+           let name = TypeMembers.typeName(of: declaration) {
+            innerType = name.split(separator: ".").last.map(String.init) ?? name
         }
         switch node.kind {
         case .sourceFile, .codeBlockItemList, .codeBlockItem, .classDecl, .structDecl, .enumDecl, .actorDecl,
              .extensionDecl, .memberBlock, .memberBlockItemList, .memberBlockItem, .enumCaseDecl, .enumCaseElementList,
              .ifConfigDecl, .ifConfigClauseList, .ifConfigClause:
-            for child in node.children(viewMode: .sourceAccurate) { collectConstants(in: child, into: &constants) }
+            for child in node.children(viewMode: .sourceAccurate) { collectConstants(in: child, type: innerType, into: &constants) }
         default:
             return
         }
