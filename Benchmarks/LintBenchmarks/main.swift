@@ -1,2 +1,122 @@
+// Lint benchmark: on a directory, prints files, bytes, sites, the time of a full lint run (byte scan +
+// parallel parse + rules), and the time of parsing every file with SwiftParser on one core, as a ratio
+// measured in the same run, and which SwiftSyntax build is linked.
+//
+// usage: LintBenchmarks DIRECTORY [--repeat N]
+// Run through Benchmarks/lint-benchmark.sh, which builds in release mode first.
+import Foundation
+import SwiftParser
+import SwiftSyntax
 import TaskWardenLint
-print("lint benchmarks")
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("LintBenchmarks: \(message)\n".utf8))
+    exit(2)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var repetitions = 3
+if let index = arguments.firstIndex(of: "--repeat") {
+    guard index + 1 < arguments.count, let count = Int(arguments[index + 1]), count > 0 else { fail("--repeat needs a positive number") }
+    repetitions = count
+    arguments.removeSubrange(index...(index + 1))
+}
+guard arguments.count == 1 else { fail("usage: LintBenchmarks DIRECTORY [--repeat N]") }
+let directory = arguments[0]
+var isDirectory: ObjCBool = false
+guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+    fail("\(directory): not a directory")
+}
+
+/// Which SwiftSyntax the process runs: the toolchain's shared library (library-evolution build) shows up in
+/// the process's memory map; a package build is linked statically.
+func swiftSyntaxBuild() -> String {
+    // /proc files report size 0, so read them to the end rather than by size.
+    let data = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile() ?? Data()
+    let maps = String(decoding: data, as: UTF8.self)
+    if let line = maps.split(separator: "\n").first(where: { $0.hasSuffix("libSwiftParser.so") }),
+       let path = line.split(separator: " ").last {
+        return "toolchain (shared library \(path), built for library evolution)"
+    }
+    return "swift-syntax package (statically linked, built from source with this build's optimisation)"
+}
+
+func median(_ values: [Duration]) -> Duration { values.sorted()[values.count / 2] }
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+let clock = ContinuousClock()
+let request = LintRequest(paths: [directory])
+
+// Warm the file cache (and the engine) once, untimed.
+let warmUp = LintEngine().run(request)
+let statistics = warmUp.statistics
+let files = warmUp.tree.files.count
+
+var lintTimes: [Duration] = []
+for _ in 0..<repetitions {
+    lintTimes.append(clock.measure { _ = LintEngine().run(request) })
+}
+
+// Every .swift file the lint considered, parsed on this thread, one after another.
+let paths: [String] = {
+    var result: [String] = []
+    let enumerator = FileManager.default.enumerator(atPath: directory)
+    while let relative = enumerator?.nextObject() as? String {
+        guard relative.hasSuffix(".swift"), !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
+        result.append(directory + "/" + relative)
+    }
+    return result
+}()
+var parseTimes: [Duration] = []
+var parsedBytes = 0
+for _ in 0..<max(1, min(repetitions, 2)) {
+    parsedBytes = 0
+    parseTimes.append(clock.measure {
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else { continue }
+            parsedBytes += data.count
+            _ = Parser.parse(source: text)
+        }
+    })
+}
+
+let lint = median(lintTimes)
+let parse = median(parseTimes)
+let lines = paths.reduce(0) { total, path in
+    total + ((try? String(contentsOfFile: path, encoding: .utf8))?.reduce(0) { $1 == "\n" ? $0 + 1 : $0 } ?? 0)
+}
+print("directory:              \(directory)")
+print("SwiftSyntax:            \(swiftSyntaxBuild())")
+print("cores:                  \(ProcessInfo.processInfo.activeProcessorCount)")
+print("files:                  \(statistics.filesFound) .swift (\(lines) lines)")
+print("bytes:                  \(statistics.bytesFound)")
+print("parsed by lint:         \(statistics.filesParsed) files, \(statistics.bytesParsed) bytes (\(String(format: "%.1f", 100 * Double(statistics.bytesParsed) / Double(max(1, statistics.bytesFound))))% of bytes; the byte scan skipped the rest)")
+print("sites:                  \(statistics.sites)")
+print("findings:               \(warmUp.findings.count)")
+print("lint (all cores):       \(String(format: "%.3f", seconds(lint))) s (median of \(lintTimes.count))")
+print("full parse (one core):  \(String(format: "%.3f", seconds(parse))) s (median of \(parseTimes.count), \(paths.count) files, \(parsedBytes) bytes)")
+print("ratio:                  \(String(format: "%.1f", seconds(parse) / max(seconds(lint), 1e-9)))× (full single-core parse / lint)")
+_ = files
+
+// Where the time goes, one core: byte scan, parse of the files that pass it, discovery, rules.
+if CommandLine.arguments.contains("--profile") || ProcessInfo.processInfo.environment["LINT_BENCHMARK_PROFILE"] != nil {
+    let scanner = CreationTokenScanner()
+    var texts: [(String, String)] = []
+    let scan = clock.measure {
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            let bytes = [UInt8](data)
+            if scanner.mayContainSite(bytes), let text = String(validating: bytes, as: UTF8.self) { texts.append((path, text)) }
+        }
+    }
+    var trees: [SourceFileSyntax] = []
+    let parseOnly = clock.measure { trees = texts.map { Parser.parse(source: $0.1) } }
+    var analyses: [FileAnalysis] = []
+    let analyse = clock.measure { analyses = texts.map { FileAnalysis(path: $0.0, source: $0.1) } }
+    let tree = TreeAnalysis(files: analyses)
+    let rules = clock.measure { _ = LintEngine(parallel: false).findings(in: tree) }
+    print("profile (one core):     scan \(String(format: "%.3f", seconds(scan))) s, parse \(String(format: "%.3f", seconds(parseOnly))) s, parse+discovery \(String(format: "%.3f", seconds(analyse))) s, rules \(String(format: "%.3f", seconds(rules))) s (\(trees.count) files)")
+}

@@ -1,9 +1,11 @@
 /// The byte scan that decides whether a file is worth parsing: a file containing none of the creation
 /// tokens cannot produce a site, so it is never parsed.
 ///
-/// Tokens (matched on bytes, no decoding): the identifier `Task` (whole word, so `TaskGroup` or
-/// `URLSessionDataTask` alone do not count), `addTask…`, `addImmediateTask…`, `backgroundTask`,
-/// `forTaskWithIdentifier`, `.task` (whole word), and `async` followed by whitespace and `let`. Rules may add
+/// Tokens (matched on bytes, no decoding): the word `Task` followed by `{`, `(`, `.init`, `.detached` or
+/// `.immediate…` (optionally after `<…>`), or preceded by `struct`/`class`/`enum`/`protocol`/`actor`/
+/// `typealias` (a shadowing type); `addTask…`, `addImmediateTask…`, `forTaskWithIdentifier`,
+/// `backgroundTask(`, `.task` followed by `{` or `(`, and `async` followed by whitespace and `let`.
+/// So `Task<Void, Never>?`, `Task.sleep`, `TaskGroup` or `URLSessionDataTask` alone do not count. Rules may add
 /// their own tokens (``RuleDescription/additionalScanTokens``).
 ///
 /// ```swift
@@ -23,27 +25,36 @@ public struct CreationTokenScanner: Sendable {
     }
 
     public func mayContainSite(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let count = bytes.count
-        var index = 0
-        while index < count {
-            let byte = bytes[index]
-            switch byte {
+        mayContainSite(bytes, from: 0, to: bytes.count)
+    }
+
+    /// Scans `bytes[start..<end]` (tokens are recognised by what surrounds them inside the whole buffer).
+    public func mayContainSite(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        var index = max(0, start)
+        let end = min(end, bytes.count)
+        while index < end {
+            switch bytes[index] {
             case UInt8(ascii: "T"):
-                // `Task` as a whole word, or the end of `addTask`/`addImmediateTask`/`backgroundTask`.
                 if matches(bytes, index, "Task") {
-                    let wholeWord = !isIdentifierByte(bytes, index - 1) && !isIdentifierByte(bytes, index + 4)
-                    if wholeWord || matches(bytes, index - 3, "add") || matches(bytes, index - 9, "Immediate")
-                        || matches(bytes, index - 10, "background") || matches(bytes, index, "TaskWithIdentifier") {
+                    if !isIdentifierByte(bytes, index - 1) && !isIdentifierByte(bytes, index + 4) {
+                        if createsTask(bytes, after: index + 4) || declaresType(bytes, before: index) { return true }
+                    } else if matches(bytes, index - 3, "add") || matches(bytes, index - 9, "Immediate")
+                        || matches(bytes, index, "TaskWithIdentifier") {
+                        return true
+                    } else if matches(bytes, index - 10, "background"), nextNonSpace(bytes, index + 4) == UInt8(ascii: "(") {
                         return true
                     }
                 }
             case UInt8(ascii: "."):
-                if matches(bytes, index, ".task"), !isIdentifierByte(bytes, index + 5) { return true }
+                if matches(bytes, index, ".task"), !isIdentifierByte(bytes, index + 5) {
+                    let next = nextNonSpace(bytes, index + 5)
+                    if next == UInt8(ascii: "{") || next == UInt8(ascii: "(") { return true }
+                }
             case UInt8(ascii: "a"):
                 if matches(bytes, index, "async"), !isIdentifierByte(bytes, index - 1) {
                     var next = index + 5
                     var sawSpace = false
-                    while next < count, bytes[next] == 0x20 || bytes[next] == 0x09 || bytes[next] == 0x0A || bytes[next] == 0x0D {
+                    while next < bytes.count, isSpace(bytes[next]) {
                         next += 1
                         sawSpace = true
                     }
@@ -54,8 +65,66 @@ public struct CreationTokenScanner: Sendable {
             }
             index += 1
         }
-        for token in extraTokens where contains(bytes, token) { return true }
+        for token in extraTokens where contains(bytes, token, from: max(0, start), to: end) { return true }
         return false
+    }
+
+    /// After `Task`: `{`, `(`, `.init`/`.detached`/`.immediate…`, each optionally after `<…>`.
+    private func createsTask(_ bytes: UnsafeBufferPointer<UInt8>, after start: Int) -> Bool {
+        var index = skipSpaces(bytes, start)
+        if index < bytes.count, bytes[index] == UInt8(ascii: "<") {
+            var depth = 0
+            let limit = min(bytes.count, index + 400)
+            while index < limit {
+                if bytes[index] == UInt8(ascii: "<") { depth += 1 }
+                if bytes[index] == UInt8(ascii: ">") {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
+                index += 1
+            }
+            guard depth == 0, index < limit else { return false }
+            index = skipSpaces(bytes, index + 1)
+        }
+        guard index < bytes.count else { return false }
+        switch bytes[index] {
+        case UInt8(ascii: "{"), UInt8(ascii: "("):
+            return true
+        case UInt8(ascii: "."):
+            let member = index + 1
+            return matches(bytes, member, "init") || matches(bytes, member, "detached") || matches(bytes, member, "immediate")
+        default:
+            return false
+        }
+    }
+
+    /// Before `Task`: `struct`, `class`, `enum`, `protocol`, `actor` or `typealias` (a type that may shadow Swift's).
+    private func declaresType(_ bytes: UnsafeBufferPointer<UInt8>, before end: Int) -> Bool {
+        var index = end - 1
+        while index >= 0, isSpace(bytes[index]) { index -= 1 }
+        guard index < end - 1 else { return false }
+        let wordEnd = index + 1
+        while index >= 0, isIdentifierByte(bytes, index) { index -= 1 }
+        let wordStart = index + 1
+        let length = wordEnd - wordStart
+        for keyword: StaticString in ["struct", "class", "enum", "protocol", "actor", "typealias"]
+        where keyword.utf8CodeUnitCount == length && matches(bytes, wordStart, keyword) {
+            return true
+        }
+        return false
+    }
+
+    private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
+    private func skipSpaces(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
+        var index = start
+        while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+        return index
+    }
+
+    private func nextNonSpace(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> UInt8? {
+        let index = skipSpaces(bytes, start)
+        return index < bytes.count ? bytes[index] : nil
     }
 
     private func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ token: StaticString) -> Bool {
@@ -73,10 +142,10 @@ public struct CreationTokenScanner: Sendable {
             || byte == 0x5F || byte >= 0x80
     }
 
-    private func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ token: [UInt8]) -> Bool {
-        guard let first = token.first, token.count <= bytes.count else { return false }
-        var index = 0
-        while index + token.count <= bytes.count {
+    private func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ token: [UInt8], from start: Int, to end: Int) -> Bool {
+        guard let first = token.first, token.count <= end - start else { return false }
+        var index = start
+        while index + token.count <= end {
             if bytes[index] == first {
                 var offset = 1
                 while offset < token.count, bytes[index + offset] == token[offset] { offset += 1 }

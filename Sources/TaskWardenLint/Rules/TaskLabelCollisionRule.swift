@@ -58,68 +58,57 @@ public struct TaskLabelCollisionRule: Rule {
         site.name == .none && (site.kind.isUnstructured || site.kind.isGroupChild || site.kind == .asyncLet)
     }
 
-    public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {
-        var results: [Finding] = []
-        for site in file.sites where Self.isLabelled(site) {
-            var others = tree.unnamedSites(labelled: site.guessedLabel).filter {
-                Self.isLabelled($0) && $0.position != site.position
+    /// Runs once over the whole tree: groups unnamed sites by guessed label, then moves sites created in
+    /// stored closures into the group of the function that calls the closure.
+    public func findings(in tree: TreeAnalysis) -> [Finding] {
+        let labelled = tree.sites.filter(Self.isLabelled)
+        let storedNames = Set(labelled.compactMap(\.calledThrough))
+        // Each function (frame) with unnamed sites is walked once to see which stored closures it calls.
+        var callersByName: [String: Set<String>] = [:]
+        if !storedNames.isEmpty {
+            var walked: Set<SyntaxIdentifier> = []
+            for site in labelled where site.calledThrough == nil {
+                guard let frame = DeclarationContext.nearestFrame(above: site.node), !frame.is(ClosureExprSyntax.self),
+                      walked.insert(frame.id).inserted
+                else { continue }
+                let finder = CallFinder(names: storedNames)
+                finder.walk(frame)
+                for name in finder.found { callersByName[name, default: []].insert(site.guessedLabel) }
             }
-            var label = site.guessedLabel
-            // A task in a stored closure is labelled after the function that calls the closure.
-            if let stored = site.calledThrough, let caller = Self.caller(of: stored, in: tree, excluding: site) {
-                label = caller.label
-                others = caller.sites
+        }
+        var groups: [String: [CreationSite]] = [:]
+        for site in labelled {
+            if let stored = site.calledThrough, let callers = callersByName[stored], !callers.isEmpty {
+                for caller in callers.sorted() { groups[caller, default: []].append(site) }
             } else {
-                // Conversely, this site's function may call a closure whose task then shares this label.
-                others += Self.tasksInClosures(calledBy: site, in: tree)
+                groups[site.guessedLabel, default: []].append(site)
             }
-            guard !others.isEmpty else { continue }
-            let list = others.map { "\($0.position.file):\($0.position.line):\($0.position.column)" }.joined(separator: ", ")
-            results.append(finding(
-                at: site,
-                message: "a profiler would label this unnamed task '\(label)', the same as \(list); name them to tell them apart",
-                related: others.map { RelatedLocation(position: $0.position, message: "also labelled '\(label)'") }
-            ))
+        }
+        var results: [Finding] = []
+        for (label, sites) in groups where sites.count > 1 {
+            for site in sites {
+                let others = sites.filter { $0.position != site.position }
+                guard !others.isEmpty else { continue }
+                let list = others.map { "\($0.position.file):\($0.position.line):\($0.position.column)" }.joined(separator: ", ")
+                let how = site.calledThrough != nil && site.guessedLabel != label
+                    ? " (it is created in a closure stored as '\(site.calledThrough!)', which '\(label)' calls)" : ""
+                results.append(finding(
+                    at: site,
+                    message: "a profiler would label this unnamed task '\(label)'\(how), the same as \(list); name them to tell them apart",
+                    related: others.map { RelatedLocation(position: $0.position, message: "also labelled '\(label)'") }
+                ))
+            }
         }
         return results
     }
 
-    /// The function whose unnamed tasks share a label with tasks created in closures stored as `stored`.
-    private static func caller(of stored: String, in tree: TreeAnalysis, excluding site: CreationSite) -> (label: String, sites: [CreationSite])? {
-        for candidate in tree.sites where isLabelled(candidate) && candidate.calledThrough == nil && candidate.position != site.position {
-            guard let frame = DeclarationContext.nearestFrame(above: candidate.node), !frame.is(ClosureExprSyntax.self),
-                  calls(stored, in: frame)
-            else { continue }
-            let sharing = tree.unnamedSites(labelled: candidate.guessedLabel).filter { isLabelled($0) && $0.calledThrough == nil }
-            return (candidate.guessedLabel, sharing)
-        }
-        return nil
-    }
-
-    /// Sites in closures stored under a name this site's function calls.
-    private static func tasksInClosures(calledBy site: CreationSite, in tree: TreeAnalysis) -> [CreationSite] {
-        guard site.calledThrough == nil, let frame = DeclarationContext.nearestFrame(above: site.node),
-              !frame.is(ClosureExprSyntax.self)
-        else { return [] }
-        return tree.sites.filter { other in
-            guard isLabelled(other), let stored = other.calledThrough, other.position != site.position else { return false }
-            return calls(stored, in: frame)
-        }
-    }
-
-    /// Whether `frame` calls a function or closure property named `name` (`name()`, `self.name?()`).
-    private static func calls(_ name: String, in frame: Syntax) -> Bool {
-        let finder = CallFinder(name: name)
-        finder.walk(frame)
-        return finder.found
-    }
-
+    /// Collects which of `names` a function calls (`name()`, `self.name?()`), not looking into closures.
     private final class CallFinder: SyntaxVisitor {
-        let name: String
-        var found = false
+        let names: Set<String>
+        var found: Set<String> = []
 
-        init(name: String) {
-            self.name = name
+        init(names: Set<String>) {
+            self.names = names
             super.init(viewMode: .sourceAccurate)
         }
 
@@ -128,8 +117,10 @@ public struct TaskLabelCollisionRule: Rule {
             if let optional = callee.as(OptionalChainingExprSyntax.self) { callee = optional.expression }
             let called = callee.as(DeclReferenceExprSyntax.self)?.baseName.text
                 ?? callee.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-            if called == name { found = true }
-            return found ? .skipChildren : .visitChildren
+            if let called, names.contains(called) { found.insert(called) }
+            return .visitChildren
         }
+
+        override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     }
 }

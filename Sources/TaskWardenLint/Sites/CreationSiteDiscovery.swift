@@ -19,11 +19,16 @@ public enum CreationSiteDiscovery {
         public var taskTypeDeclarations: [TaskTypeDeclaration]
     }
 
+    /// Statements and members whose text holds no creation token are skipped without visiting their nodes.
     public static func discover(
         in tree: SourceFileSyntax, file: String, converter: SourceLocationConverter, deploymentTargets: DeploymentTargets
     ) -> Result {
-        let visitor = Visitor(file: file, converter: converter, deploymentTargets: deploymentTargets)
-        visitor.walk(tree)
+        let bytes = tree.syntaxTextBytes
+        let visitor = bytes.withUnsafeBufferPointer { buffer in
+            let visitor = Visitor(file: file, converter: converter, deploymentTargets: deploymentTargets, bytes: buffer)
+            visitor.walk(tree)
+            return visitor
+        }
         // The visitor meets an outer call before the calls in its base (`a.task {}.backgroundTask {}`).
         let sites = visitor.sites.sorted { $0.position.utf8Offset < $1.position.utf8Offset }
         return Result(sites: sites, taskTypeDeclarations: visitor.taskTypes)
@@ -35,13 +40,25 @@ public enum CreationSiteDiscovery {
         let deploymentTargets: DeploymentTargets
         var sites: [CreationSite] = []
         var taskTypes: [TaskTypeDeclaration] = []
+        /// The file's bytes, valid during `walk` only.
+        let bytes: UnsafeBufferPointer<UInt8>
+        let scanner = CreationTokenScanner()
 
-        init(file: String, converter: SourceLocationConverter, deploymentTargets: DeploymentTargets) {
+        init(file: String, converter: SourceLocationConverter, deploymentTargets: DeploymentTargets, bytes: UnsafeBufferPointer<UInt8>) {
             self.file = file
             self.converter = converter
             self.deploymentTargets = deploymentTargets
+            self.bytes = bytes
             super.init(viewMode: .sourceAccurate)
         }
+
+        /// Visiting nodes is the expensive part; the byte scan of a statement's text is not.
+        private func worthVisiting(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
+            scanner.mayContainSite(bytes, from: node.position.utf8Offset, to: node.endPosition.utf8Offset) ? .visitChildren : .skipChildren
+        }
+
+        override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind { worthVisiting(node) }
+        override func visit(_ node: MemberBlockItemSyntax) -> SyntaxVisitorContinueKind { worthVisiting(node) }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             if let match = CreationCallClassifier.classify(node) {

@@ -8,7 +8,9 @@ import Testing
         "Task { }", "let t = Task<Void, Never>.detached {}", "group.addTask {", "g.addTaskUnlessCancelled(",
         "g.addImmediateTask {", "g.addImmediateTaskUnlessCancelled {", "async let x = f()", "async\n    let x = f()",
         "v.task { }", "v.task(id: 1) {}", ".backgroundTask(.appRefresh(\"x\"))",
-        "s.register(forTaskWithIdentifier: \"x\")", "struct Task {}",
+        "s.register(forTaskWithIdentifier: \"x\")", "struct Task {}", "typealias Task = Job",
+        "let t = Task<Result<Int, Error>, Never>.detached {", "_Concurrency.Task {", "Task\n{ }",
+        "content.task(id: x, load)", ".backgroundTask (.appRefresh(\"x\"))",
     ])
     func keepsFilesWithACreationToken(_ text: String) {
         #expect(scanner.mayContainSite(Array(text.utf8)), "\(text)")
@@ -17,6 +19,8 @@ import Testing
     @Test(arguments: [
         "let x = 1", "let dataTask = URLSessionDataTask()", "func withTaskGroup() {}", "let tasks = [1]",
         "let taskCount = 2", "asyncLet()", "async letter", "myTask.run()", "TaskGroup<Int>",
+        "var refresh: Task<Void, Never>?", "try await Task.sleep(for: .seconds(1))", "if Task.isCancelled { }",
+        "let handles: [Task<Void, Never>] = []", "model.task = nil", "let id = backgroundTask",
     ])
     func skipsFilesWithout(_ text: String) {
         #expect(!scanner.mayContainSite(Array(text.utf8)), "\(text)")
