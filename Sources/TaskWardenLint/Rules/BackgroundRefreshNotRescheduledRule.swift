@@ -116,7 +116,8 @@ public struct BackgroundRefreshNotRescheduledRule: Rule {
     )
 
     public func findings(in tree: TreeAnalysis) -> [Finding] {
-        guard let context = BackgroundTaskContext(tree: tree) else { return [] }
+        guard let context = BackgroundTaskContext(tree: tree, resolvingIdentifiers: true) else { return [] }
+        let index = context.makeIndex()
         var results: [Finding] = []
         for file in tree.files {
             for site in file.sites {
@@ -128,13 +129,13 @@ public struct BackgroundRefreshNotRescheduledRule: Rule {
                     identifier = refreshIdentifier
                 case .backgroundTaskRegistration:
                     identifier = site.call?.arguments.first(where: { $0.label?.text == "forTaskWithIdentifier" })?.expression
-                    guard isAppRefresh(closure: closure, identifier: identifier, context: context) else { continue }
+                    guard isAppRefresh(closure: closure, identifier: identifier, context: context, index: index) else { continue }
                 default:
                     continue
                 }
-                guard !context.index.submitsBeforeFirstAwait(in: closure) else { continue }
-                let submitsLater = context.index.reachableFacts(from: closure).contains(.submits)
-                if !submitsLater, !context.index.unseenCalls(in: closure, handing: BackgroundTaskContext.firstParameterName(of: closure), anyReceiver: true).isEmpty {
+                guard !index.submitsBeforeFirstAwait(in: closure) else { continue }
+                let submitsLater = index.reachableFacts(from: closure).contains(.submits)
+                if !submitsLater, !index.unseenCalls(in: closure, handing: BackgroundTaskContext.firstParameterName(of: closure), anyReceiver: true).isEmpty {
                     continue
                 }
                 let what = identifier.map { " for \($0.trimmedDescription)" } ?? ""
@@ -147,10 +148,10 @@ public struct BackgroundRefreshNotRescheduledRule: Rule {
         return results
     }
 
-    private func isAppRefresh(closure: ClosureExprSyntax, identifier: ExprSyntax?, context: BackgroundTaskContext) -> Bool {
+    private func isAppRefresh(closure: ClosureExprSyntax, identifier: ExprSyntax?, context: BackgroundTaskContext, index: BackgroundTaskIndex) -> Bool {
         let text = closure.statements.description
         if text.contains("BGAppRefreshTask") { return true }
-        if let identifier, context.index.appRefreshRequestIdentifiers.contains(OwnBody.compactText(identifier)) { return true }
+        if let identifier, index.appRefreshRequestIdentifiers.contains(OwnBody.compactText(identifier)) { return true }
         if let identifier, let value = context.resolve(identifier),
            context.uses.contains(where: { use in
                use.kind == .submitted && use.value == value
@@ -159,6 +160,6 @@ public struct BackgroundRefreshNotRescheduledRule: Rule {
             return true
         }
         let scan = BackgroundTaskIndex.scan(closure)
-        return scan.calledNames.contains { context.index.factsByName[$0]?.contains(.takesAppRefreshTask) == true }
+        return scan.calledNames.contains { index.factsByName[$0]?.contains(.takesAppRefreshTask) == true }
     }
 }

@@ -80,7 +80,8 @@ public struct BackgroundTaskNoExpirationRule: Rule {
     )
 
     public func findings(in tree: TreeAnalysis) -> [Finding] {
-        guard let context = BackgroundTaskContext(tree: tree) else { return [] }
+        guard let context = BackgroundTaskContext(tree: tree, resolvingIdentifiers: false) else { return [] }
+        let index = context.makeIndex()
         var results: [Finding] = []
         for file in tree.files {
             for site in file.sites where site.kind == .backgroundTaskRegistration {
@@ -88,8 +89,8 @@ public struct BackgroundTaskNoExpirationRule: Rule {
                       let parameter = BackgroundTaskContext.firstParameterName(of: closure) else { continue }
                 let names = BackgroundTaskContext.aliases(of: parameter, in: closure)
                 if BackgroundTaskContext.taskEscapes(names, in: closure) { continue }
-                if names.contains(where: { !context.index.unseenCalls(in: closure, handing: $0).isEmpty }) { continue }
-                let facts = context.index.reachableFacts(from: closure)
+                if names.contains(where: { !index.unseenCalls(in: closure, handing: $0).isEmpty }) { continue }
+                let facts = index.reachableFacts(from: closure)
                 if !facts.contains(.setsExpiration) {
                     results.append(finding(at: site, message: "this launch handler never sets the task's expirationHandler (nor does any function it hands the task to), so the work is not stopped when time runs out; set task.expirationHandler to cancel the work and call setTaskCompleted(success: false)"))
                 }

@@ -122,13 +122,20 @@ public struct TaskSelfCycleRule: Rule {
     public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {
         file.sites.compactMap { site in
             guard site.kind.isUnstructured, let call = site.call, let closure = site.closure else { return nil }
+            // Cheapest checks first: most tasks are not stored, or do not loop forever.
+            let use = TaskHandleUse.of(call)
+            switch use {
+            case .stored, .passed(_?): break
+            default: return nil
+            }
+            guard let loop = LoopBound.unboundedLoops(in: closure).first else { return nil }
             let property: String?
-            switch TaskHandleUse.of(call) {
+            switch use {
             case .stored(let target): property = TaskCall.selfPropertyName(of: target, around: call)
             case .passed(let receiver?): property = TaskCall.selfCollectionName(receiving: receiver, around: call)
             default: property = nil
             }
-            guard let property, let loop = LoopBound.unboundedLoops(in: closure).first else { return nil }
+            guard let property else { return nil }
             let capture = SelfCapture(of: closure)
             guard capture.capturesStrongly, !TaskCall.typeCancelsOutsideDeinit(property, around: call) else { return nil }
             var related = [RelatedLocation(position: file.position(of: loop.statement), message: "the loop that never ends (\(loop.shape.rawValue))")]

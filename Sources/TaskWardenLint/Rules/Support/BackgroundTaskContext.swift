@@ -1,5 +1,10 @@
 import Foundation
 import SwiftSyntax
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What the background-task rules share about the whole tree: the function index, string constants for
 /// resolving identifiers, and where identifiers are registered, submitted and permitted.
@@ -19,30 +24,29 @@ struct BackgroundTaskContext {
     /// site): where requests are submitted, tasks completed, and expiration handlers set.
     static let scanTokens = ["BGTaskScheduler", "setTaskCompleted", "expirationHandler"]
 
-    let index: BackgroundTaskIndex
+    /// The files with background-task code (a token or a site).
+    let relevantFiles: [FileAnalysis]
     let uses: [IdentifierUse]
-    private let constants: [String: Set<String>]
 
     /// Nil when the tree has no background-task code at all (the rules then have nothing to say).
-    init?(tree: TreeAnalysis) {
+    /// `resolvingIdentifiers: false` skips reading constants (for rules that do not need identifier values).
+    init?(tree: TreeAnalysis, resolvingIdentifiers: Bool = true) {
         let tokens = (Self.scanTokens + ["BGAppRefreshTask", "BGProcessingTask"]).map { Array($0.utf8) }
         let relevant = tree.files.filter { file in
-            Self.containsAny(file.source, tokens) || file.sites.contains { $0.kind == .backgroundTask || $0.kind == .backgroundTaskRegistration }
+            file.sites.contains { $0.kind == .backgroundTask || $0.kind == .backgroundTaskRegistration }
+                || Self.containsAny(file.source, tokens)
         }
         guard !relevant.isEmpty else { return nil }
-        index = BackgroundTaskIndex(files: relevant.map(\.tree))
-        var constants: [String: Set<String>] = [:]
-        for file in tree.files { Self.collectConstants(in: Syntax(file.tree), into: &constants) }
-        self.constants = constants
-        var uses: [IdentifierUse] = []
+        relevantFiles = relevant
+        var found: [(kind: IdentifierUse.Kind, expression: ExprSyntax, file: FileAnalysis)] = []
         for file in relevant {
             for site in file.sites {
                 if site.kind == .backgroundTaskRegistration, let call = site.call,
                    let argument = call.arguments.first(where: { $0.label?.text == "forTaskWithIdentifier" }) {
-                    uses.append(IdentifierUse(kind: .registered, value: Self.resolve(argument.expression, constants), expression: argument.expression, file: file))
+                    found.append((.registered, argument.expression, file))
                 }
                 if site.kind == .backgroundTask, let identifier = Self.appRefreshIdentifier(of: site) {
-                    uses.append(IdentifierUse(kind: .swiftUI, value: Self.resolve(identifier, constants), expression: identifier, file: file))
+                    found.append((.swiftUI, identifier, file))
                 }
             }
             for call in SyntaxSearch.all(FunctionCallExprSyntax.self, in: Syntax(file.tree)) {
@@ -50,25 +54,55 @@ struct BackgroundTaskContext {
                 guard ["BGAppRefreshTaskRequest", "BGProcessingTaskRequest", "BGContinuedProcessingTaskRequest", "BGHealthResearchTaskRequest"]
                     .contains(where: { callee.hasSuffix($0) }),
                       let argument = call.arguments.first(where: { $0.label?.text == "identifier" }) else { continue }
-                uses.append(IdentifierUse(kind: .submitted, value: Self.resolve(argument.expression, constants), expression: argument.expression, file: file))
+                found.append((.submitted, argument.expression, file))
             }
         }
-        self.uses = uses
-    }
-
-    /// Whether `text` contains any of `tokens` (UTF-8), in one pass over its bytes.
-    static func containsAny(_ text: String, _ tokens: [[UInt8]]) -> Bool {
-        var firstBytes = [Bool](repeating: false, count: 256)
-        for token in tokens { if let first = token.first { firstBytes[Int(first)] = true } }
-        var copy = text
-        return copy.withUTF8 { bytes in
-            guard !bytes.isEmpty else { return false }
-            for index in bytes.indices where firstBytes[Int(bytes[index])] {
-                for token in tokens where token[0] == bytes[index] && index + token.count <= bytes.count {
-                    if token.indices.allSatisfy({ bytes[index + $0] == token[$0] }) { return true }
+        // Constants are read only from files that mention a name some identifier expression uses.
+        var constants: [String: Set<String>] = [:]
+        if resolvingIdentifiers {
+            let names = Set(found.compactMap { use -> String? in
+                guard !use.expression.is(StringLiteralExprSyntax.self) else { return nil }
+                var text = OwnBody.compactText(use.expression)
+                if text.hasSuffix(".rawValue") { text = String(text.dropLast(".rawValue".count)) }
+                return text.split(separator: ".").last.map(String.init)
+            })
+            if !names.isEmpty {
+                let needles = names.map { Array($0.utf8) }
+                for file in tree.files where Self.containsAny(file.source, needles) {
+                    Self.collectConstants(in: Syntax(file.tree), into: &constants)
                 }
             }
-            return false
+        }
+        uses = found.map { IdentifierUse(kind: $0.kind, value: Self.resolve($0.expression, constants), expression: $0.expression, file: $0.file) }
+        self.constants = constants
+    }
+
+    /// The function index over the relevant files (built on demand: the identifier rule does not need it).
+    func makeIndex() -> BackgroundTaskIndex { BackgroundTaskIndex(files: relevantFiles.map(\.tree)) }
+
+    private let constants: [String: Set<String>]
+
+    /// Whether `text` contains any of `tokens` (UTF-8). Each token is found by `memchr` on its rarest-looking
+    /// byte (its first inner capital, `T` in `setTaskCompleted`), then compared whole: a fraction of parse cost.
+    static func containsAny(_ text: String, _ tokens: [[UInt8]]) -> Bool {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+            return tokens.contains { token in
+                guard !token.isEmpty, token.count <= bytes.count else { return false }
+                let anchor = token.indices.dropFirst().first { token[$0] >= 0x41 && token[$0] <= 0x5A } ?? 0
+                var start = anchor
+                while start < bytes.count {
+                    guard let hit = memchr(base + start, Int32(token[anchor]), bytes.count - start) else { return false }
+                    let offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) - anchor
+                    if offset + token.count <= bytes.count,
+                       token.withUnsafeBufferPointer({ memcmp(base + offset, $0.baseAddress!, token.count) == 0 }) {
+                        return true
+                    }
+                    start = offset + anchor + 1
+                }
+                return false
+            }
         }
     }
 

@@ -54,12 +54,12 @@ struct BackgroundTaskIndex: Sendable {
                         keys.append("\(type.split(separator: ".").last.map(String.init) ?? type).\(name)")
                     }
                     functions.append(Function(keys: keys, facts: facts, callees: scan.calledNames))
+                    appRefreshRequestIdentifiers.formUnion(scan.appRefreshIdentifiers)
+                    // The scan read the body (nested functions' facts count as the outer function's).
+                    stack.append(contentsOf: function.children(viewMode: .sourceAccurate).filter { $0.id != body.id })
+                    continue
                 }
-                if let call = node.as(FunctionCallExprSyntax.self),
-                   OwnBody.compactText(call.calledExpression).hasSuffix("BGAppRefreshTaskRequest"),
-                   let identifier = call.arguments.first(where: { $0.label?.text == "identifier" }) {
-                    appRefreshRequestIdentifiers.insert(OwnBody.compactText(identifier.expression))
-                }
+                if let identifier = Self.appRefreshRequestIdentifier(node) { appRefreshRequestIdentifiers.insert(identifier) }
                 stack.append(contentsOf: node.children(viewMode: .sourceAccurate))
             }
         }
@@ -176,10 +176,12 @@ struct BackgroundTaskIndex: Sendable {
     }
 
     /// What one body does directly, and the lookup keys (``key(of:)``) of whom it calls.
-    static func scan(_ body: some SyntaxProtocol) -> (facts: BackgroundTaskFacts, calledNames: Set<String>) {
+    static func scan(_ body: some SyntaxProtocol) -> (facts: BackgroundTaskFacts, calledNames: Set<String>, appRefreshIdentifiers: Set<String>) {
         var facts: BackgroundTaskFacts = []
         var called: Set<String> = []
+        var identifiers: Set<String> = []
         for node in descendants(body) {
+            if let identifier = appRefreshRequestIdentifier(node) { identifiers.insert(identifier) }
             if let call = node.as(FunctionCallExprSyntax.self), let name = baseName(of: call), let key = key(of: call) {
                 if submitNames.contains(name) { facts.insert(.submits) }
                 if name == "setTaskCompleted" { facts.insert(.completes) }
@@ -190,7 +192,15 @@ struct BackgroundTaskIndex: Sendable {
                 facts.insert(.setsExpiration)
             }
         }
-        return (facts, called)
+        return (facts, called, identifiers)
+    }
+
+    /// The identifier text of a `BGAppRefreshTaskRequest(identifier:)` call.
+    static func appRefreshRequestIdentifier(_ node: Syntax) -> String? {
+        guard let call = node.as(FunctionCallExprSyntax.self),
+              OwnBody.compactText(call.calledExpression).hasSuffix("BGAppRefreshTaskRequest"),
+              let identifier = call.arguments.first(where: { $0.label?.text == "identifier" }) else { return nil }
+        return OwnBody.compactText(identifier.expression)
     }
 
     static func descendants(_ root: some SyntaxProtocol) -> [Syntax] {

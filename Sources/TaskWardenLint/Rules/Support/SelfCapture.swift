@@ -57,14 +57,14 @@ struct SelfCapture {
             }
         }
         explicitReferences = explicit
-        let members = TypeMembers.instanceMemberNames(around: closure)
-        if members.isEmpty || bare.isEmpty {
+        // Reading the type's members and the function's locals walks more syntax: only when it can matter.
+        let members = bare.isEmpty ? [] : TypeMembers.instanceMemberNames(around: closure)
+        let candidates = bare.filter { members.contains($0.baseName.text) }
+        if candidates.isEmpty {
             implicitReferences = []
         } else {
             let locals = Self.localNames(around: closure)
-            implicitReferences = bare
-                .filter { members.contains($0.baseName.text) && !locals.contains($0.baseName.text) }
-                .map(Syntax.init)
+            implicitReferences = candidates.filter { !locals.contains($0.baseName.text) }.map(Syntax.init)
         }
     }
 
@@ -82,7 +82,8 @@ struct SelfCapture {
         return result
     }
 
-    private static func listEntry(of closure: ClosureExprSyntax) -> ListEntry? {
+    /// How `self` appears in `closure`'s capture list (cheap: reads only the capture list).
+    static func listEntry(of closure: ClosureExprSyntax) -> ListEntry? {
         guard let items = closure.signature?.capture?.items else { return nil }
         for item in items {
             let capturesSelf = item.initializer.map { OwnBody.compactText($0.value) == "self" }

@@ -17,10 +17,10 @@ struct WeakSelfUnwrapBeforeLoop {
 /// the name is `self`); a loop that never touches it could have `self` released early by the optimiser.
 enum WeakSelfUnwrap {
     static func findings(in closure: ClosureExprSyntax) -> [WeakSelfUnwrapBeforeLoop] {
-        guard SelfCapture(of: closure).listEntry == .weak else { return [] }
-        let members = TypeMembers.instanceMemberNames(around: closure)
+        guard SelfCapture.listEntry(of: closure) == .weak else { return [] }
         let loops = LoopBound.unboundedLoops(in: closure)
         guard !loops.isEmpty else { return [] }
+        let members = TypeMembers.instanceMemberNames(around: closure)
         var results: [WeakSelfUnwrapBeforeLoop] = []
         for node in OwnBody.nodes(of: closure) {
             let unwrapped: (name: String, scope: Syntax)?
