@@ -20,6 +20,11 @@ struct BackgroundTaskContext {
         var position: SourcePosition { file.position(of: expression) }
     }
 
+    /// The request types whose `identifier:` is a background-task identifier.
+    static let requestTypes: Set<String> = [
+        "BGAppRefreshTaskRequest", "BGProcessingTaskRequest", "BGContinuedProcessingTaskRequest", "BGHealthResearchTaskRequest",
+    ]
+
     /// Tokens that make a file relevant to the background rules (and worth parsing even without a creation
     /// site): where requests are submitted, tasks completed, and expiration handlers set.
     static let scanTokens = ["BGTaskScheduler", "setTaskCompleted", "expirationHandler"]
@@ -50,9 +55,9 @@ struct BackgroundTaskContext {
                 }
             }
             for call in SyntaxSearch.all(FunctionCallExprSyntax.self, in: Syntax(file.tree)) {
-                let callee = OwnBody.compactText(call.calledExpression)
-                guard ["BGAppRefreshTaskRequest", "BGProcessingTaskRequest", "BGContinuedProcessingTaskRequest", "BGHealthResearchTaskRequest"]
-                    .contains(where: { callee.hasSuffix($0) }),
+                // The callee's last token names the type (`BGAppRefreshTaskRequest`, `BackgroundTasks.BGProcessingTaskRequest`).
+                guard let callee = call.calledExpression.lastToken(viewMode: .sourceAccurate)?.text,
+                      Self.requestTypes.contains(callee),
                       let argument = call.arguments.first(where: { $0.label?.text == "identifier" }) else { continue }
                 found.append((.submitted, argument.expression, file))
             }
@@ -64,7 +69,10 @@ struct BackgroundTaskContext {
                 guard !use.expression.is(StringLiteralExprSyntax.self) else { return nil }
                 var text = OwnBody.compactText(use.expression)
                 if text.hasSuffix(".rawValue") { text = String(text.dropLast(".rawValue".count)) }
-                return text.split(separator: ".").last.map(String.init)
+                let parts = text.split(separator: ".")
+                // A bare parameter or local is never resolved: do not look for it.
+                if parts.count == 1, SelfCapture.localNames(around: use.expression).contains(text) { return nil }
+                return parts.last.map(String.init)
             })
             if !names.isEmpty {
                 let needles = names.map { Array($0.utf8) }

@@ -198,7 +198,7 @@ struct BackgroundTaskIndex: Sendable {
     /// The identifier text of a `BGAppRefreshTaskRequest(identifier:)` call.
     static func appRefreshRequestIdentifier(_ node: Syntax) -> String? {
         guard let call = node.as(FunctionCallExprSyntax.self),
-              OwnBody.compactText(call.calledExpression).hasSuffix("BGAppRefreshTaskRequest"),
+              call.calledExpression.lastToken(viewMode: .sourceAccurate)?.text == "BGAppRefreshTaskRequest",
               let identifier = call.arguments.first(where: { $0.label?.text == "identifier" }) else { return nil }
         return OwnBody.compactText(identifier.expression)
     }
