@@ -97,15 +97,24 @@ public struct BackgroundTaskIdentifierRule: Rule {
 
     public func findings(in tree: TreeAnalysis) -> [Finding] {
         guard let context = BackgroundTaskContext(tree: tree) else { return [] }
-        let lists = tree.propertyLists.compactMap { plist -> PermittedList? in
-            guard let identifiers = Self.permittedIdentifiers(of: plist) else { return nil }
-            return PermittedList(path: plist.path, identifiers: identifiers, contents: plist.contents)
+        var results: [Finding] = []
+        var lists: [PermittedList] = []
+        var someUnreadable = false
+        for plist in tree.propertyLists {
+            do {
+                guard let identifiers = try Self.permittedIdentifiers(of: plist) else { continue }
+                lists.append(PermittedList(path: plist.path, identifiers: identifiers, contents: plist.contents))
+            } catch {
+                someUnreadable = true
+                results.append(finding(
+                    at: SourcePosition(file: plist.path, line: 1, column: 1, utf8Offset: 0),
+                    message: "cannot check background task identifiers against \(error.description); fix the file so the permitted identifiers can be read"))
+            }
         }
         let permitted = lists.flatMap(\.identifiers)
-        var results: [Finding] = []
 
-        // Used but not permitted (only when the tree has Info.plist files to look in).
-        if !tree.propertyLists.isEmpty {
+        // Used but not permitted (only when the tree has Info.plist files to look in, and all could be read).
+        if !tree.propertyLists.isEmpty, !someUnreadable {
             for use in context.uses {
                 guard let value = use.value, !Self.isPermitted(value, by: permitted) else { continue }
                 let where_ = lists.isEmpty ? "no Info.plist under the linted paths has BGTaskSchedulerPermittedIdentifiers" : "it is not listed in BGTaskSchedulerPermittedIdentifiers (\(lists.map(\.path).joined(separator: ", ")))"
@@ -141,11 +150,13 @@ public struct BackgroundTaskIdentifierRule: Rule {
         return results
     }
 
-    static func permittedIdentifiers(of plist: PropertyListFile) -> [String]? {
-        if FileManager.default.fileExists(atPath: plist.path), let read = try? PermittedIdentifiers.read(from: URL(fileURLWithPath: plist.path)) {
-            return read
+    /// The identifiers an Info.plist permits (nil: it has no such key). Read from disk when the file exists (a
+    /// binary plist's bytes do not survive as text), else from the contents the engine holds.
+    static func permittedIdentifiers(of plist: PropertyListFile) throws(PermittedIdentifiers.ReadError) -> [String]? {
+        if FileManager.default.fileExists(atPath: plist.path) {
+            return try PermittedIdentifiers.read(from: URL(fileURLWithPath: plist.path))
         }
-        return (try? PermittedIdentifiers.parse(Data(plist.contents.utf8), path: plist.path)) ?? nil
+        return try PermittedIdentifiers.parse(Data(plist.contents.utf8), path: plist.path)
     }
 
     static func isPermitted(_ value: String, by permitted: [String]) -> Bool {

@@ -49,6 +49,13 @@ public struct UnhandledThrowingTaskRule: Rule {
                 """),
             RuleExample("func start() { ↓Task<Void, any Error> { await refreshThumbnails() } }"),
             RuleExample("func watch() { ↓Task { for try await change in wantlist.changes { apply(change) } } }"),
+            RuleExample("""
+                @MainActor func showCover(_ album: Album) {
+                    ↓Task.immediate {
+                        coverView.image = try await thumbnails.cover(for: album)
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
             RuleExample("func f() { Task { try? await uploader.uploadPendingReleases() } }"),
