@@ -116,8 +116,7 @@ public struct BackgroundRefreshNotRescheduledRule: Rule {
     )
 
     public func findings(in tree: TreeAnalysis) -> [Finding] {
-        guard let context = BackgroundTaskContext(tree: tree, resolvingIdentifiers: true) else { return [] }
-        let index = context.makeIndex()
+        guard let (context, index) = BackgroundTaskContext.shared(for: tree) else { return [] }
         var results: [Finding] = []
         for file in tree.files {
             for site in file.sites {

@@ -96,7 +96,7 @@ public struct BackgroundTaskIdentifierRule: Rule {
     }
 
     public func findings(in tree: TreeAnalysis) -> [Finding] {
-        guard let context = BackgroundTaskContext(tree: tree) else { return [] }
+        guard let (context, _) = BackgroundTaskContext.shared(for: tree) else { return [] }
         var results: [Finding] = []
         var lists: [PermittedList] = []
         var someUnreadable = false

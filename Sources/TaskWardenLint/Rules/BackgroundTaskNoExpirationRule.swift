@@ -80,8 +80,7 @@ public struct BackgroundTaskNoExpirationRule: Rule {
     )
 
     public func findings(in tree: TreeAnalysis) -> [Finding] {
-        guard let context = BackgroundTaskContext(tree: tree, resolvingIdentifiers: false) else { return [] }
-        let index = context.makeIndex()
+        guard let (_, index) = BackgroundTaskContext.shared(for: tree) else { return [] }
         var results: [Finding] = []
         for file in tree.files {
             for site in file.sites where site.kind == .backgroundTaskRegistration {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SwiftSyntax
 #if canImport(Glibc)
 import Glibc
@@ -87,6 +88,26 @@ struct BackgroundTaskContext {
 
     /// The function index over the relevant files (built on demand: the identifier rule does not need it).
     func makeIndex() -> BackgroundTaskIndex { BackgroundTaskIndex(files: relevantFiles.map(\.tree)) }
+
+    /// The context and index for `tree`, built once and shared by the three background rules of one run.
+    ///
+    /// The single cache entry is keyed by the identities of the tree's syntax roots. Holding the entry keeps
+    /// those trees alive, so no other tree can be given the same identities while it is cached: a stale hit is
+    /// impossible. Nil when the tree has no background-task code.
+    static func shared(for tree: TreeAnalysis) -> (context: BackgroundTaskContext, index: BackgroundTaskIndex)? {
+        let key = tree.files.map { $0.tree.id }
+        if let hit = cache.withLock({ $0?.key == key ? $0 : nil }) { return hit.value }
+        let value = BackgroundTaskContext(tree: tree).map { ($0, $0.makeIndex()) }
+        cache.withLock { $0 = CacheEntry(key: key, value: value) }
+        return value
+    }
+
+    private struct CacheEntry: Sendable {
+        let key: [SyntaxIdentifier]
+        let value: (context: BackgroundTaskContext, index: BackgroundTaskIndex)?
+    }
+
+    private static let cache = Mutex<CacheEntry?>(nil)
 
     private let constants: [String: Set<String>]
 

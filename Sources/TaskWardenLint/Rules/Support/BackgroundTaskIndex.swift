@@ -204,12 +204,6 @@ struct BackgroundTaskIndex: Sendable {
     }
 
     static func descendants(_ root: some SyntaxProtocol) -> [Syntax] {
-        var result: [Syntax] = []
-        var stack = [Syntax(root)]
-        while let node = stack.popLast() {
-            result.append(node)
-            stack.append(contentsOf: node.children(viewMode: .sourceAccurate).reversed())
-        }
-        return result
+        SyntaxSearch.all(Syntax.self, in: root)
     }
 }

@@ -21,14 +21,10 @@ enum OwnBody {
 
     /// Every node of `root`'s own body (root excluded), in source order, not entering nested bodies.
     static func nodes(of root: some SyntaxProtocol) -> [Syntax] {
-        var result: [Syntax] = []
-        var stack: [Syntax] = Array(Syntax(root).children(viewMode: .sourceAccurate).reversed())
-        while let node = stack.popLast() {
-            result.append(node)
-            if isNestedBody(node) { continue }
-            stack.append(contentsOf: node.children(viewMode: .sourceAccurate).reversed())
-        }
-        return result
+        let rootNode = Syntax(root)
+        let collector = NodeCollector<Syntax>(skipping: { $0 != rootNode && isNestedBody($0) })
+        collector.walk(rootNode)
+        return Array(collector.found.dropFirst())
     }
 
     /// The nodes of `root`'s own body of one syntax type.

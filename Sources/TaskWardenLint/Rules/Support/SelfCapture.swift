@@ -68,18 +68,16 @@ struct SelfCapture {
         }
     }
 
+    /// Every node under `root`, not entering nested type declarations (their members are not ours).
     private static func descendants(_ root: Syntax) -> [Syntax] {
-        var result: [Syntax] = []
-        var stack = [root]
-        while let node = stack.popLast() {
-            result.append(node)
-            // A nested type's members belong to that type, not to ours.
+        let collector = NodeCollector<Syntax>(skipping: { node in
             switch node.kind {
-            case .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl: continue
-            default: stack.append(contentsOf: node.children(viewMode: .sourceAccurate).reversed())
+            case .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl: return node != root
+            default: return false
             }
-        }
-        return result
+        })
+        collector.walk(root)
+        return collector.found
     }
 
     /// How `self` appears in `closure`'s capture list (cheap: reads only the capture list).
