@@ -41,6 +41,18 @@ func swiftSyntaxBuild() -> String {
     return "swift-syntax package (statically linked, built from source with this build's optimisation)"
 }
 
+/// CPU time of this thread while `body` runs: unlike wall-clock time, not inflated by other processes.
+func threadCPUTime(_ body: () -> Void) -> Duration {
+    func now() -> Duration {
+        var spec = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
+    }
+    let start = now()
+    body()
+    return now() - start
+}
+
 func median(_ values: [Duration]) -> Duration { values.sorted()[values.count / 2] }
 
 func seconds(_ duration: Duration) -> Double {
@@ -55,9 +67,19 @@ let warmUp = LintEngine().run(request)
 let statistics = warmUp.statistics
 let files = warmUp.tree.files.count
 
+/// CPU time of the whole process (all threads) so far.
+func processCPUTime() -> Duration {
+    var spec = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+    return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
+}
+
 var lintTimes: [Duration] = []
+var lintCPUTimes: [Duration] = []
 for _ in 0..<repetitions {
+    let cpuBefore = processCPUTime()
     lintTimes.append(clock.measure { _ = LintEngine().run(request) })
+    lintCPUTimes.append(processCPUTime() - cpuBefore)
 }
 
 // Every .swift file the lint considered, parsed on this thread, one after another.
@@ -71,9 +93,12 @@ let paths: [String] = {
     return result
 }()
 var parseTimes: [Duration] = []
+var parseCPUTimes: [Duration] = []
 var parsedBytes = 0
 for _ in 0..<max(1, min(repetitions, 2)) {
     parsedBytes = 0
+    let cpuBefore = processCPUTime()
+    defer { parseCPUTimes.append(processCPUTime() - cpuBefore) }
     parseTimes.append(clock.measure {
         for path in paths {
             guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else { continue }
@@ -98,14 +123,20 @@ print("sites:                  \(statistics.sites)")
 print("findings:               \(warmUp.findings.count)")
 print("lint (all cores):       \(String(format: "%.3f", seconds(lint))) s (median of \(lintTimes.count))")
 print("full parse (one core):  \(String(format: "%.3f", seconds(parse))) s (median of \(parseTimes.count), \(paths.count) files, \(parsedBytes) bytes)")
-print("ratio:                  \(String(format: "%.1f", seconds(parse) / max(seconds(lint), 1e-9)))× (full single-core parse / lint)")
+print("ratio:                  \(String(format: "%.1f", seconds(parse) / max(seconds(lint), 1e-9)))× (full single-core parse / lint, wall clock)")
+let lintCPU = median(lintCPUTimes)
+let parseCPU = median(parseCPUTimes)
+print("CPU time:               lint \(String(format: "%.3f", seconds(lintCPU))) s over all threads, full parse \(String(format: "%.3f", seconds(parseCPU))) s (\(String(format: "%.1f", seconds(parseCPU) / max(seconds(lintCPU), 1e-9)))× less CPU)")
+let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)).map { String($0.split(separator: " ").prefix(3).joined(separator: " ")) }
+    ?? String(decoding: FileHandle(forReadingAtPath: "/proc/loadavg")?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+print("load average:           \(load.trimmingCharacters(in: .whitespacesAndNewlines)) (other processes share the cores; wall-clock ratios shrink under load)")
 _ = files
 
 // Where the time goes, one core: byte scan, parse of the files that pass it, discovery, rules.
 if CommandLine.arguments.contains("--profile") || ProcessInfo.processInfo.environment["LINT_BENCHMARK_PROFILE"] != nil {
     let scanner = CreationTokenScanner()
     var texts: [(String, String)] = []
-    let scan = clock.measure {
+    let scan = threadCPUTime {
         for path in paths {
             guard let data = FileManager.default.contents(atPath: path) else { continue }
             let bytes = [UInt8](data)
@@ -113,10 +144,20 @@ if CommandLine.arguments.contains("--profile") || ProcessInfo.processInfo.enviro
         }
     }
     var trees: [SourceFileSyntax] = []
-    let parseOnly = clock.measure { trees = texts.map { Parser.parse(source: $0.1) } }
+    let parseOnly = threadCPUTime { trees = texts.map { Parser.parse(source: $0.1) } }
     var analyses: [FileAnalysis] = []
-    let analyse = clock.measure { analyses = texts.map { FileAnalysis(path: $0.0, source: $0.1) } }
+    let analyse = threadCPUTime { analyses = texts.map { FileAnalysis(path: $0.0, source: $0.1) } }
+    let lineTables = threadCPUTime { for (_, text) in texts { _ = SourceLineTable(text) } }
+    let discovery = threadCPUTime {
+        for ((path, text), tree) in zip(texts, trees) {
+            _ = CreationSiteDiscovery.discover(in: tree, source: text, file: path, deploymentTargets: DeploymentTargets())
+        }
+    }
+    print("profile detail:         line tables \(String(format: "%.3f", seconds(lineTables))) s, discovery \(String(format: "%.3f", seconds(discovery))) s")
+    let serial = clock.measure { _ = LintEngine(parallel: false).run(request) }
+    let parallel = clock.measure { _ = LintEngine(parallel: true).run(request) }
+    print("parallel speed-up:      serial lint \(String(format: "%.3f", seconds(serial))) s, parallel \(String(format: "%.3f", seconds(parallel))) s (\(String(format: "%.2f", seconds(serial) / max(seconds(parallel), 1e-9)))×)")
     let tree = TreeAnalysis(files: analyses)
-    let rules = clock.measure { _ = LintEngine(parallel: false).findings(in: tree) }
-    print("profile (one core):     scan \(String(format: "%.3f", seconds(scan))) s, parse \(String(format: "%.3f", seconds(parseOnly))) s, parse+discovery \(String(format: "%.3f", seconds(analyse))) s, rules \(String(format: "%.3f", seconds(rules))) s (\(trees.count) files)")
+    let rules = threadCPUTime { _ = LintEngine(parallel: false).findings(in: tree) }
+    print("profile (CPU time, one thread): scan \(String(format: "%.3f", seconds(scan))) s, parse \(String(format: "%.3f", seconds(parseOnly))) s, parse+discovery \(String(format: "%.3f", seconds(analyse))) s, rules \(String(format: "%.3f", seconds(rules))) s (\(trees.count) files)")
 }

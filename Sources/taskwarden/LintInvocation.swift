@@ -9,8 +9,7 @@ struct LintInvocation {
     /// Runs the engine and prints every input problem (`path: error: …`) to standard error.
     /// `hadInputErrors` is true when a problem should make the command exit with status 2.
     func run(context: CommandContext, engine: LintEngine = LintEngine()) -> (result: LintResult, hadInputErrors: Bool) {
-        var request = LintRequest(paths: paths, configurationFile: configurationFile, workingDirectory: context.workingDirectory)
-        request.paths = paths
+        let request = LintRequest(paths: paths, configurationFile: configurationFile, workingDirectory: context.workingDirectory)
         let result = engine.run(request)
         for problem in result.problems {
             context.printError(problem.description)

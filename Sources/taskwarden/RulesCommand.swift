@@ -1,3 +1,4 @@
+import Foundation
 import TaskWardenLint
 
 /// `taskwarden rules`: every rule with its default severity and summary.
@@ -27,4 +28,3 @@ enum RulesCommand: Subcommand {
     }
 }
 
-import Foundation

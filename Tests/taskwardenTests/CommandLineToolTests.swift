@@ -72,6 +72,13 @@ import Testing
         #expect(configRun.errors.contains(".taskwarden.json: error: key 'naming.maxLength': expected a positive whole number, got \"long\""))
     }
 
+    @Test func aMissingConfigFileIsAnInputError() throws {
+        let workspace = try Workspace(Self.shelf)
+        let run = workspace.run("lint", "--config", "nowhere.json")
+        #expect(run.status == .usageOrInputError)
+        #expect(run.errors.contains("nowhere.json: error: cannot read the file"))
+    }
+
     @Test func explicitConfigOverridesTheSearch() throws {
         let workspace = try Workspace(Self.shelf.merging(["strict.json": "{\"rules\": {\"unnamed-task\": \"off\"}}"]) { $1 })
         let run = workspace.run("lint", "--config", "strict.json", "--strict")
@@ -110,6 +117,10 @@ import Testing
         #expect(exact.output.contains("Sources/Shelf/Sync.swift:2:37"))
         let unnamed = workspace.run("where", "PriceWatcher.start(probe:)")
         #expect(unnamed.output.contains("Sources/Shelf/Prices.swift:4:9: Task.init unnamed"))
+        for spelling in ["PriceWatcher.start(probe:) + 20", "Shelf.PriceWatcher.start(probe:)",
+                         "PriceWatcher.start(probe:) at Prices.swift:4:9", "partial apply for PriceWatcher.start(probe:)"] {
+            #expect(workspace.run("where", spelling).output.contains("Sources/Shelf/Prices.swift:4:9: Task.init unnamed"), "\(spelling)")
+        }
         let none = workspace.run("where", "nothing-like-this")
         #expect(none.status == .findings)
         #expect(none.errors.contains("no creation site matches 'nothing-like-this'"))

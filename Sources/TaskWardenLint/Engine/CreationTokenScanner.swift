@@ -5,7 +5,8 @@
 /// `.immediate…` (optionally after `<…>`), or preceded by `struct`/`class`/`enum`/`protocol`/`actor`/
 /// `typealias` (a shadowing type); `addTask…`, `addImmediateTask…`, `forTaskWithIdentifier`,
 /// `backgroundTask(`, `.task` followed by `{` or `(`, and `async` followed by whitespace and `let`.
-/// So `Task<Void, Never>?`, `Task.sleep`, `TaskGroup` or `URLSessionDataTask` alone do not count. Rules may add
+/// So `Task<Void, Never>?`, `-> Task<…> {`, `Task.sleep`, `backgroundTask(withName:)`, `TaskGroup` or
+/// `URLSessionDataTask` alone do not count. Rules may add
 /// their own tokens (``RuleDescription/additionalScanTokens``).
 ///
 /// ```swift
@@ -37,11 +38,14 @@ public struct CreationTokenScanner: Sendable {
             case UInt8(ascii: "T"):
                 if matches(bytes, index, "Task") {
                     if !isIdentifierByte(bytes, index - 1) && !isIdentifierByte(bytes, index + 4) {
-                        if createsTask(bytes, after: index + 4) || declaresType(bytes, before: index) { return true }
+                        if (createsTask(bytes, after: index + 4) && !isReturnType(bytes, before: index)) || declaresType(bytes, before: index) {
+                            return true
+                        }
                     } else if matches(bytes, index - 3, "add") || matches(bytes, index - 9, "Immediate")
                         || matches(bytes, index, "TaskWithIdentifier") {
                         return true
-                    } else if matches(bytes, index - 10, "background"), nextNonSpace(bytes, index + 4) == UInt8(ascii: "(") {
+                    } else if matches(bytes, index - 10, "background"), nextNonSpace(bytes, index + 4) == UInt8(ascii: "("),
+                              !startsWithLabel(bytes, skipSpaces(bytes, index + 4) + 1) {
                         return true
                     }
                 }
@@ -96,6 +100,22 @@ public struct CreationTokenScanner: Sendable {
         default:
             return false
         }
+    }
+
+    /// `-> Task<…> {` is a function's return type followed by its body, not a creation.
+    private func isReturnType(_ bytes: UnsafeBufferPointer<UInt8>, before end: Int) -> Bool {
+        var index = end - 1
+        while index >= 0, isSpace(bytes[index]) { index -= 1 }
+        return index >= 1 && bytes[index] == UInt8(ascii: ">") && bytes[index - 1] == UInt8(ascii: "-")
+    }
+
+    /// `withName: …`: an argument list that starts with a label (SwiftUI's `.backgroundTask` takes none).
+    private func startsWithLabel(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool {
+        var index = skipSpaces(bytes, start)
+        let identifierStart = index
+        while index < bytes.count, isIdentifierByte(bytes, index) { index += 1 }
+        guard index > identifierStart else { return false }
+        return nextNonSpace(bytes, index) == UInt8(ascii: ":")
     }
 
     /// Before `Task`: `struct`, `class`, `enum`, `protocol`, `actor` or `typealias` (a type that may shadow Swift's).

@@ -1,7 +1,7 @@
 import SwiftParser
 import SwiftSyntax
 
-/// Everything known about one parsed file: its text, tree, location converter, creation sites and
+/// Everything known about one parsed file: its text, tree, line table, creation sites and
 /// suppression comments, and the configuration that applies to it.
 ///
 /// ```swift
@@ -13,7 +13,8 @@ public struct FileAnalysis: Sendable {
     public let path: String
     public let source: String
     public let tree: SourceFileSyntax
-    public let converter: SourceLocationConverter
+    /// Line starts, for positions (``position(of:)-(AbsolutePosition)``).
+    public let lines: SourceLineTable
     /// The creation sites in source order (look-alike `Task` types already removed).
     public internal(set) var sites: [CreationSite]
     /// Types named `Task` declared in this file.
@@ -33,14 +34,14 @@ public struct FileAnalysis: Sendable {
         deploymentTargets: DeploymentTargets? = nil
     ) {
         let tree = Parser.parse(source: source)
-        let converter = SourceLocationConverter(fileName: path, tree: tree)
+        let lines = SourceLineTable(source)
         let targets = deploymentTargets ?? configuration.deploymentTargets ?? DeploymentTargets()
-        let result = CreationSiteDiscovery.discover(in: tree, file: path, converter: converter, deploymentTargets: targets)
+        let result = CreationSiteDiscovery.discover(in: tree, source: source, file: path, lines: lines, deploymentTargets: targets)
         let shadowing = TaskTypeShadowing(declarations: result.taskTypeDeclarations)
         self.path = path
         self.source = source
         self.tree = tree
-        self.converter = converter
+        self.lines = lines
         self.sites = result.sites.filter { !shadowing.shadows($0) }
         self.taskTypeDeclarations = result.taskTypeDeclarations
         self.suppressions = SuppressionDirectives(source: source)
@@ -48,15 +49,24 @@ public struct FileAnalysis: Sendable {
         self.deploymentTargets = targets
     }
 
+    /// SwiftSyntax's converter for this file, built on each access (it walks the whole tree): prefer
+    /// ``position(of:)-(AbsolutePosition)``.
+    public var converter: SourceLocationConverter { SourceLocationConverter(fileName: path, tree: tree) }
+
     /// The position of a syntax position in this file.
     public func position(of absolute: AbsolutePosition) -> SourcePosition {
-        let location = converter.location(for: absolute)
+        let location = lines.location(ofUTF8Offset: absolute.utf8Offset)
         return SourcePosition(file: path, line: location.line, column: location.column, utf8Offset: absolute.utf8Offset)
     }
 
     /// The position of a node's first token (after its leading trivia).
     public func position(of node: some SyntaxProtocol) -> SourcePosition {
         position(of: node.positionAfterSkippingLeadingTrivia)
+    }
+
+    /// The UTF-8 length of a node's text on its first line (for end columns of findings).
+    public func lineLength(of node: some SyntaxProtocol) -> Int {
+        node.trimmedDescription.utf8.prefix { $0 != UInt8(ascii: "\n") }.count
     }
 
     /// Removes sites whose `Task` is a project type declared elsewhere in the module.

@@ -1,3 +1,5 @@
+import Foundation
+import SwiftSyntax
 import TaskNaming
 
 /// From a trace row label to the creation sites it can come from (`taskwarden where`).
@@ -18,8 +20,10 @@ public enum LabelLookup {
         let trimmed = label.trimmingCharacters(in: .whitespaces)
         // SwiftUI's automatic names: "View.task @ RecordShelf/AlbumView.swift:42".
         if let swiftUI = swiftUITaskLocation(trimmed) {
-            for site in tree.sites where site.kind == .swiftUITask && site.name == .none
-                && site.position.line == swiftUI.line && (site.position.file.hasSuffix(swiftUI.file) || swiftUI.file.hasSuffix(site.position.file)) {
+            // SwiftUI prints `#fileID` (Module/File.swift); compare the file name and the line.
+            let fileName = swiftUI.file.split(separator: "/").last.map(String.init) ?? swiftUI.file
+            for site in tree.sites where site.kind == .swiftUITask && site.name == .none && site.position.line == swiftUI.line
+                && (site.position.file == fileName || site.position.file.hasSuffix("/" + fileName)) {
                 matches.append(Match(site: site, reason: "unnamed; SwiftUI names it after its file and line"))
             }
         }
@@ -31,15 +35,16 @@ public enum LabelLookup {
                 matches.append(Match(site: site, reason: "named \"\(template.shape)\" (matches \(trimmed))"))
             }
         }
-        let unnamed = tree.sites.filter { $0.name == .none && $0.kind != .swiftUITask && $0.guessedLabel == normalised(trimmed) }
+        let candidates = labelCandidates(trimmed)
+        let unnamed = tree.sites.filter { $0.name == .none && $0.kind != .swiftUITask && candidates.contains($0.guessedLabel) }
         for site in unnamed {
             matches.append(Match(site: site, reason: "unnamed; a profiler labels it '\(site.guessedLabel)'"))
         }
         // Tasks in closures stored under a name the labelled function calls are labelled after it too.
-        if !unnamed.isEmpty || tree.sites.contains(where: { $0.guessedLabel == normalised(trimmed) }) {
+        if !unnamed.isEmpty || tree.sites.contains(where: { candidates.contains($0.guessedLabel) }) {
             for site in tree.sites where site.name == .none && site.calledThrough != nil && site.kind != .swiftUITask
                 && !matches.contains(where: { $0.site.position == site.position }) {
-                if callerLabels(of: site, in: tree).contains(normalised(trimmed)) {
+                if !callerLabels(of: site, in: tree).isDisjoint(with: candidates) {
                     matches.append(Match(site: site, reason: "unnamed, in a closure stored as '\(site.calledThrough!)' that '\(trimmed)' calls; labelled after the caller"))
                 }
             }
@@ -53,20 +58,41 @@ public enum LabelLookup {
         var labels: Set<String> = []
         for other in tree.sites where other.position != site.position {
             guard let frame = DeclarationContext.nearestFrame(above: other.node),
-                  !frame.is(ClosureExprSyntaxType.self), ClosureCallFinder.calls(stored, in: frame)
+                  !frame.is(ClosureExprSyntax.self), ClosureCallFinder.calls(stored, in: frame),
+                  DeclarationContext.enclosingTypeDeclaresProperty(named: stored, around: frame)
             else { continue }
             labels.insert(DeclarationContext.guessedLabel(of: other.node))
         }
         return labels
     }
 
-    /// Profilers sometimes drop the trailing `()` or add ` + 20` offsets; compare without them.
-    static func normalised(_ label: String) -> String {
+    /// The ways a profiler or debugger may print the label a site's guessed label stands for: with an
+    /// offset (`… + 20`), a source location (`… at Shelf.swift:53:25`), a `partial apply for ` /
+    /// `specialized ` / `thunk for ` prefix, or the module in front (`RecordShelf.CloudSyncMonitor.…`).
+    static func labelCandidates(_ label: String) -> Set<String> {
         var text = label
+        if let at = text.range(of: " at ", options: .backwards), text[at.upperBound...].contains(".swift:") {
+            text = String(text[..<at.lowerBound])
+        }
         if let plus = text.range(of: " + ", options: .backwards), text[plus.upperBound...].allSatisfy(\.isNumber) {
             text = String(text[..<plus.lowerBound])
         }
-        return text
+        var stripped = true
+        while stripped {
+            stripped = false
+            for prefix in ["partial apply for ", "specialized ", "thunk for ", "merged "] where text.hasPrefix(prefix) {
+                text.removeFirst(prefix.count)
+                stripped = true
+            }
+        }
+        var candidates: Set<String> = [text]
+        // "closure #1 in RecordShelf.Shelf.load()" or "RecordShelf.Shelf.load()": try without the module.
+        let closurePrefix = text.range(of: "^(closure #[0-9]+ in )*", options: .regularExpression).map { String(text[$0]) } ?? ""
+        let rest = text.dropFirst(closurePrefix.count)
+        if let dot = rest.firstIndex(of: "."), !rest[..<dot].contains("("), rest[rest.index(after: dot)...].contains(".") || rest.hasSuffix(")") {
+            candidates.insert(closurePrefix + rest[rest.index(after: dot)...])
+        }
+        return candidates
     }
 
     static func swiftUITaskLocation(_ label: String) -> (file: String, line: Int)? {
@@ -99,11 +125,6 @@ public enum LabelLookup {
         }))
     }
 }
-
-import Foundation
-import SwiftSyntax
-
-typealias ClosureExprSyntaxType = ClosureExprSyntax
 
 /// Whether a function body calls a function or closure property by name (`onQuiesced()`, `self.onQuiesced?()`).
 enum ClosureCallFinder {

@@ -17,56 +17,28 @@ public struct LintRequest: Sendable {
 }
 
 extension LintEngine {
-    /// Lints files on disk: finds the configuration of each path, collects files, skips those the byte scan
-    /// rules out, parses and analyses the rest in parallel, then runs the rules.
+    /// Lints files on disk: collects files with the configuration of their folder (the nearest
+    /// `.taskwarden.json` above it, or `--config`), skips those the byte scan rules out, parses and analyses
+    /// the rest in parallel, then runs the rules.
     public func run(_ request: LintRequest) -> LintResult {
         let collector = SourceFileCollector(workingDirectory: request.workingDirectory)
+        let resolver = ConfigurationResolver(
+            explicitFile: request.configurationFile.map(collector.absolutePath),
+            workingDirectory: collector.absolutePath(request.workingDirectory),
+            display: collector.displayPath
+        )
         var found = SourceFileCollector.Found()
-        var seen: Set<String> = []
-        var configurationsByFile: [String: LintConfiguration] = [:]
-        var filesWithConfiguration: [(absolute: String, display: String, configuration: LintConfiguration, targets: DeploymentTargets)] = []
-        var targetsCache: [String: DeploymentTargets] = [:]
+        var seen: Set<SourceFileCollector.FileIdentity> = []
         let paths = request.paths.isEmpty ? ["."] : request.paths
         for path in paths {
-            let absolute = collector.absolutePath(path)
-            let configurationPath = request.configurationFile.map(collector.absolutePath) ?? ConfigurationLoader.find(above: absolute)
-            var configuration = LintConfiguration()
-            if let configurationPath {
-                if let cached = configurationsByFile[configurationPath] {
-                    configuration = cached
-                } else {
-                    do {
-                        configuration = try ConfigurationLoader.load(file: configurationPath)
-                        configurationsByFile[configurationPath] = configuration
-                    } catch {
-                        let display = collector.displayPath(configurationPath)
-                        found.problems.append(InputProblem(path: display, kind: .configuration,
-                                                           detail: (error.key.map { "key '\($0)': " } ?? "") + error.problem))
-                        continue
-                    }
-                }
-            } else {
-                configuration.baseDirectory = request.workingDirectory
-            }
-            let before = found.swiftFiles.count
-            collector.collect(path: path, configuration: configuration, into: &found, seen: &seen)
-            let targets: DeploymentTargets
-            if let configured = configuration.deploymentTargets {
-                targets = configured
-            } else if let cached = targetsCache[absolute] {
-                targets = cached
-            } else {
-                targets = DeploymentTargetDetector.detect(startingAt: absolute) ?? DeploymentTargets()
-                targetsCache[absolute] = targets
-            }
-            for file in found.swiftFiles[before...] {
-                filesWithConfiguration.append((file.absolute, file.display, configuration, targets))
-            }
+            collector.collect(path: path, resolver: resolver, into: &found, seen: &seen)
         }
+        found.problems = resolver.problems + found.problems
 
         let scanner = CreationTokenScanner(additionalTokens: rules.flatMap(\.description.additionalScanTokens))
-        let outcomes = ParallelMap.map(filesWithConfiguration, parallel: parallel) { file -> FileOutcome in
-            Self.analyse(file.absolute, display: file.display, configuration: file.configuration, targets: file.targets, scanner: scanner)
+        let outcomes = ParallelMap.map(found.swiftFiles, parallel: parallel) { file -> FileOutcome in
+            Self.analyse(file.absolute, display: file.display, configuration: file.configuration, targets: file.deploymentTargets,
+                         scanner: scanner)
         }
         var statistics = LintStatistics()
         var analyses: [FileAnalysis] = []
@@ -96,24 +68,47 @@ extension LintEngine {
         var problems: [InputProblem] = []
     }
 
+    /// True when every byte is ASCII (and so valid UTF-8); eight bytes at a time.
+    static func isASCII(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var index = 0
+            let count = raw.count
+            while index + 8 <= count {
+                if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                index += 8
+            }
+            while index < count {
+                if raw[index] & 0x80 != 0 { return false }
+                index += 1
+            }
+            return true
+        }
+    }
+
     static func analyse(_ absolute: String, display: String, configuration: LintConfiguration, targets: DeploymentTargets,
                         scanner: CreationTokenScanner) -> FileOutcome {
         var outcome = FileOutcome()
-        guard let data = FileManager.default.contents(atPath: absolute) else {
-            outcome.problems.append(InputProblem(path: display, kind: .unreadable, detail: "cannot read the file"))
+        guard let bytes = FileBytes.read(absolute) else {
+            outcome.problems.append(InputProblem(path: display, kind: .unreadable, detail: "cannot read the file (\(FileBytes.lastErrorDescription()))"))
             return outcome
         }
-        outcome.bytes = data.count
-        let bytes = [UInt8](data)
+        outcome.bytes = bytes.count
         if bytes.prefix(8192).contains(0) {
             outcome.problems.append(InputProblem(path: display, kind: .binary, detail: "looks binary (contains NUL bytes); skipped"))
             return outcome
         }
-        guard scanner.mayContainSite(bytes) else { return outcome }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            outcome.problems.append(InputProblem(path: display, kind: .notUTF8, detail: "is not valid UTF-8; skipped"))
-            return outcome
+        // Every file is checked for UTF-8, so a bad file is reported even when it holds no creation token;
+        // only files worth parsing become Strings.
+        let worthParsing = scanner.mayContainSite(bytes)
+        var text: String?
+        if worthParsing || !isASCII(bytes) {
+            text = String(validating: bytes, as: UTF8.self)
+            if text == nil {
+                outcome.problems.append(InputProblem(path: display, kind: .notUTF8, detail: "is not valid UTF-8; skipped"))
+                return outcome
+            }
         }
+        guard worthParsing, let text else { return outcome }
         let analysis = FileAnalysis(path: display, source: text, configuration: configuration, deploymentTargets: targets)
         if analysis.hasSyntaxErrors {
             outcome.problems.append(InputProblem(path: display, kind: .syntaxErrors,

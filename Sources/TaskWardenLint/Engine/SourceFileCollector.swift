@@ -1,48 +1,87 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Expands the paths a run is given into `.swift` files (and `Info.plist` files), following symbolic links
 /// but reporting directory loops, skipping hidden files and folders (`.build`, `.git`), and applying the
 /// configuration's include/exclude globs to files found inside directories.
 struct SourceFileCollector {
+    struct SwiftFile {
+        var absolute: String
+        var display: String
+        var configuration: LintConfiguration
+        var deploymentTargets: DeploymentTargets
+    }
+
     struct Found {
-        var swiftFiles: [(absolute: String, display: String)] = []
+        var swiftFiles: [SwiftFile] = []
         var propertyLists: [String] = []
         var problems: [InputProblem] = []
     }
 
     let workingDirectory: String
 
-    func collect(path: String, configuration: LintConfiguration, into found: inout Found, seen: inout Set<String>) {
-        let absolute = absolutePath(path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
-            let dangling = (try? FileManager.default.destinationOfSymbolicLink(atPath: absolute)) != nil
-            found.problems.append(InputProblem(path: path, kind: .missingPath, detail: dangling ? "symbolic link to a missing file" : "no such file or directory"))
-            return
-        }
-        if isDirectory.boolValue {
-            walk(directory: absolute, ancestors: [], configuration: configuration, into: &found, seen: &seen)
-        } else if FileManager.default.isReadableFile(atPath: absolute) {
-            let real = realPath(absolute)
-            guard seen.insert(real).inserted else { return }
-            if absolute.hasSuffix(".swift") {
-                found.swiftFiles.append((absolute, displayPath(absolute)))
-            } else if absolute.hasSuffix(".plist") {
-                found.propertyLists.append(absolute)
-            }
-        } else {
-            found.problems.append(InputProblem(path: path, kind: .unreadable, detail: "permission denied"))
+    /// What `stat` says about a path (following symbolic links): its kind and identity.
+    struct FileIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    enum Entry {
+        case directory(FileIdentity)
+        case file(FileIdentity)
+        case other
+        case missing
+    }
+
+    /// One `stat` call per entry: kind, and device + inode to recognise a file or folder seen before.
+    func entry(_ path: String) -> Entry {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        let identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .directory(identity)
+        case S_IFREG: return .file(identity)
+        default: return .other
         }
     }
 
-    private func walk(directory: String, ancestors: Set<String>, configuration: LintConfiguration, into found: inout Found, seen: inout Set<String>) {
-        let real = realPath(directory)
-        if ancestors.contains(real) {
+    func collect(path: String, resolver: ConfigurationResolver, into found: inout Found, seen: inout Set<FileIdentity>) {
+        let absolute = absolutePath(path)
+        switch entry(absolute) {
+        case .missing:
+            let dangling = (try? FileManager.default.destinationOfSymbolicLink(atPath: absolute)) != nil
+            found.problems.append(InputProblem(path: path, kind: .missingPath, detail: dangling ? "symbolic link to a missing file" : "no such file or directory"))
+        case .directory(let identity):
+            walk(directory: absolute, identity: identity, ancestors: [], resolver: resolver, into: &found, seen: &seen)
+        case .file(let identity):
+            guard seen.insert(identity).inserted else { return }
+            if absolute.hasSuffix(".swift") {
+                // A file named explicitly is linted even if the configuration's globs exclude it.
+                let directory = (absolute as NSString).deletingLastPathComponent
+                guard let configuration = resolver.configuration(forDirectory: directory) else { return }
+                let targets = resolver.deploymentTargets(forDirectory: directory, configuration: configuration)
+                found.swiftFiles.append(SwiftFile(absolute: absolute, display: displayPath(absolute),
+                                                  configuration: configuration, deploymentTargets: targets))
+            } else if absolute.hasSuffix(".plist") {
+                found.propertyLists.append(absolute)
+            }
+        case .other:
+            found.problems.append(InputProblem(path: path, kind: .unreadable, detail: "not a regular file or directory"))
+        }
+    }
+
+    private func walk(directory: String, identity: FileIdentity, ancestors: Set<FileIdentity>, resolver: ConfigurationResolver,
+                      into found: inout Found, seen: inout Set<FileIdentity>) {
+        if ancestors.contains(identity) {
             found.problems.append(InputProblem(path: displayPath(directory), kind: .symlinkLoop,
-                                               detail: "directory loop through symbolic links (back to \(displayPath(real))); not followed"))
+                                               detail: "directory loop through symbolic links (it leads back to a folder above it); not followed"))
             return
         }
-        guard seen.insert(real).inserted else { return }
+        guard seen.insert(identity).inserted else { return }
         let entries: [String]
         do {
             entries = try FileManager.default.contentsOfDirectory(atPath: directory)
@@ -50,30 +89,32 @@ struct SourceFileCollector {
             found.problems.append(InputProblem(path: displayPath(directory), kind: .unreadable, detail: "cannot list the directory"))
             return
         }
+        // A malformed configuration governing this folder was reported; its files are not linted.
+        guard let configuration = resolver.configuration(forDirectory: directory, entries: entries) else { return }
+        var targets: DeploymentTargets?
         var inner = ancestors
-        inner.insert(real)
-        for entry in entries.sorted() where !entry.hasPrefix(".") {
-            let path = directory.hasSuffix("/") ? directory + entry : directory + "/" + entry
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                if entry.hasSuffix(".swift") {
-                    found.problems.append(InputProblem(path: displayPath(path), kind: .missingPath, detail: "symbolic link to a missing file"))
+        inner.insert(identity)
+        for name in entries.sorted() where !name.hasPrefix(".") {
+            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            let isSwift = name.hasSuffix(".swift")
+            let isPropertyList = name == "Info.plist" || name.hasSuffix("-Info.plist")
+            switch entry(path) {
+            case .directory(let child):
+                if name.hasSuffix(".xcassets") { continue }
+                walk(directory: path, identity: child, ancestors: inner, resolver: resolver, into: &found, seen: &seen)
+            case .file(let child) where isSwift:
+                guard isIncluded(path, configuration), seen.insert(child).inserted else { continue }
+                if targets == nil {
+                    targets = resolver.deploymentTargets(forDirectory: directory, entries: entries, configuration: configuration)
                 }
-                continue
-            }
-            if isDirectory.boolValue {
-                if entry.hasSuffix(".xcassets") { continue }
-                walk(directory: path, ancestors: inner, configuration: configuration, into: &found, seen: &seen)
-            } else if entry.hasSuffix(".swift") {
-                guard isIncluded(path, configuration) else { continue }
-                guard seen.insert(realPath(path)).inserted else { continue }
-                if FileManager.default.isReadableFile(atPath: path) {
-                    found.swiftFiles.append((path, displayPath(path)))
-                } else {
-                    found.problems.append(InputProblem(path: displayPath(path), kind: .unreadable, detail: "permission denied"))
-                }
-            } else if entry == "Info.plist" || entry.hasSuffix("-Info.plist") {
+                found.swiftFiles.append(SwiftFile(absolute: path, display: displayPath(path), configuration: configuration,
+                                                  deploymentTargets: targets ?? DeploymentTargets()))
+            case .file where isPropertyList:
                 found.propertyLists.append(path)
+            case .missing where isSwift:
+                found.problems.append(InputProblem(path: displayPath(path), kind: .missingPath, detail: "symbolic link to a missing file"))
+            default:
+                continue
             }
         }
     }
@@ -98,9 +139,5 @@ struct SourceFileCollector {
         if base == "/" { return String(absolute.dropFirst()) }
         if absolute.hasPrefix(base + "/") { return String(absolute.dropFirst(base.count + 1)) }
         return absolute
-    }
-
-    private func realPath(_ path: String) -> String {
-        URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     }
 }

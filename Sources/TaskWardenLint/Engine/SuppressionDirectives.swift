@@ -19,7 +19,7 @@ public struct SuppressionDirectives: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) { hasher.combine(lines) }
 
     public init(source: String) {
-        guard source.contains("taskwarden:") else { return }
+        guard Self.mentionsDirective(source) else { return }
         var open: [String: Int] = [:]
         var lineNumber = 0
         var lastLine = 0
@@ -46,6 +46,26 @@ public struct SuppressionDirectives: Hashable, Sendable {
             }
         }
         for (rule, start) in open { regions[rule, default: []].append(start...max(start, lastLine)) }
+    }
+
+    /// A byte search for `taskwarden:` (String's Unicode-aware `contains` costs far more on large files).
+    static func mentionsDirective(_ source: String) -> Bool {
+        let needle = Array("taskwarden:".utf8)
+        var text = source
+        return text.withUTF8 { bytes in
+            guard bytes.count >= needle.count else { return false }
+            var index = 0
+            let last = bytes.count - needle.count
+            while index <= last {
+                if bytes[index] == needle[0] {
+                    var offset = 1
+                    while offset < needle.count, bytes[index + offset] == needle[offset] { offset += 1 }
+                    if offset == needle.count { return true }
+                }
+                index += 1
+            }
+            return false
+        }
     }
 
     /// True when a finding of `rule` on `line` is suppressed.

@@ -14,6 +14,7 @@ public struct TreeAnalysis: Sendable {
     public let propertyLists: [PropertyListFile]
     /// The paths the run was given.
     public let roots: [String]
+    private let filesByPath: [String: Int]
     private let sitesByNameKey: [String: [CreationSite]]
     private let unnamedSitesByLabel: [String: [CreationSite]]
 
@@ -23,6 +24,7 @@ public struct TreeAnalysis: Sendable {
         var shadowed = files
         for index in shadowed.indices { shadowed[index].apply(shadowing) }
         self.files = shadowed
+        self.filesByPath = Dictionary(shadowed.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
         self.sites = shadowed.flatMap(\.sites)
         self.propertyLists = propertyLists
         self.roots = roots
@@ -43,7 +45,7 @@ public struct TreeAnalysis: Sendable {
     public func unnamedSites(labelled label: String) -> [CreationSite] { unnamedSitesByLabel[label] ?? [] }
 
     /// The file with this path.
-    public func file(_ path: String) -> FileAnalysis? { files.first { $0.path == path } }
+    public func file(_ path: String) -> FileAnalysis? { filesByPath[path].map { files[$0] } }
 }
 
 /// A property list found under the linted paths.

@@ -1,3 +1,4 @@
+import Foundation
 /// GitHub Actions workflow commands: `::warning file=…,line=…,col=…,endColumn=…,title=…::message`, so
 /// findings show as annotations on the pull request. Info findings are `::notice`.
 public struct GitHubActionsReporter: FindingReporter {
@@ -35,4 +36,3 @@ public struct GitHubActionsReporter: FindingReporter {
     }
 }
 
-import Foundation

@@ -1,3 +1,4 @@
+import Foundation
 /// The inventory output of `taskwarden list`: text (one aligned line per site) or JSON
 /// (`{"sites": [{"file", "line", "column", "kind", "name", "enclosing", "guessedLabel", "isolation", …}], "summary": {…}}`).
 public enum SiteListing {
@@ -74,6 +75,20 @@ public enum SiteListing {
         }
     }
 
+    /// What a trace shows for a site without `name:`.
+    static func unnamedDescription(_ site: CreationSite) -> String {
+        switch site.kind {
+        case .backgroundTaskRegistration, .backgroundTask:
+            let identifier = site.call?.arguments.first?.expression.trimmedDescription ?? "?"
+            return "(identifier \(identifier))"
+        case .swiftUITask:
+            let file = site.position.file.split(separator: "/").last.map(String.init) ?? site.position.file
+            return "(unnamed: SwiftUI shows 'View.task @ …/\(file):\(site.position.line)' from iOS 26.4)"
+        default:
+            return "(unnamed: profiler shows '\(site.guessedLabel)')"
+        }
+    }
+
     public static func json(_ result: LintResult) -> String {
         let sites = result.tree.sites
         let document = Document(
@@ -101,7 +116,7 @@ public enum SiteListing {
         let kindWidth = sites.map(\.kind.rawValue.count).max() ?? 0
         var lines: [String] = []
         for (site, location) in zip(sites, locations) {
-            let name = nameText(site) ?? "(unnamed: profiler shows '\(site.guessedLabel)')"
+            let name = nameText(site) ?? unnamedDescription(site)
             lines.append(location.padding(toLength: locationWidth, withPad: " ", startingAt: 0) + "  "
                          + site.kind.rawValue.padding(toLength: kindWidth, withPad: " ", startingAt: 0) + "  "
                          + name + "  in " + site.enclosingDeclaration)
@@ -112,4 +127,3 @@ public enum SiteListing {
     }
 }
 
-import Foundation

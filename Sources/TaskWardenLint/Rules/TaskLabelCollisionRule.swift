@@ -10,9 +10,10 @@ public struct TaskLabelCollisionRule: Rule {
         rationale: """
             An unnamed task is labelled after the frame that created it: the enclosing function, or `closure #N \
             in …`. Two unnamed tasks created in one function share that label; and a task created in a closure \
-            stored in a property or passed as an argument (`onQuiesced`) is labelled after whatever calls the \
-            closure, so it looks exactly like the tasks that caller creates itself. Each site is reported with \
-            the others. Name the tasks (`unnamed-task`, `taskwarden fix`).
+            stored in a property (`monitor.onQuiesced = { Task { … } }`) is labelled after whatever calls the \
+            closure, so it looks exactly like the tasks that caller creates itself (recognised when a function \
+            calls a closure property its own type declares). Each site is reported with the others. Name the \
+            tasks (`unnamed-task`, `taskwarden fix`).
             Cannot see: closures called from outside the linted tree, inlining decisions of the optimiser, and \
             frames a profiler fails to symbolicate (those show the runtime's thunk instead).
             """,
@@ -51,6 +52,15 @@ public struct TaskLabelCollisionRule: Rule {
                 func one() { Task { await a() } }
                 func two() { Task { await b() } }
                 """),
+            // Found in real apps: a closure passed as an argument (`set:`) is called by the framework, not by
+            // an unrelated function that happens to be called `set`.
+            RuleExample("""
+                final class Store {
+                    func set(_ value: Int) {}
+                    func save() { set(1); Task { await persist() } }
+                }
+                let binding = Binding(get: { 0 }, set: { _ in Task { await refresh() } })
+                """),
         ]
     )
 
@@ -73,7 +83,10 @@ public struct TaskLabelCollisionRule: Rule {
                 else { continue }
                 let finder = CallFinder(names: storedNames)
                 finder.walk(frame)
-                for name in finder.found { callersByName[name, default: []].insert(site.guessedLabel) }
+                // Only a function whose own type declares the property calls *that* closure.
+                for name in finder.found where DeclarationContext.enclosingTypeDeclaresProperty(named: name, around: frame) {
+                    callersByName[name, default: []].insert(site.guessedLabel)
+                }
             }
         }
         var groups: [String: [CreationSite]] = [:]

@@ -44,7 +44,7 @@ public struct TaskNameDuplicateRule: Rule {
             let list = others.map { "the \($0.kind.rawValue) at \($0.position.file):\($0.position.line):\($0.position.column)" }
                 .joined(separator: ", ")
             return finding(
-                at: file.position(of: argument.expression), length: argument.expression.trimmedLength.utf8Length,
+                at: file.position(of: argument.expression), length: file.lineLength(of: argument.expression),
                 message: "task name '\(key)' is also used by \(list); give each creation site its own name",
                 related: others.map { RelatedLocation(position: $0.position, message: "also named '\(key)' here") }
             )

@@ -39,7 +39,7 @@ public struct TaskNameFormatRule: Rule {
             let problems = TaskNameConvention.problems(in: template, maximumLength: file.configuration.naming.maxLength)
             guard !problems.isEmpty else { return nil }
             return finding(
-                at: file.position(of: argument.expression), length: argument.expression.trimmedLength.utf8Length,
+                at: file.position(of: argument.expression), length: file.lineLength(of: argument.expression),
                 message: "task name '\(template.shape)' breaks the naming convention: " + problems.map(\.description).joined(separator: "; ")
             )
         }

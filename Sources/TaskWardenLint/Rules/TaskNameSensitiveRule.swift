@@ -64,7 +64,7 @@ public struct TaskNameSensitiveRule: Rule {
             }
             guard !reasons.isEmpty else { return nil }
             return finding(
-                at: file.position(of: argument.expression), length: argument.expression.trimmedLength.utf8Length,
+                at: file.position(of: argument.expression), length: file.lineLength(of: argument.expression),
                 message: "task name '\(template.shape)': " + reasons.joined(separator: "; ") + "; interpolate a stable, non-personal identifier instead"
             )
         }

@@ -26,9 +26,9 @@ public struct CreationSite: Sendable, CustomStringConvertible {
     /// The label a profiler guesses when the task is unnamed: the nearest enclosing function, or
     /// `closure #N in …` when created inside a closure.
     public var guessedLabel: String
-    /// When the site sits in a closure stored in a property or passed as a labelled argument (`onQuiesced`),
-    /// that name: whoever calls the closure is the frame a profiler sees, so the guessed label can be a
-    /// different function altogether.
+    /// When the site sits in a closure stored in a property (`monitor.onQuiesced = { … }`), the property's
+    /// name: whoever calls the closure is the frame a profiler sees, so the guessed label can be a different
+    /// function altogether.
     public var calledThrough: String?
     /// The kind of the task whose closure this site sits in, if any (a task created inside another task).
     public var parentSiteKind: CreationSiteKind?

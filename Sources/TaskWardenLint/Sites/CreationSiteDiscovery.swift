@@ -5,8 +5,7 @@ import SwiftSyntax
 ///
 /// ```swift
 /// let tree = Parser.parse(source: text)
-/// let result = CreationSiteDiscovery.discover(in: tree, file: "Shelf.swift",
-///                                             converter: SourceLocationConverter(fileName: "Shelf.swift", tree: tree),
+/// let result = CreationSiteDiscovery.discover(in: tree, source: text, file: "Shelf.swift",
 ///                                             deploymentTargets: DeploymentTargets())
 /// result.sites.count
 /// ```
@@ -21,11 +20,14 @@ public enum CreationSiteDiscovery {
 
     /// Statements and members whose text holds no creation token are skipped without visiting their nodes.
     public static func discover(
-        in tree: SourceFileSyntax, file: String, converter: SourceLocationConverter, deploymentTargets: DeploymentTargets
+        in tree: SourceFileSyntax, source: String, file: String, lines: SourceLineTable? = nil,
+        deploymentTargets: DeploymentTargets
     ) -> Result {
-        let bytes = tree.syntaxTextBytes
-        let visitor = bytes.withUnsafeBufferPointer { buffer in
-            let visitor = Visitor(file: file, converter: converter, deploymentTargets: deploymentTargets, bytes: buffer)
+        // The parser is lossless: the tree's text is the source, byte for byte.
+        var text = source
+        let table = lines ?? SourceLineTable(source)
+        let visitor = text.withUTF8 { buffer in
+            let visitor = Visitor(file: file, lines: table, deploymentTargets: deploymentTargets, bytes: buffer)
             visitor.walk(tree)
             return visitor
         }
@@ -36,7 +38,7 @@ public enum CreationSiteDiscovery {
 
     private final class Visitor: SyntaxVisitor {
         let file: String
-        let converter: SourceLocationConverter
+        let lines: SourceLineTable
         let deploymentTargets: DeploymentTargets
         var sites: [CreationSite] = []
         var taskTypes: [TaskTypeDeclaration] = []
@@ -44,9 +46,9 @@ public enum CreationSiteDiscovery {
         let bytes: UnsafeBufferPointer<UInt8>
         let scanner = CreationTokenScanner()
 
-        init(file: String, converter: SourceLocationConverter, deploymentTargets: DeploymentTargets, bytes: UnsafeBufferPointer<UInt8>) {
+        init(file: String, lines: SourceLineTable, deploymentTargets: DeploymentTargets, bytes: UnsafeBufferPointer<UInt8>) {
             self.file = file
-            self.converter = converter
+            self.lines = lines
             self.deploymentTargets = deploymentTargets
             self.bytes = bytes
             super.init(viewMode: .sourceAccurate)
@@ -101,7 +103,7 @@ public enum CreationSiteDiscovery {
             nameArgument: LabeledExprSyntax?, binding: PatternBindingSyntax?, usesUnqualifiedTask: Bool
         ) {
             let offset = token.positionAfterSkippingLeadingTrivia
-            let location = converter.location(for: offset)
+            let location = lines.location(ofUTF8Offset: offset.utf8Offset)
             let floor = AvailabilityFloor.floor(around: node)
             let surroundings = SiteSurroundings(of: node)
             sites.append(CreationSite(

@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 /// Answers "where is this node?" the way a symbolicated stack frame would: the enclosing declaration path
@@ -152,6 +153,22 @@ public enum DeclarationContext {
         return path.isEmpty ? member : path.joined(separator: ".") + "." + member
     }
 
+    /// Whether the type or extension around `node` declares a property named `name` (directly in its body).
+    public static func enclosingTypeDeclaresProperty(named name: String, around node: some SyntaxProtocol) -> Bool {
+        var current = Syntax(node).parent
+        while let ancestor = current {
+            if let group = ancestor.asProtocol((any DeclGroupSyntax).self) {
+                return group.memberBlock.members.contains { member in
+                    member.decl.as(VariableDeclSyntax.self)?.bindings.contains {
+                        $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                    } ?? false
+                }
+            }
+            current = ancestor.parent
+        }
+        return false
+    }
+
     /// The names of the enclosing types and extensions, outermost first (`["Shelf", "Loader"]`).
     public static func typePath(of node: some SyntaxProtocol) -> [String] {
         var names: [String] = []
@@ -179,4 +196,3 @@ public enum DeclarationContext {
     }
 }
 
-import Foundation

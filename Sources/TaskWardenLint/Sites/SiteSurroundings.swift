@@ -9,7 +9,6 @@ struct SiteSurroundings {
     static let perItemCalls: Set<String> = ["forEach", "map", "compactMap", "flatMap", "reduce", "filter"]
 
     init(of node: Syntax) {
-        var child = node
         var current = node.parent
         var innermostClosure = true
         while let ancestor = current {
@@ -31,10 +30,8 @@ struct SiteSurroundings {
                     innermostClosure = false
                 }
             }
-            child = ancestor
             current = ancestor.parent
         }
-        _ = child
     }
 
     /// The call a closure is the trailing closure or an argument of.
@@ -46,20 +43,18 @@ struct SiteSurroundings {
         return nil
     }
 
-    /// The property a closure is assigned to (`monitor.onQuiesced = { … }`, `let onQuiesced = { … }`) or the
-    /// label it is passed under (`Monitor(onQuiesced: { … })`), when it is not a task's own body.
+    /// The property a closure is stored in: assigned (`monitor.onQuiesced = { … }`, `onQuiesced = { … }`) or
+    /// given as a stored property's initial value (`var onQuiesced: () -> Void = { … }` in a type). Closures
+    /// passed as arguments or kept in local variables are called by the framework or by the same function,
+    /// so they are not recorded.
     static func storageName(of closure: ClosureExprSyntax) -> String? {
-        if let argument = closure.parent?.as(LabeledExprSyntax.self), let label = argument.label?.text,
-           let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), CreationCallClassifier.classify(call) == nil,
-           !["operation", "body"].contains(label) {
-            return label
-        }
         if let initializer = closure.parent?.as(InitializerClauseSyntax.self),
-           let binding = initializer.parent?.as(PatternBindingSyntax.self) {
+           let binding = initializer.parent?.as(PatternBindingSyntax.self),
+           binding.parent?.parent?.parent?.is(MemberBlockItemSyntax.self) == true {
             return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
         }
         if let sequence = closure.parent?.as(ExprListSyntax.self), sequence.count == 3,
-           let index = sequence.firstIndex(where: { $0.id == closure.id }), index == sequence.index(sequence.startIndex, offsetBy: 2),
+           sequence.last?.id == closure.id,
            sequence[sequence.index(after: sequence.startIndex)].is(AssignmentExprSyntax.self) {
             let target = sequence[sequence.startIndex]
             if let member = target.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }

@@ -10,7 +10,8 @@ import Testing
         "v.task { }", "v.task(id: 1) {}", ".backgroundTask(.appRefresh(\"x\"))",
         "s.register(forTaskWithIdentifier: \"x\")", "struct Task {}", "typealias Task = Job",
         "let t = Task<Result<Int, Error>, Never>.detached {", "_Concurrency.Task {", "Task\n{ }",
-        "content.task(id: x, load)", ".backgroundTask (.appRefresh(\"x\"))",
+        "content.task(id: x, load)", ".backgroundTask (.appRefresh(\"x\"))", "scene.backgroundTask(refresh) { }",
+        "func f() -> Task<Void, Never> { Task { } }",
     ])
     func keepsFilesWithACreationToken(_ text: String) {
         #expect(scanner.mayContainSite(Array(text.utf8)), "\(text)")
@@ -21,6 +22,8 @@ import Testing
         "let taskCount = 2", "asyncLet()", "async letter", "myTask.run()", "TaskGroup<Int>",
         "var refresh: Task<Void, Never>?", "try await Task.sleep(for: .seconds(1))", "if Task.isCancelled { }",
         "let handles: [Task<Void, Never>] = []", "model.task = nil", "let id = backgroundTask",
+        "func load() -> Task<UIImage, any Error> {", "func f() ->Task<Void, Never> { fatalError() }",
+        "Current.backgroundTask(withName: name) { _ in }",
     ])
     func skipsFilesWithout(_ text: String) {
         #expect(!scanner.mayContainSite(Array(text.utf8)), "\(text)")

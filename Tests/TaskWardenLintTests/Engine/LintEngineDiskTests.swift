@@ -59,6 +59,7 @@ import Testing
         let root = try TemporaryDirectory()
         try root.write("Sources/Good.swift", "func f() { Task { } }\n")
         try root.write("Sources/Latin1.swift", Data([0x54, 0x61, 0x73, 0x6B, 0x20, 0x7B, 0x20, 0x7D, 0x20, 0x2F, 0x2F, 0xE9, 0x0A]))
+        try root.write("Sources/Latin1NoTask.swift", Data([0x6C, 0x65, 0x74, 0x20, 0x78, 0x20, 0x2F, 0x2F, 0xE9, 0x0A]))
         try root.write("Sources/Binary.swift", Data([0x00, 0x01, 0x02, 0x54, 0x61, 0x73, 0x6B]))
         try root.write("Sources/Broken.swift", "func broken( {\nfunc ok() { Task { } }\n")
         try FileManager.default.createSymbolicLink(atPath: root.path + "/Sources/Loop", withDestinationPath: root.path + "/Sources")
@@ -66,6 +67,7 @@ import Testing
         let problems = Dictionary(result.problems.map { ($0.path, $0.kind) }, uniquingKeysWith: { first, _ in first })
         #expect(problems["Missing"] == .missingPath)
         #expect(problems["Sources/Latin1.swift"] == .notUTF8)
+        #expect(problems["Sources/Latin1NoTask.swift"] == .notUTF8)
         #expect(problems["Sources/Binary.swift"] == .binary)
         #expect(problems["Sources/Broken.swift"] == .syntaxErrors)
         #expect(problems["Sources/Loop"] == .symlinkLoop)
@@ -82,6 +84,33 @@ import Testing
         #expect(result.problems.first?.kind == .configuration)
         #expect(result.problems.first?.description.contains("key 'rules.unnamed-task'") == true)
         #expect(result.tree.sites.isEmpty)
+    }
+
+    @Test func eachFolderUsesTheNearestConfigurationAboveIt() throws {
+        let root = try TemporaryDirectory()
+        try root.write(".taskwarden.json", "{\"rules\": {\"unnamed-task\": \"error\"}}")
+        try root.write("App/Sync.swift", "func sync() { Task { } }\n")
+        try root.write("Legacy/.taskwarden.json", "{\"rules\": {\"unnamed-task\": \"off\"}}")
+        try root.write("Legacy/Old.swift", "func old() { Task { } }\n")
+        try root.write("Broken/.taskwarden.json", "{\"rules\": {\"unnamed-task\": 3}}")
+        try root.write("Broken/Code.swift", "func code() { Task { } }\n")
+        let result = Self.run(root)
+        #expect(result.findings.map(\.position.file) == ["App/Sync.swift"])
+        #expect(result.findings.map(\.severity) == [.error])
+        #expect(result.problems.map(\.path) == ["Broken/.taskwarden.json"])
+        #expect(result.problems.first?.description.contains("key 'rules.unnamed-task'") == true)
+        #expect(!result.tree.sites.contains { $0.position.file.hasPrefix("Broken/") })
+    }
+
+    @Test func eachPackageUsesItsOwnPlatforms() throws {
+        let root = try TemporaryDirectory()
+        try root.write("Old/Package.swift", "platforms: [.iOS(.v16)]")
+        try root.write("Old/Sources/Old/A.swift", "func f() async { await withTaskGroup(of: Void.self) { g in g.addTask { } } }\n")
+        try root.write("New/Package.swift", "platforms: [.iOS(.v18)]")
+        try root.write("New/Sources/New/A.swift", "func f() async { await withTaskGroup(of: Void.self) { g in g.addTask { } } }\n")
+        let result = Self.run(root)
+        #expect(result.tree.sites.map { "\($0.position.file) \($0.nameAvailability.isAvailable)" }.sorted()
+                == ["New/Sources/New/A.swift true", "Old/Sources/Old/A.swift false"])
     }
 
     @Test func lintsAPathGivenTwiceOnce() throws {

@@ -50,17 +50,21 @@ import Testing
         #expect(sites.map(\.guessedLabel) == ["start()", "closure #1 in closure #1 in start()"])
     }
 
-    @Test func recordsTheNameAClosureIsStoredOrPassedUnder() {
+    @Test func recordsThePropertyAClosureIsStoredIn() {
         let code = """
+            final class Monitor {
+                var onIdle: () -> Void = { Task { await idle() } }
+            }
             func launch(monitor: Monitor) {
                 monitor.onQuiesced = { Task { await backfill() } }
+                onReady = { Task { await ready() } }
                 let onDone = { Task { await done() } }
-                Monitor(onChange: { Task { await change() } })
+                Binding(get: { 1 }, set: { _ in Task { await change() } })
                 Task { await plain() }
             }
             """
         let sites = SiteTestSupport.sites(code).sites
-        #expect(sites.map(\.calledThrough) == ["onQuiesced", "onDone", "onChange", nil])
+        #expect(sites.map(\.calledThrough) == ["onIdle", "onQuiesced", "onReady", nil, nil, nil])
     }
 
     @Test func recordsPerItemWork() {

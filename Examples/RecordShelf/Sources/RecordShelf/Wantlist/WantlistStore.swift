@@ -16,7 +16,7 @@ final class WantlistStore {
     func share(with account: Account) {
         // Not kebab-case: task-name-format.
         Task(name: "ShareWantlist") { await account.share(self) }
-        // Personal data in a name: task-name-sensitive (an error in this example's configuration).
+        // Personal data in a name: task-name-sensitive.
         Task(name: "wantlist-welcome:\(account.email)") { await account.sendWelcome() }
         // Unstable value in a name.
         Task(name: "wantlist-export:\(Date.now)") { await export() }

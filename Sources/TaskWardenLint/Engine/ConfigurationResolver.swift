@@ -1,0 +1,84 @@
+import Foundation
+
+/// Finds the configuration and deployment targets for each folder of a run, the way swift-format and
+/// SwiftLint users expect: the nearest `.taskwarden.json` in the folder or above it (unless `--config`
+/// names one for everything), and the deployment targets from that configuration or else from the nearest
+/// `Package.swift` / `*.xcodeproj` above the folder. Answers are cached per folder, so each folder is looked
+/// at once.
+///
+/// Used during file collection only, on one thread.
+final class ConfigurationResolver {
+    private let explicitFile: String?
+    private let workingDirectory: String
+    private let display: (String) -> String
+    private var nearestFileByDirectory: [String: String?] = [:]
+    private var loaded: [String: LintConfiguration?] = [:]
+    private var detectedTargetsByDirectory: [String: DeploymentTargets?] = [:]
+    /// Malformed or unreadable configuration files, each reported once.
+    private(set) var problems: [InputProblem] = []
+
+    init(explicitFile: String?, workingDirectory: String, display: @escaping (String) -> String) {
+        self.explicitFile = explicitFile
+        self.workingDirectory = workingDirectory
+        self.display = display
+    }
+
+    /// The configuration for files directly in `directory`; nil when that configuration is malformed (the
+    /// problem is recorded once, and the files it governs are not linted). `entries`, when the caller has
+    /// listed the folder already, saves a lookup.
+    func configuration(forDirectory directory: String, entries: [String]? = nil) -> LintConfiguration? {
+        guard let file = explicitFile ?? nearestFile(directory, entries: entries) else {
+            var configuration = LintConfiguration()
+            configuration.baseDirectory = workingDirectory
+            return configuration
+        }
+        if let cached = loaded[file] { return cached }
+        do {
+            let configuration = try ConfigurationLoader.load(file: file)
+            loaded[file] = configuration
+            return configuration
+        } catch {
+            problems.append(InputProblem(path: display(file), kind: .configuration,
+                                         detail: (error.key.map { "key '\($0)': " } ?? "") + error.problem))
+            loaded[file] = .some(nil)
+            return nil
+        }
+    }
+
+    /// The configured targets, or those declared by the nearest manifest or Xcode project above `directory`.
+    func deploymentTargets(forDirectory directory: String, entries: [String]? = nil, configuration: LintConfiguration) -> DeploymentTargets {
+        if let configured = configuration.deploymentTargets { return configured }
+        return detectedTargets(directory, entries: entries) ?? DeploymentTargets()
+    }
+
+    private func nearestFile(_ directory: String, entries: [String]?) -> String? {
+        if let cached = nearestFileByDirectory[directory] { return cached }
+        let candidate = directory == "/" ? "/" + ConfigurationLoader.fileName : directory + "/" + ConfigurationLoader.fileName
+        let here = entries.map { $0.contains(ConfigurationLoader.fileName) } ?? FileManager.default.fileExists(atPath: candidate)
+        let parent = (directory as NSString).deletingLastPathComponent
+        let result = here ? candidate : (parent == directory || parent.isEmpty ? nil : nearestFile(parent, entries: nil))
+        nearestFileByDirectory[directory] = .some(result)
+        return result
+    }
+
+    private func detectedTargets(_ directory: String, entries: [String]?) -> DeploymentTargets? {
+        if let cached = detectedTargetsByDirectory[directory] { return cached }
+        let names = entries ?? ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+        var result: DeploymentTargets?
+        if names.contains("Package.swift"), let text = try? String(contentsOfFile: directory + "/Package.swift", encoding: .utf8) {
+            result = DeploymentTargetDetector.targets(inManifest: text)
+        } else if names.contains(where: { $0.hasSuffix(".xcodeproj") }) {
+            var merged: [ApplePlatform: PlatformVersion] = [:]
+            for project in names.filter({ $0.hasSuffix(".xcodeproj") }).sorted() {
+                guard let text = try? String(contentsOfFile: directory + "/" + project + "/project.pbxproj", encoding: .utf8) else { continue }
+                merged.merge(DeploymentTargetDetector.targets(inProject: text).versions) { min($0, $1) }
+            }
+            result = DeploymentTargets(merged)
+        } else {
+            let parent = (directory as NSString).deletingLastPathComponent
+            result = parent == directory || parent.isEmpty ? nil : detectedTargets(parent, entries: nil)
+        }
+        detectedTargetsByDirectory[directory] = .some(result)
+        return result
+    }
+}
