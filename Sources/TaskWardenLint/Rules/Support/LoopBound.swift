@@ -53,7 +53,7 @@ enum LoopBound {
 
     /// Every unbounded loop in `root`'s own body (not in nested closures or functions).
     static func unboundedLoops(in root: some SyntaxProtocol) -> [UnboundedLoop] {
-        OwnBody.nodes(of: root).compactMap { unbounded($0) }
+        OwnBody.nodes(ofKinds: [.whileStmt, .repeatStmt, .forStmt], in: root).compactMap { unbounded($0) }
     }
 
     private static func unboundedCondition(_ expression: ExprSyntax) -> UnboundedLoop.Shape? {
@@ -78,7 +78,7 @@ enum LoopBound {
     /// Whether a `break` or `return` (other than one taken only on cancellation) leaves `loop`.
     private static func hasExit(_ body: CodeBlockSyntax, loop: Syntax) -> Bool {
         let label = loop.parent?.as(LabeledStmtSyntax.self)?.label.text
-        for node in OwnBody.nodes(of: body) {
+        for node in OwnBody.nodes(ofKinds: [.returnStmt, .breakStmt], in: body) {
             if node.is(ReturnStmtSyntax.self) {
                 if !isTakenOnlyOnCancellation(node, loop: loop) { return true }
             } else if let breakStatement = node.as(BreakStmtSyntax.self) {

@@ -27,6 +27,14 @@ enum OwnBody {
         return Array(collector.found.dropFirst())
     }
 
+    /// The nodes of `root`'s own body whose kind is one of `kinds`, in source order (collects only those: much
+    /// cheaper than ``nodes(of:)`` when a rule looks for a few statement kinds).
+    static func nodes(ofKinds kinds: Set<SyntaxKind>, in root: some SyntaxProtocol) -> [Syntax] {
+        let collector = KindCollector(kinds: kinds, root: Syntax(root))
+        collector.walk(Syntax(root))
+        return collector.found
+    }
+
     /// The nodes of `root`'s own body of one syntax type.
     static func nodes<Node: SyntaxProtocol>(_ type: Node.Type, of root: some SyntaxProtocol) -> [Node] {
         nodes(of: root).compactMap { $0.as(Node.self) }
@@ -56,5 +64,24 @@ enum OwnBody {
     /// `node`'s source text without trivia, with all whitespace removed (for comparing short expressions).
     static func compactText(_ node: some SyntaxProtocol) -> String {
         node.trimmedDescription.filter { !$0.isWhitespace }
+    }
+}
+
+/// Collects nodes of some kinds from a body, not entering nested bodies.
+private final class KindCollector: SyntaxAnyVisitor {
+    private(set) var found: [Syntax] = []
+    private let kinds: Set<SyntaxKind>
+    private let root: Syntax
+
+    init(kinds: Set<SyntaxKind>, root: Syntax) {
+        self.kinds = kinds
+        self.root = root
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+        guard node != root else { return .visitChildren }
+        if kinds.contains(node.kind) { found.append(node) }
+        return OwnBody.isNestedBody(node) ? .skipChildren : .visitChildren
     }
 }

@@ -15,7 +15,7 @@ enum ThrowReach {
 
     /// The first place in `body`'s own code from which an error can escape, or nil when none can.
     static func firstEscapingThrow(in body: some SyntaxProtocol, ignoringCancellationOnly: Bool = false) -> Syntax? {
-        for node in OwnBody.nodes(of: body) {
+        for node in OwnBody.nodes(ofKinds: [.tryExpr, .forStmt, .throwStmt], in: body) {
             if let tryExpression = node.as(TryExprSyntax.self) {
                 guard tryExpression.questionOrExclamationMark == nil else { continue }
                 if ignoringCancellationOnly && throwsOnlyCancellation(tryExpression.expression) { continue }
