@@ -1,6 +1,6 @@
 import Foundation
 /// The inventory output of `taskwarden list`: text (one aligned line per site) or JSON
-/// (`{"sites": [{"file", "line", "column", "kind", "name", "enclosing", "guessedLabel", …}], "summary": {…}}`).
+/// (`{"sites": [{"file", "line", "column", "kind", "name", "enclosing", "guessedLabel", "isolation", …}], "summary": {…}}`).
 public enum SiteListing {
     struct Document: Encodable {
         var sites: [Item]
@@ -24,13 +24,16 @@ public enum SiteListing {
         var guessedLabel: String
         var calledThrough: String?
         var createdInside: String?
+        /// Where the task runs as far as syntax shows (`MainActor`, `actor`, `nonisolated`), or nil.
+        var isolation: String?
 
         enum CodingKeys: String, CodingKey {
             case file, line, column, kind, name, nameKind, staticPrefix, nameAvailable, nameUnavailableReason
-            case enclosing, guessedLabel, calledThrough, createdInside
+            case enclosing, guessedLabel, calledThrough, createdInside, isolation
         }
 
-        /// `name` is always present (null when unnamed); other optional fields only when they apply.
+        /// `name` and `isolation` are always present (null when unnamed / unknown); other optional fields only
+        /// when they apply.
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(file, forKey: .file)
@@ -46,6 +49,7 @@ public enum SiteListing {
             try container.encode(guessedLabel, forKey: .guessedLabel)
             try container.encodeIfPresent(calledThrough, forKey: .calledThrough)
             try container.encodeIfPresent(createdInside, forKey: .createdInside)
+            try container.encode(isolation, forKey: .isolation)
         }
     }
 
@@ -93,7 +97,8 @@ public enum SiteListing {
                      kind: site.kind.rawValue, name: nameText(site), nameKind: nameKind(site.name),
                      staticPrefix: site.name.template?.staticPrefix, nameAvailable: site.nameAvailability.isAvailable,
                      nameUnavailableReason: site.nameAvailability.reason, enclosing: site.enclosingDeclaration,
-                     guessedLabel: site.guessedLabel, calledThrough: site.calledThrough, createdInside: site.parentSiteKind?.rawValue)
+                     guessedLabel: site.guessedLabel, calledThrough: site.calledThrough, createdInside: site.parentSiteKind?.rawValue,
+                     isolation: site.isolation)
             },
             summary: Summary(files: result.statistics.filesFound, parsedFiles: result.statistics.filesParsed, sites: sites.count,
                              named: sites.filter { $0.name.isNamed }.count,

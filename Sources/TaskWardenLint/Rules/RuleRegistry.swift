@@ -11,6 +11,17 @@ public enum RuleRegistry {
         TaskLabelCollisionRule(),
         AsyncLetUnnamedRule(),
         // Ownership and background tasks (issue 4): append below.
+        UnhandledThrowingTaskRule(),
+        TaskSelfCycleRule(),
+        WeakSelfUnwrappedOnceRule(),
+        UnownedTaskLoopRule(),
+        TaskInOnAppearRule(),
+        BackgroundRefreshNotRescheduledRule(),
+        BackgroundTaskManualCompletionRule(),
+        BackgroundTaskNoExpirationRule(),
+        BackgroundTaskIdentifierRule(),
+        TaskIsolationByCaptureRule(),
+        CancellationDiscardsResultsRule(),
     ]
 
     /// The rule with this id.

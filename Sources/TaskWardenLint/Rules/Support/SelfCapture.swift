@@ -1,0 +1,145 @@
+import SwiftSyntax
+
+/// How a closure captures `self`, as far as syntax shows it.
+///
+/// Explicit `self` is always seen. Implicit `self` (a bare `refresh()` inside a `Task` closure, which Swift
+/// allows because `Task` closures capture `self` implicitly) is seen only for members declared in the
+/// enclosing type or its extensions in the same file, and only when no local name of the enclosing function
+/// shadows them. Members inherited from a superclass or declared in another file are not seen.
+struct SelfCapture {
+    enum ListEntry: Equatable {
+        case weak, unowned, strong
+    }
+
+    /// How `self` appears in the closure's capture list, if it does.
+    let listEntry: ListEntry?
+    /// Uses of `self` written out, in the closure or in closures nested in it.
+    let explicitReferences: [Syntax]
+    /// Bare references to members of the enclosing type: uses of `self` that are not written out.
+    let implicitReferences: [Syntax]
+
+    /// Whether the closure uses `self` at all.
+    var mentionsSelf: Bool { listEntry != nil || !explicitReferences.isEmpty || !implicitReferences.isEmpty }
+
+    /// Whether the closure holds `self` strongly for as long as it runs.
+    var capturesStrongly: Bool {
+        switch listEntry {
+        case .weak?, .unowned?: return false
+        case .strong?: return true
+        case nil: return !explicitReferences.isEmpty || !implicitReferences.isEmpty
+        }
+    }
+
+    /// The first use of `self`, for pointing a diagnostic at.
+    var firstReference: Syntax? {
+        (explicitReferences + implicitReferences).min { $0.position < $1.position }
+    }
+
+    init(listEntry: ListEntry?, explicitReferences: [Syntax], implicitReferences: [Syntax]) {
+        self.listEntry = listEntry
+        self.explicitReferences = explicitReferences
+        self.implicitReferences = implicitReferences
+    }
+
+    /// Analyses `closure`.
+    init(of closure: ClosureExprSyntax) {
+        listEntry = Self.listEntry(of: closure)
+        var explicit: [Syntax] = []
+        var bare: [DeclReferenceExprSyntax] = []
+        for node in Syntax(closure).children(viewMode: .sourceAccurate).flatMap({ Self.descendants($0) }) {
+            guard let reference = node.as(DeclReferenceExprSyntax.self) else { continue }
+            if Self.isInCaptureList(node, of: closure) { continue }
+            if reference.baseName.tokenKind == .keyword(.self) {
+                // `Void.self` and `x.self` name a type or value, not the enclosing instance.
+                if !Self.isMemberName(reference) { explicit.append(node) }
+            } else if Self.isBare(reference) {
+                bare.append(reference)
+            }
+        }
+        explicitReferences = explicit
+        // Reading the type's members and the function's locals walks more syntax: only when it can matter.
+        let members = bare.isEmpty ? [] : TypeMembers.instanceMemberNames(around: closure)
+        let candidates = bare.filter { members.contains($0.baseName.text) }
+        if candidates.isEmpty {
+            implicitReferences = []
+        } else {
+            let locals = Self.localNames(around: closure)
+            implicitReferences = candidates.filter { !locals.contains($0.baseName.text) }.map(Syntax.init)
+        }
+    }
+
+    /// Every node under `root`, not entering nested type declarations (their members are not ours).
+    private static func descendants(_ root: Syntax) -> [Syntax] {
+        let collector = NodeCollector<Syntax>(skipping: { node in
+            switch node.kind {
+            case .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl: return node != root
+            default: return false
+            }
+        })
+        collector.walk(root)
+        return collector.found
+    }
+
+    /// How `self` appears in `closure`'s capture list (cheap: reads only the capture list).
+    static func listEntry(of closure: ClosureExprSyntax) -> ListEntry? {
+        guard let items = closure.signature?.capture?.items else { return nil }
+        for item in items {
+            let capturesSelf = item.initializer.map { OwnBody.compactText($0.value) == "self" }
+                ?? (item.name.tokenKind == .keyword(.self))
+            guard capturesSelf else { continue }
+            switch item.specifier?.specifier.tokenKind {
+            case .keyword(.weak)?: return .weak
+            case .keyword(.unowned)?: return .unowned
+            default: return .strong
+            }
+        }
+        return nil
+    }
+
+    private static func isInCaptureList(_ node: Syntax, of closure: ClosureExprSyntax) -> Bool {
+        guard let capture = closure.signature?.capture else { return false }
+        return OwnBody.isWithin(node, capture)
+    }
+
+    /// A reference not written as the member part of `x.member`.
+    static func isBare(_ reference: DeclReferenceExprSyntax) -> Bool {
+        !isMemberName(reference) && reference.baseName.tokenKind.isIdentifier
+    }
+
+    /// Whether the reference is the `member` of `x.member` (or of `.member`).
+    static func isMemberName(_ reference: DeclReferenceExprSyntax) -> Bool {
+        guard let member = reference.parent?.as(MemberAccessExprSyntax.self) else { return false }
+        return member.declName.id == reference.id
+    }
+
+    /// Names bound anywhere in the enclosing function (parameters, `let`/`var`, `for` and `if let` bindings,
+    /// closure parameters): over-approximated so that a shadowed member is never taken for `self`.
+    static func localNames(around node: some SyntaxProtocol) -> Set<String> {
+        var scope = Syntax(node)
+        while let parent = scope.parent {
+            if parent.is(MemberBlockItemSyntax.self) || parent.is(SourceFileSyntax.self) { break }
+            if parent.is(CodeBlockItemSyntax.self), parent.parent?.parent?.is(SourceFileSyntax.self) == true { break }
+            scope = parent
+        }
+        var names: Set<String> = []
+        for child in descendants(scope) {
+            if let pattern = child.as(IdentifierPatternSyntax.self) { names.insert(pattern.identifier.text) }
+            if let parameter = child.as(FunctionParameterSyntax.self) {
+                names.insert((parameter.secondName ?? parameter.firstName).text)
+            }
+            if let parameter = child.as(ClosureShorthandParameterSyntax.self) { names.insert(parameter.name.text) }
+            if let parameter = child.as(ClosureParameterSyntax.self) {
+                names.insert((parameter.secondName ?? parameter.firstName).text)
+            }
+            if let item = child.as(ClosureCaptureSyntax.self) { names.insert(item.name.text) }
+        }
+        return names
+    }
+}
+
+extension TokenKind {
+    var isIdentifier: Bool {
+        if case .identifier = self { return true }
+        return false
+    }
+}

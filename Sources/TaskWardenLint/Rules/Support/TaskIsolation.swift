@@ -1,0 +1,146 @@
+import SwiftSyntax
+
+/// Where a task's closure runs, as far as syntax shows it.
+///
+/// Values are the strings of the `isolation` field in `taskwarden list`: a global actor's name (`MainActor`),
+/// `actor` (on the enclosing actor instance, because the closure captures `self`), or `nonisolated`.
+/// Unknown (nil) when syntax cannot tell: inside a closure that is not itself a task, in a class with a
+/// superclass or protocol that may carry a global actor, or under a project-wide default isolation setting.
+enum TaskIsolation {
+    static let actorValue = "actor"
+    static let nonisolatedValue = "nonisolated"
+
+    /// Superclasses and protocols known to be `@MainActor`.
+    static let mainActorSupertypes: Set<String> = [
+        "View", "App", "Scene", "UIViewController", "UIView", "UIApplicationDelegate", "UIWindowSceneDelegate",
+        "UISceneDelegate", "NSViewController", "NSView", "NSApplicationDelegate", "UITableViewController",
+        "UICollectionViewController", "UINavigationController", "UITabBarController", "UIViewRepresentable",
+        "UIViewControllerRepresentable", "NSViewRepresentable",
+    ]
+    /// Protocols known not to change isolation.
+    static let neutralSupertypes: Set<String> = [
+        "Sendable", "Hashable", "Equatable", "Codable", "Encodable", "Decodable", "Identifiable", "Error",
+        "CustomStringConvertible", "CustomDebugStringConvertible", "Comparable", "AnyObject", "Observable",
+        "ObservableObject",
+    ]
+
+    /// The isolation of a task created by `kind` with body `closure` at `node`.
+    static func of(kind: CreationSiteKind, closure: ClosureExprSyntax?, at node: some SyntaxProtocol) -> String? {
+        if let explicit = closure.flatMap(globalActorAttribute(of:)) { return explicit }
+        switch kind {
+        case .taskDetached, .taskImmediateDetached, .addTask, .addTaskUnlessCancelled, .addImmediateTask,
+             .addImmediateTaskUnlessCancelled, .asyncLet:
+            return nonisolatedValue
+        case .swiftUITask:
+            return "MainActor"
+        case .backgroundTask, .backgroundTaskRegistration:
+            return nil
+        case .taskInit, .taskImmediate:
+            return inherited(closure: closure, at: Syntax(node))
+        }
+    }
+
+    /// `MainActor` for `{ @MainActor in … }`.
+    static func globalActorAttribute(of closure: ClosureExprSyntax) -> String? {
+        closure.signature?.attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }
+            .map { OwnBody.compactText($0.attributeName) }.first { $0.hasSuffix("Actor") }
+    }
+
+    private static func globalActor(in attributes: AttributeListSyntax) -> String? {
+        attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }
+            .map { OwnBody.compactText($0.attributeName) }.first { $0.hasSuffix("Actor") }
+    }
+
+    private static func isNonisolated(_ modifiers: DeclModifierListSyntax) -> Bool {
+        modifiers.contains { $0.name.text == "nonisolated" }
+    }
+
+    /// `Task {}` and `Task.immediate {}` inherit the isolation of the context that creates them.
+    private static func inherited(closure: ClosureExprSyntax?, at node: Syntax) -> String? {
+        var current = node.parent
+        while let candidate = current {
+            if candidate.is(ClosureExprSyntax.self) { return nil }
+            if let function = candidate.as(FunctionDeclSyntax.self) {
+                if let actor = globalActor(in: function.attributes) { return actor }
+                if isNonisolated(function.modifiers) { return nonisolatedValue }
+                return typeIsolation(around: candidate, isStatic: TypeMembers.isStatic(function.modifiers), closure: closure)
+            }
+            if let initializer = candidate.as(InitializerDeclSyntax.self) {
+                if let actor = globalActor(in: initializer.attributes) { return actor }
+                if isNonisolated(initializer.modifiers) { return nonisolatedValue }
+                return typeIsolation(around: candidate, isStatic: false, closure: closure)
+            }
+            if let variable = candidate.as(VariableDeclSyntax.self) {
+                if let actor = globalActor(in: variable.attributes) { return actor }
+                if isNonisolated(variable.modifiers) { return nonisolatedValue }
+                return typeIsolation(around: candidate, isStatic: TypeMembers.isStatic(variable.modifiers), closure: closure)
+            }
+            if candidate.is(SourceFileSyntax.self) { return nil }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    private static func typeIsolation(around member: Syntax, isStatic: Bool, closure: ClosureExprSyntax?) -> String? {
+        guard let type = TypeMembers.enclosingType(of: member) else { return nonisolatedValue }
+        let declarations = TypeMembers.typeName(of: type).map { TypeMembers.declarations(named: $0, in: member.root) } ?? [type]
+        var sawUnknownSupertype = false
+        for declaration in declarations {
+            guard let group = declaration.asProtocol((any DeclGroupSyntax).self) else { continue }
+            if let actor = globalActor(in: group.attributes) { return actor }
+            for inherited in group.inheritanceClause?.inheritedTypes ?? [] {
+                let name = OwnBody.compactText(inherited.type)
+                if mainActorSupertypes.contains(name) { return "MainActor" }
+                if !neutralSupertypes.contains(name) { sawUnknownSupertype = true }
+            }
+        }
+        if declarations.contains(where: { $0.is(ActorDeclSyntax.self) }) {
+            if isStatic { return nonisolatedValue }
+            guard let closure else { return nil }
+            let capture = SelfCapture(of: closure)
+            if capture.listEntry == .weak || capture.listEntry == .unowned { return nil }
+            return capture.capturesStrongly ? actorValue : nonisolatedValue
+        }
+        // An extension of a type declared elsewhere may be anything.
+        if !declarations.contains(where: { !$0.is(ExtensionDeclSyntax.self) }) { return nil }
+        return sawUnknownSupertype ? nil : nonisolatedValue
+    }
+
+    /// Whether `node` sits in an instance method (or initializer, or computed property) of an actor declared
+    /// in the same file, not marked `nonisolated` and not given a global actor.
+    static func isInActorInstanceMember(_ node: some SyntaxProtocol) -> Bool {
+        var current = Syntax(node).parent
+        while let candidate = current {
+            if candidate.is(ClosureExprSyntax.self) { return false }
+            if let function = candidate.as(FunctionDeclSyntax.self) {
+                guard globalActor(in: function.attributes) == nil, !isNonisolated(function.modifiers),
+                      !TypeMembers.isStatic(function.modifiers) else { return false }
+                return enclosingTypeIsActor(candidate)
+            }
+            if candidate.is(InitializerDeclSyntax.self) || candidate.is(SourceFileSyntax.self) { return false }
+            current = candidate.parent
+        }
+        return false
+    }
+
+    private static func enclosingTypeIsActor(_ member: Syntax) -> Bool {
+        guard let type = TypeMembers.enclosingType(of: member) else { return false }
+        if type.is(ActorDeclSyntax.self) { return true }
+        guard type.is(ExtensionDeclSyntax.self), let name = TypeMembers.typeName(of: type) else { return false }
+        return TypeMembers.declarations(named: name, in: member.root).contains { $0.is(ActorDeclSyntax.self) }
+    }
+}
+
+extension CreationSite {
+    /// Where this task's body runs, as far as syntax shows it: a global actor's name (`MainActor`), `actor`
+    /// (the enclosing actor instance, because the closure captures `self`), `nonisolated`, or nil when syntax
+    /// cannot tell. The `isolation` field of `taskwarden list --format json`.
+    ///
+    /// ```swift
+    /// let file = FileAnalysis(path: "PriceCache.swift", source: "actor PriceCache { var n = 0; func f() { Task { n += 1 } } }")
+    /// file.sites[0].isolation // "actor"
+    /// ```
+    public var isolation: String? {
+        TaskIsolation.of(kind: kind, closure: closure, at: node)
+    }
+}

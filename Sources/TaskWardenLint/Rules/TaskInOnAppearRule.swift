@@ -1,0 +1,81 @@
+import SwiftSyntax
+
+/// `task-in-on-appear`: a `Task` started from `.onAppear` / `.onChange` where `.task` would own it.
+public struct TaskInOnAppearRule: Rule {
+    public init() {}
+
+    public let description = RuleDescription(
+        id: "task-in-on-appear",
+        summary: "A Task started in .onAppear/.onChange outlives the view; .task/.task(id:) would cancel it.",
+        rationale: """
+            A `Task { … }` started in `.onAppear` keeps running after the view disappears, and one started in \
+            `.onChange(of:)` keeps running after the value changes again — two searches race and the older one \
+            can overwrite the newer result. SwiftUI's `.task { … }` starts the same work when the view appears and \
+            cancels it when the view disappears; `.task(id: value) { … }` also cancels and restarts it when the \
+            value changes. Move the work there.
+            Reported only when the task is created directly in the modifier's closure and its handle is dropped; \
+            a task stored in state and cancelled elsewhere (for example in `.onDisappear`) is owned and is fine. \
+            For `.onChange`, only when the action uses the old or new value it is given: an action that ignores \
+            them is a trigger for a side effect (saving a setting, handling one stream event) that must run to \
+            the end, and `.task(id:)` would cancel it.
+            Cannot see: whether the work is meant to outlive the view (then store the handle, or say so with \
+            `_ = Task { … }`).
+            """,
+        defaultSeverity: .warning,
+        triggeringExamples: [
+            RuleExample("""
+                struct AlbumSearchView: View {
+                    @State private var results: [Album] = []
+                    var body: some View {
+                        List(results) { AlbumRow(album: $0) }
+                            .onAppear {
+                                ↓Task { results = await AlbumSearch.recent() }
+                            }
+                    }
+                }
+                """),
+            RuleExample("""
+                struct AlbumSearchView: View {
+                    @State private var query = ""
+                    @State private var results: [Album] = []
+                    var body: some View {
+                        List(results) { AlbumRow(album: $0) }
+                            .onChange(of: query) { _, newQuery in
+                                ↓Task { results = await AlbumSearch.search(newQuery) }
+                            }
+                    }
+                }
+                """),
+            RuleExample("Text(release.title).onAppear(perform: { ↓Task { await prices.load(release) } })"),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("List(results) { AlbumRow(album: $0) }.task(id: query) { results = await AlbumSearch.search(query) }"),
+            RuleExample("""
+                List(results) { AlbumRow(album: $0) }
+                    .onAppear { loadTask = Task { results = await AlbumSearch.recent() } }
+                    .onDisappear { loadTask?.cancel() }
+                """),
+            RuleExample("Button(\"Refresh\") { Task { await prices.refresh() } }.onAppear { analytics.log(\"shown\") }"),
+            RuleExample("Text(release.title).onAppear { _ = Task { await analytics.flush() } }"),
+            RuleExample("Toggle(\"Notify\", isOn: $notify).onChange(of: notify) { _, _ in Task { await settings.save() } }"),
+            RuleExample("List(events) { Row($0) }.onChange(of: watcher.latestEvent?.id) { if let event = watcher.latestEvent { Task { await handle(event) } } }"),
+        ]
+    )
+
+    public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {
+        file.sites.compactMap { site in
+            guard site.kind.isUnstructured, let call = site.call, TaskHandleUse.of(call).isDiscarded,
+                  let modifier = SwiftUIModifierClosure.enclosingModifier(of: call) else { return nil }
+            // An .onChange action that ignores the new value is a trigger for a side effect (save, handle an
+            // event) that must finish; .task(id:) would cancel it. Only work that depends on the value races.
+            if modifier == "onChange",
+               let action = SwiftUIModifierClosure.enclosingClosure(of: call), !SwiftUIModifierClosure.usesItsParameters(action) {
+                return nil
+            }
+            let advice = modifier == "onChange"
+                ? ".onChange keeps the old task running when the value changes again; use .task(id: value) { … }, which cancels the previous run"
+                : ".onAppear does not cancel it when the view disappears; use .task { … }, which does"
+            return finding(at: site, message: "\(site.kind.rawValue) started in .\(modifier) outlives it: \(advice)")
+        }
+    }
+}

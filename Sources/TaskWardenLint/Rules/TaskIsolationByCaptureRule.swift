@@ -1,0 +1,72 @@
+import SwiftSyntax
+
+/// `task-isolation-by-capture` (info, opt-in): in an actor method, whether `Task { … }` runs on the actor
+/// depends on whether its closure mentions `self`.
+public struct TaskIsolationByCaptureRule: Rule {
+    public init() {}
+
+    public let description = RuleDescription(
+        id: "task-isolation-by-capture",
+        summary: "In an actor method, Task { } runs on the actor only if its closure captures self; make it explicit.",
+        rationale: """
+            `Task { … }` inherits the isolation of the code that creates it — but in an actor's instance method, \
+            the closure is isolated to the actor only when it captures `self`. Add or remove one line that \
+            mentions `self` (or a property, implicitly) and the whole closure silently moves on or off the actor: \
+            onto it, and it now waits behind every other call on the actor; off it, and it no longer sees the \
+            actor's state without `await`. The finding says which it is today. Make it explicit: write `[self]` \
+            in the capture list of a task that must run on the actor, and use `Task.detached` or a `nonisolated` \
+            async function for work that must not.
+            Off by default (info): enable with `"rules": {"task-isolation-by-capture": "info"}`.
+            Cannot see: uses of self through members declared in a superclass or another file, and actors \
+            declared in another file (for methods in extensions). `taskwarden list` shows the same decision in \
+            each site's `isolation` field.
+            """,
+        defaultSeverity: .info,
+        isEnabledByDefault: false,
+        triggeringExamples: [
+            RuleExample("""
+                actor PriceCache {
+                    private var prices: [Int: Double] = [:]
+                    func warm(releaseIDs: [Int], client: PriceClient) {
+                        ↓Task {
+                            for id in releaseIDs { prices[id] = await client.price(for: id) }
+                        }
+                        ↓Task {
+                            await client.prefetch(releaseIDs)
+                        }
+                    }
+                }
+                """, configuration: Self.enabled),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("actor PriceCache { func warm() { Task.detached { await Network.prefetch() } } }", configuration: Self.enabled),
+            RuleExample("actor PriceCache { func warm() { Task { @MainActor in banner.show() } } }", configuration: Self.enabled),
+            RuleExample("actor PriceCache { nonisolated func warm() { Task { await self.load() } } }", configuration: Self.enabled),
+            RuleExample("final class PriceCache { func warm() { Task { await self.load() } } }", configuration: Self.enabled),
+            RuleExample("actor PriceCache { func warm() { Task { [weak self] in await self?.load() } } }", configuration: Self.enabled),
+        ]
+    )
+
+    /// The rule is off by default; its examples turn it on.
+    static var enabled: LintConfiguration {
+        var configuration = LintConfiguration()
+        configuration.rules["task-isolation-by-capture"] = .on(.info)
+        return configuration
+    }
+
+    public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {
+        file.sites.compactMap { site in
+            guard site.kind == .taskInit || site.kind == .taskImmediate, let call = site.call, let closure = site.closure,
+                  TaskIsolation.globalActorAttribute(of: closure) == nil,
+                  TaskIsolation.isInActorInstanceMember(call) else { return nil }
+            let capture = SelfCapture(of: closure)
+            if capture.listEntry == .weak || capture.listEntry == .unowned { return nil }
+            if capture.capturesStrongly {
+                let line = capture.firstReference.map { file.position(of: $0).line }
+                let how = capture.listEntry == .strong ? "its capture list names self" : "it uses self (line \(line ?? site.position.line))"
+                return finding(at: site, message: "this task runs on the actor only because \(how); if that use goes away it silently moves off the actor. Write [self] in the capture list to make the isolation explicit")
+            }
+            return finding(at: site, message: "this task runs off the actor (nonisolated) because its closure does not mention self; one added use of self would move it onto the actor. Use Task.detached or a nonisolated async function to make that explicit")
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import SwiftSyntax
+
+/// `unhandled-throwing-task`: a throwing unstructured task whose handle nobody keeps.
+public struct UnhandledThrowingTaskRule: Rule {
+    public init() {}
+
+    public let description = RuleDescription(
+        id: "unhandled-throwing-task",
+        summary: "A task whose body can throw is created and its handle dropped: the error is silently lost.",
+        rationale: """
+            An unstructured task keeps the error its body throws until someone reads `.value` or `.result`. When \
+            the handle is dropped, nobody ever does: the failure disappears without a log line, a retry or a \
+            message to the user. Catch the errors inside the task (`do { … } catch { … }`), or keep the handle \
+            and read `.value`/`.result`. If losing the error is really intended, say so with `_ = Task { … }`.
+            Reported for `Task`, `Task.detached`, `Task.immediate` and `Task.immediateDetached` whose closure has a \
+            `try` (not `try?`/`try!`), `for try await` or `throw` outside a catch-all `do/catch`, or whose type \
+            says it throws (`Task<…, any Error>`). A `catch let e as URLError` or `catch is CancellationError` \
+            alone is not a catch-all. `Task<…, Never>` never throws. `try await Task.sleep(…)` and `try Task.checkCancellation()` \
+            are not counted: they throw only on cancellation, and a task whose handle is dropped cannot be cancelled. \
+            Not reported when the handle is assigned, \
+            returned, passed on, awaited, or returned from a closure whose caller keeps it (`ids.map { Task { … } }`).
+            Cannot see: a body given as a function reference (`Task(operation: sync)`), errors a called function \
+            handles itself, and what a caller does with a handle returned from a closure.
+            """,
+        defaultSeverity: .warning,
+        triggeringExamples: [
+            RuleExample("""
+                func uploadPendingChanges() {
+                    ↓Task {
+                        try await uploader.uploadPendingReleases()
+                    }
+                }
+                """),
+            RuleExample("""
+                func refresh() {
+                    ↓Task.detached(priority: .utility) {
+                        do {
+                            try await priceService.refreshAll()
+                        } catch let error as URLError {
+                            log(error)
+                        }
+                    }
+                }
+                """),
+            RuleExample("""
+                Button("Sync") {
+                    ↓Task { try await cloudSync.pushPendingChanges() }
+                }
+                """),
+            RuleExample("func start() { ↓Task<Void, any Error> { await refreshThumbnails() } }"),
+            RuleExample("func watch() { ↓Task { for try await change in wantlist.changes { apply(change) } } }"),
+            RuleExample("""
+                @MainActor func showCover(_ album: Album) {
+                    ↓Task.immediate {
+                        coverView.image = try await thumbnails.cover(for: album)
+                    }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("func f() { Task { try? await uploader.uploadPendingReleases() } }"),
+            RuleExample("func f() { _ = Task { try await uploader.uploadPendingReleases() } }"),
+            RuleExample("func f() { syncTask = Task { try await uploader.uploadPendingReleases() } }"),
+            RuleExample("func f() async throws { try await Task { try await uploader.uploadPendingReleases() }.value }"),
+            RuleExample("func f() -> Task<Void, any Error> { Task { try await uploader.uploadPendingReleases() } }"),
+            RuleExample("""
+                func f() {
+                    Task {
+                        do {
+                            try await uploader.uploadPendingReleases()
+                        } catch {
+                            banner.show(error)
+                        }
+                    }
+                }
+                """),
+            RuleExample("func f() { Task<Void, Never> { await refreshThumbnails() } }"),
+            RuleExample("""
+                func showDelayedBanner() {
+                    Task {
+                        try await Task.sleep(for: .milliseconds(300))
+                        banner.isVisible = true
+                    }
+                }
+                """),
+            RuleExample("func f() { Task { let load = { try decode(data) }; await show(load) } }"),
+            RuleExample("let uploads = releases.map { release in Task { try await upload(release) } }"),
+        ]
+    )
+
+    public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {
+        file.sites.compactMap { site in
+            guard site.kind.isUnstructured, let call = site.call else { return nil }
+            guard TaskHandleUse.of(call).isDiscarded else { return nil }
+            let why: String
+            if let failure = TaskCall.explicitFailureType(of: call) {
+                guard failure != "Never" else { return nil }
+                why = "its failure type is \(failure)"
+            } else if let closure = site.closure {
+                if TaskCall.closureDeclaresThrows(closure) {
+                    why = "its closure is declared throws"
+                } else if let escaping = ThrowReach.firstEscapingThrow(in: closure, ignoringCancellationOnly: true) {
+                    why = "its body can throw (line \(file.position(of: escaping).line))"
+                } else {
+                    return nil
+                }
+            } else {
+                return nil
+            }
+            return finding(at: site, message: "\(site.kind.rawValue) drops its handle but \(why), so the error is lost; catch it inside with do/catch, keep the handle and read .value, or write _ = Task { … } if that is intended")
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import SwiftSyntax
+
+/// `unowned-task-loop`: an endless loop in a task whose handle nobody keeps.
+public struct UnownedTaskLoopRule: Rule {
+    public init() {}
+
+    public let description = RuleDescription(
+        id: "unowned-task-loop",
+        summary: "An endless loop runs in a task whose handle is dropped: nothing can ever cancel it.",
+        rationale: """
+            A loop that ends only on cancellation (`while !Task.isCancelled`, `while true`, `for await` over an \
+            endless stream) in a task whose handle is thrown away runs until the process exits: nobody holds the \
+            handle, so nobody can call `cancel()`, and an unstructured task inherits no cancellation from its \
+            creator. Each call of the creating function adds one more: created at rate λ and never ending, λt of \
+            them are alive after time t. Keep the handle and cancel it when the owner goes away, use SwiftUI's \
+            `.task` (cancelled with the view), or run the loop in a structured child task.
+            Not reported when the handle is assigned, returned, passed on or awaited, or when `_ = Task { … }` \
+            says the drop is intended.
+            Cannot see: async sequences it does not know to be endless (an `AsyncStream` you finish yourself is \
+            treated as bounded), and loops that end on a condition it cannot read.
+            """,
+        defaultSeverity: .warning,
+        triggeringExamples: [
+            RuleExample("""
+                func startHeartbeat(_ uploader: CloudUploader) {
+                    ↓Task.detached {
+                        while true {
+                            await uploader.sendHeartbeat()
+                            try? await Task.sleep(for: .seconds(60))
+                        }
+                    }
+                }
+                """),
+            RuleExample("""
+                func observeWantlist() {
+                    ↓Task {
+                        for await _ in NotificationCenter.default.notifications(named: .wantlistDidChange) {
+                            await reload()
+                        }
+                    }
+                }
+                """),
+            RuleExample("""
+                func trackPrices() {
+                    ↓Task {
+                        repeat {
+                            await refreshPrices()
+                        } while !Task.isCancelled
+                    }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("func f() { heartbeat = Task { while true { await ping() } } }"),
+            RuleExample("func f() { Task { for page in pages { await show(page) } } }"),
+            RuleExample("func f() { Task { while let page = await pager.next() { show(page) } } }"),
+            RuleExample("func f() { Task { for await line in url.lines { parse(line) } } }"),
+            RuleExample("func f() { _ = Task { while true { await ping() } } }"),
+            RuleExample("func f() -> Task<Void, Never> { Task { while true { await ping() } } }"),
+        ]
+    )
+
+    public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {
+        file.sites.compactMap { site in
+            guard site.kind.isUnstructured, let call = site.call, let closure = site.closure,
+                  TaskHandleUse.of(call).isDiscarded, let loop = LoopBound.unboundedLoops(in: closure).first else { return nil }
+            let loopPosition = file.position(of: loop.statement)
+            return finding(
+                at: site,
+                message: "nobody keeps this task's handle and it loops until cancelled (\(loop.shape.rawValue), line \(loopPosition.line)), so nothing can ever cancel it; keep the handle and cancel it when its owner goes away",
+                related: [RelatedLocation(position: loopPosition, message: "the loop that never ends")])
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import SwiftSyntax
+import Testing
+@testable import TaskWardenLint
+
+@Suite struct TaskIsolationTests {
+    func isolation(_ source: String, kind: CreationSiteKind = .taskInit, callee: String = "Task") -> String? {
+        let call = SyntaxFixtures.call(callee, in: source)!
+        return TaskIsolation.of(kind: kind, closure: call.trailingClosure, at: call)
+    }
+
+    @Test func actorInstanceMethodsDependOnCapturingSelf() {
+        #expect(isolation("actor PriceCache { var prices: [Int] = []; func warm() { Task { await self.load() } } }") == "actor")
+        #expect(isolation("actor PriceCache { var prices: [Int] = []; func warm() { Task { prices.removeAll() } } }") == "actor")
+        #expect(isolation("actor PriceCache { func warm() { Task { await Network.fetch() } } }") == "nonisolated")
+        #expect(isolation("actor PriceCache { static func warm() { Task { await Network.fetch() } } }") == "nonisolated")
+        #expect(isolation("actor PriceCache { func warm() { Task { [weak self] in await self?.load() } } }") == nil)
+        #expect(isolation("actor PriceCache {}\nextension PriceCache { func warm() { Task { await self.load() } } }") == "actor")
+    }
+
+    @Test func globalActorsAndExplicitForms() {
+        #expect(isolation("@MainActor final class Shelf { func f() { Task { await load() } } }") == "MainActor")
+        #expect(isolation("final class Shelf { @MainActor func f() { Task { await load() } } }") == "MainActor")
+        #expect(isolation("struct AlbumList: View { var body: some View { Text(\"\").task { } }\n func f() { Task { } } }") == "MainActor")
+        #expect(isolation("actor A { func f() { Task { @MainActor in show() } } }") == "MainActor")
+        #expect(isolation("actor A { nonisolated func f() { Task { await self.g() } } }") == "nonisolated")
+        #expect(isolation("func f() { Task.detached { await g() } }", kind: .taskDetached, callee: "Task.detached") == "nonisolated")
+    }
+
+    @Test func unknownWhereSyntaxCannotTell() {
+        #expect(isolation("final class Shelf: BaseController { func f() { Task { await load() } } }") == nil)
+        #expect(isolation("final class Shelf { func f() { queue.async { Task { await load() } } } }") == nil)
+        #expect(isolation("extension Elsewhere { func f() { Task { await load() } } }") == nil)
+        #expect(isolation("final class Shelf: Sendable { func f() { Task { await load() } } }") == "nonisolated")
+    }
+
+    @Test func actorInstanceMemberDetection() {
+        let inMethod = SyntaxFixtures.call("Task", in: "actor A { func f() { Task { } } }")!
+        let inStatic = SyntaxFixtures.call("Task", in: "actor A { static func f() { Task { } } }")!
+        let inClass = SyntaxFixtures.call("Task", in: "final class A { func f() { Task { } } }")!
+        #expect(TaskIsolation.isInActorInstanceMember(inMethod))
+        #expect(!TaskIsolation.isInActorInstanceMember(inStatic))
+        #expect(!TaskIsolation.isInActorInstanceMember(inClass))
+    }
+}
