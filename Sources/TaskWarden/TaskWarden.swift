@@ -141,7 +141,7 @@ public enum TaskWarden {
     /// The operation receives `leaveCensus` and calls it just before it publishes, so whoever sees the result
     /// (a waiter, `drain()`) also sees the task gone from the census; with the plain path the entry leaves only
     /// after the operation returns, a moment after its result is out. Nonisolated, no executor preference.
-    @usableFromInline
+    @inlinable
     static func publishingTask(
         name: String,
         priority: TaskPriority?,
@@ -151,6 +151,19 @@ public enum TaskWarden {
         operation: @escaping @Sendable (_ leaveCensus: () -> Void) async -> Void
     ) -> Task<Void, Never> {
         guard census.isEnabled else { return Task(name: name, priority: priority) { await operation {} } }
+        return registeredPublishingTask(name: name, priority: priority, census: census, fileID: fileID, line: line, operation: operation)
+    }
+
+    /// The census-on half of ``publishingTask(name:priority:census:fileID:line:operation:)``, out of line.
+    @usableFromInline
+    static func registeredPublishingTask(
+        name: String,
+        priority: TaskPriority?,
+        census: TaskCensus,
+        fileID: String,
+        line: Int,
+        operation: @escaping @Sendable (_ leaveCensus: () -> Void) async -> Void
+    ) -> Task<Void, Never> {
         let entry = census.makeEntry(name: name, parentID: TaskID.current, fileID: fileID, line: line)
         let task = Task(name: name, priority: priority) {
             defer { census.deregister(entry) }  // leaving twice is harmless
