@@ -7,9 +7,19 @@
 public enum IdentifierWords {
     /// The lowercase words of `text`, in order. Anything that is not a letter or digit separates words.
     public static func split(_ text: String) -> [String] {
+        split(Array(text), digitWordsKeepCapitals: false)
+    }
+
+    /// The one camelCase splitter behind ``split(_:)`` (sensitive-word matching, kebab-casing) and
+    /// ``NameWords/split(_:)`` (name derivation, which passes only ASCII letters and digits through).
+    ///
+    /// A capital starts a new word after a lowercase letter (`fooBar` → foo|Bar), after a digit
+    /// (`v2Migration` → v2|Migration), and after a capital when a lowercase letter follows it
+    /// (`URLSession` → URL|Session). With `digitWordsKeepCapitals`, a word made only of digits keeps the
+    /// capital after it (`image_4K` → image|4k rather than image|4|k), as derived names want.
+    static func split(_ characters: [Character], digitWordsKeepCapitals: Bool) -> [String] {
         var words: [String] = []
         var current: [Character] = []
-        let characters = Array(text)
         func flush() {
             if !current.isEmpty { words.append(String(current).lowercased()) }
             current.removeAll()
@@ -21,8 +31,8 @@ public enum IdentifierWords {
             }
             if character.isUppercase, let last = current.last {
                 let nextIsLowercase = index + 1 < characters.count && characters[index + 1].isLowercase
-                // "fooBar" → foo|Bar; "URLSession" → URL|Session (the last capital starts the next word).
-                if last.isLowercase || last.isNumber || (last.isUppercase && nextIsLowercase) {
+                let afterDigits = last.isNumber && !(digitWordsKeepCapitals && current.allSatisfy(\.isNumber))
+                if last.isLowercase || afterDigits || (last.isUppercase && nextIsLowercase) {
                     flush()
                 }
             }

@@ -6,33 +6,10 @@
 /// ```
 public enum NameWords {
     /// Lowercase ASCII words of an identifier: camelCase, acronyms, snake_case and digits handled; anything
-    /// that is not an ASCII letter or digit separates words and is dropped.
+    /// that is not an ASCII letter or digit separates words and is dropped, so names stay valid kebab-case.
     public static func split(_ identifier: String) -> [String] {
-        var words: [String] = []
-        var current: [Character] = []
-        let characters = Array(identifier)
-        func flush() {
-            if !current.isEmpty { words.append(String(current).lowercased()) }
-            current.removeAll()
-        }
-        for (index, character) in characters.enumerated() {
-            guard character.isASCII, character.isLetter || character.isNumber else {
-                flush()
-                continue
-            }
-            if character.isUppercase, let previous = current.last {
-                let next = index + 1 < characters.count ? characters[index + 1] : nil
-                // "loadAlbum": lower→Upper starts a word; "HTMLPage": the P of "Page" starts one.
-                let onlyDigits = current.allSatisfy(\.isNumber)
-                if previous.isLowercase || (previous.isNumber && !onlyDigits)
-                    || (previous.isUppercase && next.map { $0.isASCII && $0.isLowercase } == true) {
-                    flush()
-                }
-            }
-            current.append(character)
-        }
-        flush()
-        return words
+        // Non-ASCII characters become separators before the shared split sees them.
+        IdentifierWords.split(identifier.map { $0.isASCII ? $0 : " " }, digitWordsKeepCapitals: true)
     }
 
     /// Words that only glue others together; the first to go when a name is too long.

@@ -147,6 +147,16 @@ import TaskNaming
         #expect(NameWords.split("price_check") == ["price", "check"])
         #expect(NameWords.split("render3DScene") == ["render3", "d", "scene"])
     }
+
+    /// Name derivation and sensitive-word matching share one splitter; these are the two places they differ.
+    @Test func nameWordsDropNonASCIIAndKeepDigitWordsWhole() {
+        #expect(NameWords.split("cafébar") == ["caf", "bar"])
+        #expect(IdentifierWords.split("cafébar") == ["cafébar"])
+        #expect(NameWords.split("URLÉtat") == ["url", "tat"])
+        #expect(IdentifierWords.split("URLÉtat") == ["url", "état"])
+        #expect(NameWords.split("image_4K") == ["image", "4k"])
+        #expect(IdentifierWords.split("image_4K") == ["image", "4", "k"])
+    }
 }
 
 @Suite struct DerivedNamesFollowTheConventionTests {
