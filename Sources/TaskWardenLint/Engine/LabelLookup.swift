@@ -58,8 +58,7 @@ public enum LabelLookup {
         var labels: Set<String> = []
         for other in tree.sites where other.position != site.position {
             guard let frame = DeclarationContext.nearestFrame(above: other.node),
-                  !frame.is(ClosureExprSyntax.self), ClosureCallFinder.calls(stored, in: frame),
-                  DeclarationContext.enclosingTypeDeclaresProperty(named: stored, around: frame)
+                  !frame.is(ClosureExprSyntax.self), StoredClosureCalls.called([stored], by: frame).contains(stored)
             else { continue }
             labels.insert(DeclarationContext.guessedLabel(of: other.node))
         }
@@ -123,35 +122,5 @@ public enum LabelLookup {
                  kind: $0.site.kind.rawValue, name: SiteListing.nameText($0.site), enclosing: $0.site.enclosingDeclaration,
                  reason: $0.reason)
         }))
-    }
-}
-
-/// Whether a function body calls a function or closure property by name (`onQuiesced()`, `self.onQuiesced?()`).
-enum ClosureCallFinder {
-    static func calls(_ name: String, in frame: Syntax) -> Bool {
-        let finder = Finder(name: name)
-        finder.walk(frame)
-        return finder.found
-    }
-
-    private final class Finder: SyntaxVisitor {
-        let name: String
-        var found = false
-
-        init(name: String) {
-            self.name = name
-            super.init(viewMode: .sourceAccurate)
-        }
-
-        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            var callee = node.calledExpression
-            if let optional = callee.as(OptionalChainingExprSyntax.self) { callee = optional.expression }
-            let called = callee.as(DeclReferenceExprSyntax.self)?.baseName.text
-                ?? callee.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-            if called == name { found = true }
-            return found ? .skipChildren : .visitChildren
-        }
-
-        override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     }
 }

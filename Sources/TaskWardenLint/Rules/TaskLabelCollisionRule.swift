@@ -81,10 +81,7 @@ public struct TaskLabelCollisionRule: Rule {
                 guard let frame = DeclarationContext.nearestFrame(above: site.node), !frame.is(ClosureExprSyntax.self),
                       walked.insert(frame.id).inserted
                 else { continue }
-                let finder = CallFinder(names: storedNames)
-                finder.walk(frame)
-                // Only a function whose own type declares the property calls *that* closure.
-                for name in finder.found where DeclarationContext.enclosingTypeDeclaresProperty(named: name, around: frame) {
+                for name in StoredClosureCalls.called(storedNames, by: frame) {
                     callersByName[name, default: []].insert(site.guessedLabel)
                 }
             }
@@ -113,27 +110,5 @@ public struct TaskLabelCollisionRule: Rule {
             }
         }
         return results
-    }
-
-    /// Collects which of `names` a function calls (`name()`, `self.name?()`), not looking into closures.
-    private final class CallFinder: SyntaxVisitor {
-        let names: Set<String>
-        var found: Set<String> = []
-
-        init(names: Set<String>) {
-            self.names = names
-            super.init(viewMode: .sourceAccurate)
-        }
-
-        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            var callee = node.calledExpression
-            if let optional = callee.as(OptionalChainingExprSyntax.self) { callee = optional.expression }
-            let called = callee.as(DeclReferenceExprSyntax.self)?.baseName.text
-                ?? callee.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-            if let called, names.contains(called) { found.insert(called) }
-            return .visitChildren
-        }
-
-        override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     }
 }
