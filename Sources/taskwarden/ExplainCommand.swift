@@ -13,8 +13,7 @@ enum ExplainCommand: Subcommand {
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
         guard arguments.count == 1, let id = arguments.first else {
-            context.printError("taskwarden explain: expected exactly one RULE-ID\n\n\(usage)")
-            return .usageOrInputError
+            return usageError("expected exactly one RULE-ID", context: context)
         }
         guard let rule = RuleRegistry.rule(id: id) else {
             context.printError("taskwarden explain: unknown rule '\(id)' (known: \(RuleRegistry.ids.joined(separator: ", ")))")

@@ -33,16 +33,10 @@ enum FixCommand: Subcommand {
         """
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
-        let parsed: ParsedArguments
-        let format: String
-        do {
-            parsed = try ParsedArguments(arguments, options: ["--format", "--config"],
-                                         flags: ["--dry-run", "--suggest", "--force", "--strict", "--quiet"])
-            format = try parsed.choice("--format", from: ["text", "json"], default: "text")
-        } catch {
-            context.printError("taskwarden fix: \(error)\n\n\(usage)")
-            return .usageOrInputError
-        }
+        guard let options = parseReportOptions(arguments, formats: ["text", "json"], defaultFormat: "text",
+                                               flags: ["--dry-run", "--suggest", "--force", "--strict", "--quiet"], context: context)
+        else { return .usageOrInputError }
+        let (parsed, format) = options
         let writes = !parsed.has("--dry-run") && !parsed.has("--suggest")
         let invocation = LintInvocation(paths: parsed.positionals, configurationFile: parsed.value("--config"))
         let (result, hadInputErrors) = invocation.run(context: context)

@@ -24,15 +24,10 @@ enum LintCommand: Subcommand {
         """
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
-        let parsed: ParsedArguments
-        let format: String
-        do {
-            parsed = try ParsedArguments(arguments, options: ["--format", "--config"], flags: ["--strict", "--quiet"])
-            format = try parsed.choice("--format", from: FindingReporters.formatNames, default: "xcode")
-        } catch {
-            context.printError("taskwarden lint: \(error)\n\n\(usage)")
-            return .usageOrInputError
-        }
+        guard let options = parseReportOptions(arguments, formats: FindingReporters.formatNames, defaultFormat: "xcode",
+                                               flags: ["--strict", "--quiet"], context: context)
+        else { return .usageOrInputError }
+        let (parsed, format) = options
         let invocation = LintInvocation(paths: parsed.positionals, configurationFile: parsed.value("--config"))
         let (result, hadInputErrors) = invocation.run(context: context)
         guard let reporter = FindingReporters.reporter(named: format) else { return .usageOrInputError }

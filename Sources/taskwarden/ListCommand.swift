@@ -18,15 +18,9 @@ enum ListCommand: Subcommand {
         """
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
-        let parsed: ParsedArguments
-        let format: String
-        do {
-            parsed = try ParsedArguments(arguments, options: ["--format", "--config"], flags: [])
-            format = try parsed.choice("--format", from: ["text", "json"], default: "text")
-        } catch {
-            context.printError("taskwarden list: \(error)\n\n\(usage)")
-            return .usageOrInputError
-        }
+        guard let options = parseReportOptions(arguments, formats: ["text", "json"], defaultFormat: "text", context: context)
+        else { return .usageOrInputError }
+        let (parsed, format) = options
         let invocation = LintInvocation(paths: parsed.positionals, configurationFile: parsed.value("--config"))
         let (result, hadInputErrors) = invocation.run(context: context, engine: LintEngine(rules: []))
         context.writeOutput(format == "json" ? SiteListing.json(result) : SiteListing.text(result))

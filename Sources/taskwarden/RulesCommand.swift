@@ -13,10 +13,7 @@ enum RulesCommand: Subcommand {
         """
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
-        guard arguments.isEmpty else {
-            context.printError("taskwarden rules: unexpected argument '\(arguments[0])'\n\n\(usage)")
-            return .usageOrInputError
-        }
+        guard arguments.isEmpty else { return usageError("unexpected argument '\(arguments[0])'", context: context) }
         let width = RuleRegistry.all.map(\.description.id.count).max() ?? 0
         for rule in RuleRegistry.all {
             let description = rule.description

@@ -24,6 +24,35 @@ protocol Subcommand: SendableMetatype {
     static func run(_ arguments: [String], context: CommandContext) -> ExitStatus
 }
 
+extension Subcommand {
+    /// Reports wrong usage: `taskwarden NAME: problem`, a blank line and the usage text on standard error.
+    /// Returns the exit status for it, so a command can `return usageError(…)`.
+    static func usageError(_ problem: some CustomStringConvertible, context: CommandContext) -> ExitStatus {
+        context.printError("taskwarden \(name): \(problem)\n\n\(usage)")
+        return .usageOrInputError
+    }
+
+    /// Parses what `lint`, `fix`, `list` and `where` take alike: `--format` (one of `formats`, else
+    /// `defaultFormat`), `--config FILE`, the command's own `flags`, and paths. On wrong usage it reports it
+    /// (``usageError(_:context:)``) and returns nil.
+    ///
+    /// ```swift
+    /// guard let options = parseReportOptions(arguments, formats: ["text", "json"], defaultFormat: "text",
+    ///                                        context: context) else { return .usageOrInputError }
+    /// ```
+    static func parseReportOptions(
+        _ arguments: [String], formats: [String], defaultFormat: String, flags: Set<String> = [], context: CommandContext
+    ) -> (arguments: ParsedArguments, format: String)? {
+        do {
+            let parsed = try ParsedArguments(arguments, options: ["--format", "--config"], flags: flags)
+            return (parsed, try parsed.choice("--format", from: formats, default: defaultFormat))
+        } catch {
+            _ = usageError(error, context: context)
+            return nil
+        }
+    }
+}
+
 /// The process's exit status.
 enum ExitStatus: Int32, Sendable {
     /// Nothing failed the run.

@@ -13,8 +13,7 @@ enum TraceCommand: Subcommand {
             context.print(try TraceRenderCommand.run(options, workingDirectory: context.workingDirectory))
             return .success
         } catch let error as TraceRenderCommand.UsageError {
-            context.printError("taskwarden trace: \(error)\n\n\(usage)")
-            return .usageOrInputError
+            return usageError(error, context: context)
         } catch {
             context.printError("taskwarden trace: \(error)")
             return .usageOrInputError

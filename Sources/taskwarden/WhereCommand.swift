@@ -17,19 +17,10 @@ enum WhereCommand: Subcommand {
         """
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
-        let parsed: ParsedArguments
-        let format: String
-        do {
-            parsed = try ParsedArguments(arguments, options: ["--format", "--config"], flags: [])
-            format = try parsed.choice("--format", from: ["text", "json"], default: "text")
-        } catch {
-            context.printError("taskwarden where: \(error)\n\n\(usage)")
-            return .usageOrInputError
-        }
-        guard let label = parsed.positionals.first else {
-            context.printError("taskwarden where: missing LABEL\n\n\(usage)")
-            return .usageOrInputError
-        }
+        guard let options = parseReportOptions(arguments, formats: ["text", "json"], defaultFormat: "text", context: context)
+        else { return .usageOrInputError }
+        let (parsed, format) = options
+        guard let label = parsed.positionals.first else { return usageError("missing LABEL", context: context) }
         let invocation = LintInvocation(paths: Array(parsed.positionals.dropFirst()), configurationFile: parsed.value("--config"))
         let (result, hadInputErrors) = invocation.run(context: context, engine: LintEngine(rules: []))
         let matches = LabelLookup.matches(for: label, in: result.tree)

@@ -46,6 +46,26 @@ import Testing
         #expect(workspace.run("where").status == .usageOrInputError)
     }
 
+    @Test func everyUsageErrorNamesItsCommandAndShowsItsUsage() throws {
+        let workspace = try Workspace(Self.shelf)
+        let wrongUses: [(arguments: [String], problem: String)] = [
+            (["lint", "--format", "csv"], "--format must be one of xcode, json, sarif, github, not 'csv'"),
+            (["fix", "--format", "sarif"], "--format must be one of text, json, not 'sarif'"),
+            (["list", "--strict"], "unknown option '--strict' (known: --config, --format)"),
+            (["where", "--config"], "option --config needs a value"),
+            (["where"], "missing LABEL"),
+            (["rules", "extra"], "unexpected argument 'extra'"),
+            (["explain"], "expected exactly one RULE-ID"),
+            (["trace", "play"], "unknown action 'play' for 'taskwarden trace' (known: render)"),
+        ]
+        for (arguments, problem) in wrongUses {
+            let command = arguments[0]
+            let run = CommandRun(arguments, in: workspace.path)
+            #expect(run.status == .usageOrInputError, "\(arguments)")
+            #expect(run.errors.hasPrefix("taskwarden \(command): \(problem)\n\nusage: taskwarden \(command)"), "\(arguments): \(run.errors)")
+        }
+    }
+
     @Test func lintExitStatusFollowsSeverityAndStrict() throws {
         let workspace = try Workspace(Self.shelf)
         let plain = workspace.run("lint")
