@@ -31,7 +31,7 @@ enum WhereCommand: Subcommand {
         } else {
             for match in matches {
                 let site = match.site
-                context.print("\(site.position.file):\(site.position.line):\(site.position.column): \(site.kind.rawValue) \(match.reason) in \(site.enclosingDeclaration)")
+                context.print("\(site.position): \(site.kind.rawValue) \(match.reason) in \(site.enclosingDeclaration)")
             }
         }
         if hadInputErrors { return .usageOrInputError }

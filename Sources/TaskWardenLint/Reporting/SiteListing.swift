@@ -111,7 +111,7 @@ public enum SiteListing {
     /// the label a profiler would guess.
     public static func text(_ result: LintResult) -> String {
         let sites = result.tree.sites
-        let locations = sites.map { "\($0.position.file):\($0.position.line):\($0.position.column)" }
+        let locations = sites.map(\.position.description)
         let locationWidth = locations.map(\.count).max() ?? 0
         let kindWidth = sites.map(\.kind.rawValue.count).max() ?? 0
         var lines: [String] = []

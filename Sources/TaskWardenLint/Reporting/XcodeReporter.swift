@@ -12,7 +12,7 @@ public struct XcodeReporter: FindingReporter {
             case .warning: "warning"
             case .info: "note"
             }
-            return "\(finding.position.file):\(finding.position.line):\(finding.position.column): \(level): \(finding.message) [\(finding.ruleID)]\n"
+            return "\(finding.position): \(level): \(finding.message) [\(finding.ruleID)]\n"
         }.joined()
     }
 }

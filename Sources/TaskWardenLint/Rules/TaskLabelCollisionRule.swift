@@ -99,7 +99,7 @@ public struct TaskLabelCollisionRule: Rule {
             for site in sites {
                 let others = sites.filter { $0.position != site.position }
                 guard !others.isEmpty else { continue }
-                let list = others.map { "\($0.position.file):\($0.position.line):\($0.position.column)" }.joined(separator: ", ")
+                let list = others.map(\.position.description).joined(separator: ", ")
                 let how = site.calledThrough != nil && site.guessedLabel != label
                     ? " (it is created in a closure stored as '\(site.calledThrough!)', which '\(label)' calls)" : ""
                 results.append(finding(

@@ -41,7 +41,7 @@ public struct TaskNameDuplicateRule: Rule {
             guard let key = site.name.duplicateKey, let argument = site.nameArgument else { return nil }
             let others = tree.sites(named: key).filter { $0.position != site.position }
             guard !others.isEmpty else { return nil }
-            let list = others.map { "the \($0.kind.rawValue) at \($0.position.file):\($0.position.line):\($0.position.column)" }
+            let list = others.map { "the \($0.kind.rawValue) at \($0.position)" }
                 .joined(separator: ", ")
             return finding(
                 at: file.position(of: argument.expression), length: file.lineLength(of: argument.expression),
