@@ -96,17 +96,8 @@ public enum FixVerification {
         let newSkeleton = TextInsertion.apply(moved, to: skeleton)
         guard let oldItem = singleStatement(skeleton), let newItem = singleStatement(newSkeleton) else { return false }
 
-        var spans: [Range<Int>] = []
-        var shift = 0
-        for insertion in moved {
-            spans.append((insertion.offset + shift)..<(insertion.offset + shift + insertion.text.utf8.count))
-            shift += insertion.text.utf8.count
-        }
-        let oldShape = Shape(skipping: [])
-        oldShape.walk(oldItem)
-        let newShape = Shape(skipping: spans)
-        newShape.walk(newItem)
-        return oldShape.items == newShape.items
+        let shapes = Shape.compared(old: oldItem, new: newItem, skipping: insertedSpans(moved))
+        return shapes.old == shapes.new
     }
 
     /// The one statement `bytes` parse to, when they parse cleanly to exactly one.
@@ -162,18 +153,8 @@ public enum FixVerification {
         guard !parsed.hasError, parsed.statements.count == 1, let statement = parsed.statements.first,
               parsed.description.utf8.count == unitBytes.count else { return false }
 
-        var spans: [Range<Int>] = []
-        var shift = 0
-        for insertion in inside.sorted() {
-            let start = insertion.offset - oldStart + shift
-            spans.append(start..<(start + insertion.text.utf8.count))
-            shift += insertion.text.utf8.count
-        }
-        let oldShape = Shape(skipping: [])
-        oldShape.walk(unit)
-        let newShape = Shape(skipping: spans)
-        newShape.walk(statement.item)
-        return oldShape.items == newShape.items
+        let shapes = Shape.compared(old: unit, new: statement.item, skipping: insertedSpans(inside.sorted(), from: oldStart))
+        return shapes.old == shapes.new
     }
 
     static func verifyWholeFile(old: SourceFileSyntax, newBytes: [UInt8], insertions: [TextInsertion]) -> Verdict {
@@ -187,25 +168,27 @@ public enum FixVerification {
             return .rejected("the new text has a syntax error the old did not: \(message)")
         }
 
-        // Inserted spans in the new text's coordinates: each earlier insertion shifts the later ones.
-        var spans: [Range<Int>] = []
-        var shift = 0
-        for insertion in insertions.sorted() {
-            let start = insertion.offset + shift
-            spans.append(start..<(start + insertion.text.utf8.count))
-            shift += insertion.text.utf8.count
-        }
-        let oldShape = Shape(skipping: [])
-        oldShape.walk(old)
-        let newShape = Shape(skipping: spans)
-        newShape.walk(new)
-        if oldShape.items != newShape.items {
-            let index = zip(oldShape.items, newShape.items).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset
-                ?? min(oldShape.items.count, newShape.items.count)
-            let near = index < newShape.items.count ? newShape.items[index] : "end of file"
+        let shapes = Shape.compared(old: old, new: new, skipping: insertedSpans(insertions.sorted()))
+        if shapes.old != shapes.new {
+            let index = zip(shapes.old, shapes.new).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset
+                ?? min(shapes.old.count, shapes.new.count)
+            let near = index < shapes.new.count ? shapes.new[index] : "end of file"
             return .rejected("the new syntax tree differs from the old beyond the inserted names (near \(near))")
         }
         return .accepted
+    }
+
+    /// Where `insertions` (offsets in the old text, counted from `base`) stand in the new text, in the order
+    /// given: each earlier insertion shifts the later ones.
+    static func insertedSpans(_ insertions: [TextInsertion], from base: Int = 0) -> [Range<Int>] {
+        var spans: [Range<Int>] = []
+        var shift = 0
+        for insertion in insertions {
+            let start = insertion.offset - base + shift
+            spans.append(start..<(start + insertion.text.utf8.count))
+            shift += insertion.text.utf8.count
+        }
+        return spans
     }
 
     static func messageCounts(_ tree: SourceFileSyntax) -> [String: Int] {
@@ -245,6 +228,18 @@ public enum FixVerification {
                 items.append("\(node.kind)")
             }
             return .visitChildren
+        }
+
+        /// The old tree's shape and the new tree's with the inserted `spans` left out: equal when the only
+        /// change is the insertions.
+        static func compared(
+            old: some SyntaxProtocol, new: some SyntaxProtocol, skipping spans: [Range<Int>]
+        ) -> (old: [String], new: [String]) {
+            let oldShape = Shape(skipping: [])
+            oldShape.walk(old)
+            let newShape = Shape(skipping: spans)
+            newShape.walk(new)
+            return (oldShape.items, newShape.items)
         }
     }
 }
