@@ -17,24 +17,32 @@ public enum DeploymentTargetDetector {
             directory = directory.deletingLastPathComponent()
         }
         while true {
-            let manifest = directory.appendingPathComponent("Package.swift").path
-            if let text = try? String(contentsOfFile: manifest, encoding: .utf8) {
-                return targets(inManifest: text)
-            }
-            if let entries = try? FileManager.default.contentsOfDirectory(atPath: directory.path) {
-                let projects = entries.filter { $0.hasSuffix(".xcodeproj") }.sorted()
-                var merged: [ApplePlatform: PlatformVersion] = [:]
-                for project in projects {
-                    let file = directory.appendingPathComponent(project).appendingPathComponent("project.pbxproj").path
-                    guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
-                    merged.merge(targets(inProject: text).versions) { min($0, $1) }
-                }
-                if !projects.isEmpty { return DeploymentTargets(merged) }
+            if let targets = declaredTargets(inDirectory: directory.path,
+                                             entries: try? FileManager.default.contentsOfDirectory(atPath: directory.path)) {
+                return targets
             }
             let parent = directory.deletingLastPathComponent()
             if parent.path == directory.path { return nil }
             directory = parent
         }
+    }
+
+    /// The targets declared directly in `directory`: its `Package.swift`, else the lowest of each platform
+    /// over its `*.xcodeproj` projects; nil when it has neither, so the search goes on upward. `entries` are
+    /// the directory's names when listed (nil: not listed, `Package.swift` is still tried).
+    static func declaredTargets(inDirectory directory: String, entries: [String]?) -> DeploymentTargets? {
+        if entries?.contains("Package.swift") ?? true,
+           let text = try? String(contentsOfFile: directory + "/Package.swift", encoding: .utf8) {
+            return targets(inManifest: text)
+        }
+        let projects = (entries ?? []).filter { $0.hasSuffix(".xcodeproj") }.sorted()
+        guard !projects.isEmpty else { return nil }
+        var merged: [ApplePlatform: PlatformVersion] = [:]
+        for project in projects {
+            guard let text = try? String(contentsOfFile: directory + "/" + project + "/project.pbxproj", encoding: .utf8) else { continue }
+            merged.merge(targets(inProject: text).versions) { min($0, $1) }
+        }
+        return DeploymentTargets(merged)
     }
 
     /// `.iOS(.v17)`, `.macOS(.v10_15)`, `.iOS("17.2")` inside a manifest's `platforms:` list.

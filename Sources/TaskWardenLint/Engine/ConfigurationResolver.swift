@@ -64,17 +64,8 @@ final class ConfigurationResolver {
     private func detectedTargets(_ directory: String, entries: [String]?) -> DeploymentTargets? {
         if let cached = detectedTargetsByDirectory[directory] { return cached }
         let names = entries ?? ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
-        var result: DeploymentTargets?
-        if names.contains("Package.swift"), let text = try? String(contentsOfFile: directory + "/Package.swift", encoding: .utf8) {
-            result = DeploymentTargetDetector.targets(inManifest: text)
-        } else if names.contains(where: { $0.hasSuffix(".xcodeproj") }) {
-            var merged: [ApplePlatform: PlatformVersion] = [:]
-            for project in names.filter({ $0.hasSuffix(".xcodeproj") }).sorted() {
-                guard let text = try? String(contentsOfFile: directory + "/" + project + "/project.pbxproj", encoding: .utf8) else { continue }
-                merged.merge(DeploymentTargetDetector.targets(inProject: text).versions) { min($0, $1) }
-            }
-            result = DeploymentTargets(merged)
-        } else {
+        var result = DeploymentTargetDetector.declaredTargets(inDirectory: directory, entries: names)
+        if result == nil {
             let parent = (directory as NSString).deletingLastPathComponent
             result = parent == directory || parent.isEmpty ? nil : detectedTargets(parent, entries: nil)
         }
