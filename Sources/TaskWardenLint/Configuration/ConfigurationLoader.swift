@@ -26,18 +26,11 @@ public enum ConfigurationLoader {
 
     /// The nearest `.taskwarden.json` in `path`'s directory or any directory above it.
     public static func find(above path: String) -> String? {
-        var directory = URL(fileURLWithPath: path).standardizedFileURL
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) || !isDirectory.boolValue {
-            directory = directory.deletingLastPathComponent()
-        }
-        while true {
+        for directory in EnclosingDirectories.of(path) {
             let candidate = directory.appendingPathComponent(fileName).path
             if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            let parent = directory.deletingLastPathComponent()
-            if parent.path == directory.path { return nil }
-            directory = parent
         }
+        return nil
     }
 
     /// Reads a configuration file; globs become relative to its directory.

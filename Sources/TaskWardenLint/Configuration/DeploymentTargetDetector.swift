@@ -11,20 +11,13 @@ import Foundation
 public enum DeploymentTargetDetector {
     /// Searches `directory` and the directories above it for `Package.swift` or `*.xcodeproj`.
     public static func detect(startingAt path: String) -> DeploymentTargets? {
-        var directory = URL(fileURLWithPath: path).standardizedFileURL
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) || !isDirectory.boolValue {
-            directory = directory.deletingLastPathComponent()
-        }
-        while true {
+        for directory in EnclosingDirectories.of(path) {
             if let targets = declaredTargets(inDirectory: directory.path,
                                              entries: try? FileManager.default.contentsOfDirectory(atPath: directory.path)) {
                 return targets
             }
-            let parent = directory.deletingLastPathComponent()
-            if parent.path == directory.path { return nil }
-            directory = parent
         }
+        return nil
     }
 
     /// The targets declared directly in `directory`: its `Package.swift`, else the lowest of each platform
