@@ -55,8 +55,7 @@ final class ConfigurationResolver {
         if let cached = nearestFileByDirectory[directory] { return cached }
         let candidate = directory == "/" ? "/" + ConfigurationLoader.fileName : directory + "/" + ConfigurationLoader.fileName
         let here = entries.map { $0.contains(ConfigurationLoader.fileName) } ?? FileManager.default.fileExists(atPath: candidate)
-        let parent = (directory as NSString).deletingLastPathComponent
-        let result = here ? candidate : (parent == directory || parent.isEmpty ? nil : nearestFile(parent, entries: nil))
+        let result = here ? candidate : Self.parent(of: directory).flatMap { nearestFile($0, entries: nil) }
         nearestFileByDirectory[directory] = .some(result)
         return result
     }
@@ -64,12 +63,15 @@ final class ConfigurationResolver {
     private func detectedTargets(_ directory: String, entries: [String]?) -> DeploymentTargets? {
         if let cached = detectedTargetsByDirectory[directory] { return cached }
         let names = entries ?? ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
-        var result = DeploymentTargetDetector.declaredTargets(inDirectory: directory, entries: names)
-        if result == nil {
-            let parent = (directory as NSString).deletingLastPathComponent
-            result = parent == directory || parent.isEmpty ? nil : detectedTargets(parent, entries: nil)
-        }
+        let result = DeploymentTargetDetector.declaredTargets(inDirectory: directory, entries: names)
+            ?? Self.parent(of: directory).flatMap { detectedTargets($0, entries: nil) }
         detectedTargetsByDirectory[directory] = .some(result)
         return result
+    }
+
+    /// The folder above `directory`, or nil at the top (`/`, or the first component of a relative path).
+    private static func parent(of directory: String) -> String? {
+        let parent = (directory as NSString).deletingLastPathComponent
+        return parent == directory || parent.isEmpty ? nil : parent
     }
 }
