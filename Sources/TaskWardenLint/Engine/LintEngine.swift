@@ -56,7 +56,9 @@ public struct LintEngine: Sendable {
             finding.severity = severity
             kept.append(finding)
         }
-        return kept.sorted { ($0.position, $0.ruleID) < ($1.position, $1.ruleID) }
+        // The message breaks ties: one rule can report twice at one position (task-label-collision builds its
+        // findings from a dictionary), and output must not change between runs of the same input.
+        return kept.sorted { ($0.position, $0.ruleID, $0.message) < ($1.position, $1.ruleID, $1.message) }
     }
 }
 
