@@ -101,32 +101,3 @@ func runBenchmarks(_ suites: [BenchmarkSuite], selecting names: [String]) async 
     }
     if !missed.isEmpty { print("targets missed: \(missed.joined(separator: ", "))") }
 }
-
-/// A one-shot latch for benchmarks: `wait()` suspends until `open()`.
-final class BenchmarkGate: Sendable {
-    private struct State {
-        var isOpen = false
-        var waiters: [CheckedContinuation<Void, Never>] = []
-    }
-    private let state = Locked(State())
-
-    func open() {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.isOpen = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let proceed = state.withLock { state -> Bool in
-                if state.isOpen { return true }
-                state.waiters.append(continuation)
-                return false
-            }
-            if proceed { continuation.resume() }
-        }
-    }
-}

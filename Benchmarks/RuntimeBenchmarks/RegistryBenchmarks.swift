@@ -1,4 +1,5 @@
 import TaskWarden
+import TaskWardenTesting
 
 // TaskRegistry against the hand-written alternative: a `[Key: Task]` dictionary on one actor.
 // Census off on both sides, so this measures the owner itself.
@@ -22,7 +23,7 @@ private actor HandWrittenRenders {
 
 /// A render that waits for the benchmark's signal, so every joiner really joins in-flight work.
 private final class HeldRender: Sendable {
-    let release = BenchmarkGate()
+    let release = Gate()
     func render(_ key: Int) async -> Int {
         await release.wait()
         return key * 2

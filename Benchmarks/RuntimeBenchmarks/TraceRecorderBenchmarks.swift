@@ -11,17 +11,20 @@ private let intervals = 100_000
 private let recorder = TraceRecorder(capacity: intervals * 2 + 16)
 private let names = (0..<64).map { "price:\(40_000 + $0 * 7)" }
 
+/// The baseline for both comparisons: the two clock reads per interval, nothing recorded.
+private func twoClockReads() async {
+    let clock = ContinuousClock()
+    var total = Duration.zero
+    for _ in 0..<intervals {
+        let start = clock.now
+        total += start.duration(to: clock.now)
+    }
+    precondition(total >= .zero)
+}
+
 let tracingSuite = BenchmarkSuite(name: "tracing", comparisons: [
     Comparison("recorder begin+end vs 2 clock reads", operations: intervals,
-        baseline: {
-            let clock = ContinuousClock()
-            var total = Duration.zero
-            for _ in 0..<intervals {
-                let start = clock.now
-                total += start.duration(to: clock.now)
-            }
-            precondition(total >= .zero)
-        },
+        baseline: twoClockReads,
         candidate: {
             recorder.removeAll()
             let allocations = SwiftAllocationCounter.count {
@@ -32,15 +35,7 @@ let tracingSuite = BenchmarkSuite(name: "tracing", comparisons: [
             SwiftAllocationCounter.report("recorder begin+end", allocations: allocations, per: intervals)
         }),
     Comparison("recorder withInterval (task-local) vs 2 reads", operations: intervals,
-        baseline: {
-            let clock = ContinuousClock()
-            var total = Duration.zero
-            for _ in 0..<intervals {
-                let start = clock.now
-                total += start.duration(to: clock.now)
-            }
-            precondition(total >= .zero)
-        },
+        baseline: twoClockReads,
         candidate: {
             recorder.removeAll()
             for index in 0..<intervals {

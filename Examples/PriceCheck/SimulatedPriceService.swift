@@ -1,5 +1,6 @@
 import Synchronization
 import TaskWarden
+import TaskWardenTesting
 
 /// What the simulated service answers: a price, or "too many requests", always with its rate-limit headers.
 struct PriceResponse: Sendable {
@@ -43,7 +44,7 @@ final class SimulatedPriceService<C: Clock>: Sendable where C.Duration == Durati
             window.used += 1
             return true
         }
-        var generator = SeededGenerator(seed: seed &* 31 &+ UInt64(release.releaseID))
+        var generator = SeededRandomNumberGenerator(seed: seed &* 31 &+ UInt64(release.releaseID))
         try await clock.sleep(for: .milliseconds(Int.random(in: latency, using: &generator)))
         let cents = Int.random(in: 300...(release.maximumPrice * 150), using: &generator)
         // Headers describe the window as it is when the response is sent, like a real server's.

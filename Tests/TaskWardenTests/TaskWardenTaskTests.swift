@@ -1,5 +1,6 @@
 import Testing
 import TaskWarden
+import TaskWardenTesting
 
 /// The named-task creation path itself: `TaskWarden.task(name:)` must behave like `Task(name:)`.
 @Suite struct TaskWardenTaskTests {

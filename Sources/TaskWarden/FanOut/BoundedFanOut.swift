@@ -39,16 +39,13 @@ public func fanOut<Items: Sequence, Output: Sendable>(
     isolation: isolated (any Actor)? = #isolation,
     operation: @escaping @Sendable (Items.Element) async -> Output
 ) async -> [FanOutResult<Items.Element, Output>] where Items.Element: Sendable {
+    // Collecting is streaming into an array.
     var results: [FanOutResult<Items.Element, Output>] = []
-    await runBoundedFanOut(
+    await fanOut(
         over: items, maxInFlight: maxInFlight, tracer: tracer, census: census, name: name, fileID: fileID, line: line,
-        isolation: isolation,
-        operation: operation
-    ) { (index, item, outcome: Result<Output, Never>) in
-        switch outcome {
-        case .success(let output): results.append(FanOutResult(index: index, item: item, output: output))
-        }
-        return true
+        isolation: isolation, operation: operation
+    ) { result in
+        results.append(result)
     }
     return results
 }
@@ -171,7 +168,7 @@ struct FanOutCompletion<Item: Sendable, Output: Sendable, Failure: Error>: Senda
     }
 }
 
-/// The windowed task group both fan-out forms share. `onCompletion` runs in the calling task, one completion
+/// The windowed task group all fan-out forms share. `onCompletion` runs in the calling task, one completion
 /// at a time; returning `false` stops the fan-out (no new children, in-flight children cancelled).
 ///
 /// Inlinable so it is specialized for the caller's item and output types: unspecialized, the generic

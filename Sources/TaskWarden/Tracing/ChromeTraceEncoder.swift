@@ -26,23 +26,15 @@ enum ChromeTraceEncoder {
             out += ",\n{\"ph\":"
             switch record.phase {
             case .begin:
-                out += "\"b\",\"cat\":"
-                appendQuoted(record.name.description, to: &out)
-                out += ",\"name\":"
-                appendQuoted(record.message, to: &out)
-                out += ",\"id\":\"0x\(String(record.id, radix: 16))\""
+                appendAsync("b", category: record.name.description, name: record.message, id: record.id, to: &out)
             case .end:
-                out += "\"e\",\"cat\":"
-                appendQuoted(record.name.description, to: &out)
-                out += ",\"name\":"
-                appendQuoted(messages[record.id] ?? record.name.description, to: &out)
-                out += ",\"id\":\"0x\(String(record.id, radix: 16))\""
+                appendAsync(
+                    "e", category: record.name.description, name: messages[record.id] ?? record.name.description,
+                    id: record.id, to: &out)
             case .event where record.id != 0:
-                out += "\"n\",\"cat\":"
-                appendQuoted(categories[record.id] ?? record.name.description, to: &out)
-                out += ",\"name\":"
-                appendQuoted(record.message, to: &out)
-                out += ",\"id\":\"0x\(String(record.id, radix: 16))\""
+                appendAsync(
+                    "n", category: categories[record.id] ?? record.name.description, name: record.message,
+                    id: record.id, to: &out)
             case .event:
                 out += "\"i\",\"s\":\"p\",\"cat\":"
                 appendQuoted(record.name.description, to: &out)
@@ -64,6 +56,16 @@ enum ChromeTraceEncoder {
         }
         out += "\n]}\n"
         return out
+    }
+
+    /// Appends the phase, category, name and id of an async event (`b`, `e` or `n`): the fields by which a
+    /// viewer puts it on its interval's track.
+    static func appendAsync(_ phase: String, category: String, name: String, id: UInt64, to out: inout String) {
+        out += "\"\(phase)\",\"cat\":"
+        appendQuoted(category, to: &out)
+        out += ",\"name\":"
+        appendQuoted(name, to: &out)
+        out += ",\"id\":\"0x\(String(id, radix: 16))\""
     }
 
     /// Appends `duration` as microseconds with three decimals (nanoseconds), e.g. `1500.250`.

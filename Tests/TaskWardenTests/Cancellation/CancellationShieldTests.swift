@@ -1,6 +1,7 @@
 import Dispatch
 import Testing
 import TaskWarden
+import TaskWardenTesting
 
 @Suite struct CancellationShieldTests {
     enum LedgerError: Error, Equatable { case diskFull }

@@ -1,5 +1,6 @@
 import Testing
 import TaskWarden
+import TaskWardenTesting
 
 #if canImport(Glibc)
 import Glibc

@@ -1,22 +1,11 @@
 import Testing
 import TaskWarden
+import TaskWardenTesting
 
 /// Many keys, many callers, random cancellation. CI runs these under ThreadSanitizer:
 /// `swift test --sanitize=thread --filter Stress`.
 @Suite struct OwnersStressTests {
     enum RenderError: Error, Equatable { case corruptCover(Int) }
-
-    /// SplitMix64: a seeded generator, so a failing run can be replayed.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// A render that waits for `start` (so no render can finish before the test has cancelled what it
     /// cancels, however the scheduler orders things), takes a few scheduling turns, and fails for every 13th album.
@@ -31,7 +20,7 @@ import TaskWarden
     func registryStressManyKeysAndCallersWithRandomCancellation() async {
         let census = TaskCensus()
         let registry = TaskRegistry<Int, Int, RenderError>(name: { "thumbnail:\($0)" }, census: census)
-        var random = SeededGenerator(state: 0x7A5C_3A2D)
+        var random = SeededRandomNumberGenerator(seed: 0x7A5C_3A2D)  // seeded: a failing run can be replayed
         let keys = 400
         let callers = 2_000
 

@@ -1,5 +1,6 @@
 import Testing
 import TaskWarden
+import TaskWardenTesting
 
 @Suite struct TaskRegistryTests {
     enum RenderError: Error, Equatable { case corruptCover }

@@ -1,5 +1,6 @@
 import Testing
 import TaskWarden
+import TaskWardenTesting
 
 @Suite struct TaskServiceTests {
     final class Wantlist: Sendable {

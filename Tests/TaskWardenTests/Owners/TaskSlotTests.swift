@@ -1,5 +1,6 @@
 import Testing
 import TaskWarden
+import TaskWardenTesting
 
 @Suite struct TaskSlotTests {
     /// Holds the published result, as a view model would.
