@@ -71,7 +71,7 @@ import Testing
         let plain = workspace.run("lint")
         #expect(plain.status == .success, "warnings alone do not fail the run")
         #expect(plain.output.contains("Sources/Shelf/Prices.swift:4:9: warning: Task.init has no name"))
-        #expect(plain.errors.contains("1 finding (0 errors, 1 warnings, 0 info) in 2 files"))
+        #expect(plain.errors.contains("1 finding (0 errors, 1 warning, 0 info) in 2 files"))
         #expect(workspace.run("lint", "--strict").status == .findings)
         #expect(workspace.run("lint", "--strict", "Sources/Shelf/Sync.swift").status == .success)
 

@@ -22,7 +22,7 @@ public struct FixPlan: Sendable {
     public var summary: String {
         let named = edits.count
         let fileCount = files.filter { !$0.edits.isEmpty }.count
-        var line = "named \(named) site\(named == 1 ? "" : "s") in \(fileCount) file\(fileCount == 1 ? "" : "s")"
+        var line = "named \(counted(named, "site")) in \(counted(fileCount, "file"))"
         if !leftUnnamed.isEmpty {
             var counts: [String: Int] = [:]
             var order: [String] = []

@@ -42,10 +42,11 @@ extension LintResult {
         findings.reduce(into: [:]) { $0[$1.severity, default: 0] += 1 }
     }
 
-    /// `3 findings (1 error, 2 warnings, 0 info) in 12 files; 40 sites in 9 parsed files`.
+    /// `3 findings (1 error, 2 warnings, 0 info) in 12 files; 40 creation sites in 9 parsed files`.
     public var summaryLine: String {
         let counts = severityCounts
-        let plural = findings.count == 1 ? "finding" : "findings"
-        return "\(findings.count) \(plural) (\(counts[.error] ?? 0) errors, \(counts[.warning] ?? 0) warnings, \(counts[.info] ?? 0) info) in \(statistics.filesFound) files; \(statistics.sites) creation sites in \(statistics.filesParsed) parsed files"
+        return "\(counted(findings.count, "finding")) (\(counted(counts[.error] ?? 0, "error")), "
+            + "\(counted(counts[.warning] ?? 0, "warning")), \(counts[.info] ?? 0) info) in \(counted(statistics.filesFound, "file")); "
+            + "\(counted(statistics.sites, "creation site")) in \(counted(statistics.filesParsed, "parsed file"))"
     }
 }

@@ -122,7 +122,7 @@ public enum SiteListing {
                          + name + "  in " + site.enclosingDeclaration)
         }
         let named = sites.filter { $0.name.isNamed }.count
-        lines.append("\(sites.count) creation sites (\(named) named) in \(result.statistics.filesFound) files (\(result.statistics.filesParsed) parsed)")
+        lines.append("\(counted(sites.count, "creation site")) (\(named) named) in \(counted(result.statistics.filesFound, "file")) (\(result.statistics.filesParsed) parsed)")
         return lines.joined(separator: "\n") + "\n"
     }
 }
