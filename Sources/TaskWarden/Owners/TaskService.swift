@@ -94,8 +94,12 @@ public final class TaskService: Sendable {
     ) -> Bool where C.Duration == Duration {
         launch(fileID: fileID, line: line) { [weak owner] in
             while !Task.isCancelled {
-                guard let owner else { return }
-                await iteration(owner)
+                // Scoped to the iteration: a binding at loop level would hold the owner through the sleep below
+                // too, so an owner released meanwhile would live on until the loop woke up.
+                do {
+                    guard let owner else { return }
+                    await iteration(owner)
+                }
                 do { try await clock.sleep(for: interval) } catch { return }
             }
         }

@@ -91,6 +91,24 @@ import TaskWardenTesting
         #expect(census.liveCount == 0)
     }
 
+    @Test func theOwnerIsNotHeldWhileTheLoopSleepsBetweenIterations() async {
+        let clock = ManualClock()
+        let service = TaskService(name: "wantlist-price-watch", census: TaskCensus())
+        let freed = Counter()
+        do {
+            let wantlist = Wantlist(freed: freed)
+            service.start(owner: wantlist, every: .seconds(60), clock: clock) { owner in
+                owner.refreshes.increment()
+            }
+            await clock.waitForSleepers(count: 1)   // one iteration done, now sleeping out the interval
+        }
+        // Between iterations the owner is held weakly: it goes now, not a minute later when the loop wakes.
+        #expect(freed.count == 1)
+        clock.advance(by: .seconds(60))
+        #expect(await eventually { !service.isRunning })
+        #expect(freed.count == 1)
+    }
+
     @Test func releasingTheServiceCancelsTheLoop() async {
         let census = TaskCensus()
         var service: TaskService? = TaskService(name: "thumbnail-prefetch", census: census)
