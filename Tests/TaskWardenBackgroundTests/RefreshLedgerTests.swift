@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TaskWarden
 import TaskWardenBackground
 import TaskWardenTesting
 
@@ -98,5 +99,34 @@ private func ledgerClock() -> (BackgroundSimulator, SimulatedClock) {
         #expect(instant.sinceEpoch == .seconds(1_790_000_000) + .milliseconds(250))
         #expect(instant.date.timeIntervalSince1970 == 1_790_000_000.25)
         #expect(instant.advanced(by: .seconds(10)) > instant)
+    }
+
+    /// A store that updates entries in place (it trusts `changedItem`) and fails its first save, as a full disk
+    /// or a locked database would.
+    final class InPlaceStoreFailingOnce: LedgerStore, Sendable {
+        private let state = Locked<(snapshot: [Int: SimulatedInstant], failNext: Bool)>(([:], true))
+        var snapshot: [Int: SimulatedInstant] { state.withLock { $0.snapshot } }
+        func load() throws -> [Int: SimulatedInstant] { state.withLock { $0.snapshot } }
+        func save(_ lastChecked: [Int: SimulatedInstant], changedItem: Int?) throws {
+            try state.withLock { state in
+                if state.failNext {
+                    state.failNext = false
+                    throw LedgerError.unwritableStore(path: "in-place", reason: "disk full")
+                }
+                if let changedItem { state.snapshot[changedItem] = lastChecked[changedItem] } else { state.snapshot = lastChecked }
+            }
+        }
+    }
+
+    @Test func aFailedSaveIsRetriedByTheNextSaveEvenForAnInPlaceStore() throws {
+        let (_, clock) = ledgerClock()
+        let store = InPlaceStoreFailingOnce()
+        let ledger = try RefreshLedger(items: [1, 2, 3], clock: clock, store: store)
+        #expect(throws: LedgerError.self) { try ledger.markChecked(1) }
+        try ledger.markChecked(2)
+        // "The in-memory record is kept either way, so a later save retries it": item 1 must reach the store.
+        #expect(store.snapshot.keys.sorted() == [1, 2])
+        let reloaded = try RefreshLedger(items: [1, 2, 3], clock: clock, store: store)
+        #expect(reloaded.workList() == [3, 1, 2])
     }
 }

@@ -25,6 +25,18 @@ public final class RefreshLedger<Item: Hashable & Sendable, C: Clock>: Sendable 
         var items: [Item]
         var position: [Item: Int]
         var lastChecked: [Item: C.Instant]
+        /// A save failed since the last successful one: the store misses more than one change, so the next save
+        /// must not name a single `changedItem` (an in-place store would skip the entries that failed).
+        var hasUnsavedChanges = false
+
+        /// Saves the whole ledger; `changedItem` is passed on only when it is the one change since the last
+        /// successful save.
+        mutating func save(to store: any LedgerStore<Item, C.Instant>, changedItem: Item?) throws {
+            let changed = hasUnsavedChanges ? nil : changedItem
+            hasUnsavedChanges = true
+            try store.save(lastChecked, changedItem: changed)
+            hasUnsavedChanges = false
+        }
     }
 
     /// Where "checked at" comes from.
@@ -85,7 +97,7 @@ public final class RefreshLedger<Item: Hashable & Sendable, C: Clock>: Sendable 
         return try state.withLock { state in
             guard state.position[item] != nil else { return false }
             state.lastChecked[item] = now
-            try store.save(state.lastChecked, changedItem: item)
+            try state.save(to: store, changedItem: item)
             return true
         }
     }
@@ -98,7 +110,7 @@ public final class RefreshLedger<Item: Hashable & Sendable, C: Clock>: Sendable 
             state.items = unique
             state.position = Dictionary(uniqueKeysWithValues: unique.enumerated().map { ($1, $0) })
             state.lastChecked = state.lastChecked.filter { [position = state.position] in position[$0.key] != nil }
-            try store.save(state.lastChecked, changedItem: nil)
+            try state.save(to: store, changedItem: nil)
         }
     }
 
