@@ -108,6 +108,20 @@ struct TraceRecorderTests {
         #expect(intervals.first { $0.id == closed.id }?.end == .zero)
     }
 
+    @Test func theChromeTraceHasOneEndPerIntervalEvenWhenClosedTwice() throws {
+        let clock = ManualClock()
+        let recorder = TraceRecorder(clock: clock)
+        let closed = recorder.beginInterval("task", message: "price:2")
+        recorder.endInterval(closed)
+        clock.advance(by: .seconds(1))
+        recorder.endInterval(closed)
+        // A token this recorder never handed out: nothing to close.
+        recorder.endInterval(TraceInterval(id: 99, name: "task"))
+        let phases = try decode(recorder.chromeTraceJSON()).compactMap { $0["ph"] as? String }
+        // A second `e` for one id (or an `e` with no `b`) is an unmatched end to Perfetto.
+        #expect(phases == ["M", "b", "e"])
+    }
+
     @Test func removeAllKeepsCounting() {
         let recorder = TraceRecorder(clock: ManualClock())
         recorder.endInterval(recorder.beginInterval("task", message: "x"))

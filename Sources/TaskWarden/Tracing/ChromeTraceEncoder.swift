@@ -22,7 +22,11 @@ enum ChromeTraceEncoder {
             messages[record.id] = record.message
             categories[record.id] = record.name.description
         }
+        var ended = Set<UInt64>()
         for record in records {
+            // An interval ends once: a second end (closing twice is ignored, per `Tracer`) or an end whose begin is
+            // not in the recording would reach a viewer as an unmatched `e`.
+            if record.phase == .end, messages[record.id] == nil || !ended.insert(record.id).inserted { continue }
             out += ",\n{\"ph\":"
             switch record.phase {
             case .begin:
