@@ -31,6 +31,9 @@ public final class TaskRegistry<Key: Hashable & Sendable, Value: Sendable, Failu
         @usableFromInline let token: UInt64
         @usableFromInline var task: Task<Void, Never>?
         @usableFromInline var waiters: [UInt64: UnsafeContinuation<Outcome, Never>] = [:]
+        /// The highest priority among the waiters: a waiter that joins before `task` is stored records it
+        /// here, and the task is escalated to it once stored.
+        @usableFromInline var waiterPriority: TaskPriority?
 
         @inlinable init(token: UInt64) { self.token = token }
     }
@@ -99,6 +102,9 @@ public final class TaskRegistry<Key: Hashable & Sendable, Value: Sendable, Failu
         key: Key, waiter: UInt64, continuation: UnsafeContinuation<Outcome, Never>,
         fileID: String, line: Int, operation: @escaping @Sendable (Key) async throws(Failure) -> Value
     ) {
+        // Waiting on a continuation escalates nothing by itself: the shared task is escalated to each waiter's
+        // priority explicitly, so a waiter is never stuck behind lower-priority work.
+        let callerPriority = Task.currentPriority
         let step = state.withLock { state -> JoinStep in
             // Checked under the lock: if cancellation arrived before this point, its handler either already
             // ran (and found nothing to remove) or runs after us and finds the waiter; either way the flag is
@@ -106,19 +112,22 @@ public final class TaskRegistry<Key: Hashable & Sendable, Value: Sendable, Failu
             if Task.isCancelled { return .cancelled }
             if state.entries[key] != nil {
                 state.entries[key]!.waiters[waiter] = continuation
-                return .joined
+                state.entries[key]!.waiterPriority = max(state.entries[key]!.waiterPriority ?? callerPriority, callerPriority)
+                return .joined(task: state.entries[key]!.task)
             }
             let token = state.makeID()
             var entry = Entry(token: token)
             entry.waiters[waiter] = continuation
+            entry.waiterPriority = callerPriority
             state.entries[key] = entry
             return .start(token: token)
         }
         switch step {
         case .cancelled:
             continuation.resume(returning: .failure(.cancelled))
-        case .joined:
-            break
+        case .joined(let task):
+            // Not stored yet: the starter escalates it to `waiterPriority` when it stores it.
+            if let task { Self.escalate(task, to: callerPriority) }
         case .start(let token):
             let task = TaskWarden.publishingTask(
                 name: name(key), priority: priority, census: census, fileID: fileID, line: line
@@ -132,14 +141,26 @@ public final class TaskRegistry<Key: Hashable & Sendable, Value: Sendable, Failu
                 leaveCensus()
                 finish(key: key, token: token, outcome: outcome)
             }
-            let abandoned = state.withLock { state -> Bool in
+            let waiterPriority = state.withLock { state -> TaskPriority? in
                 if state.endedBeforeTracking.remove(token) == nil { state.running[token] = task }
-                guard state.entries[key]?.token == token else { return true }
+                guard state.entries[key]?.token == token else { return nil }
                 state.entries[key]!.task = task
-                return false
+                return state.entries[key]!.waiterPriority
             }
-            // Every waiter left (or the key was cancelled) before the task existed: cancel it now.
-            if abandoned { task.cancel() }
+            if let waiterPriority {
+                Self.escalate(task, to: waiterPriority)
+            } else {
+                // Every waiter left (or the key was cancelled) before the task existed: cancel it now.
+                task.cancel()
+            }
+        }
+    }
+
+    /// Raises `task` to at least `priority` (a no-op when it already runs at or above it).
+    @usableFromInline
+    static func escalate(_ task: Task<Void, Never>, to priority: TaskPriority) {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            task.escalatePriority(to: priority)
         }
     }
 
@@ -211,6 +232,6 @@ public final class TaskRegistry<Key: Hashable & Sendable, Value: Sendable, Failu
 /// What a caller's critical section in ``TaskRegistry`` decided.
 @usableFromInline enum JoinStep {
     case cancelled
-    case joined
+    case joined(task: Task<Void, Never>?)
     case start(token: UInt64)
 }

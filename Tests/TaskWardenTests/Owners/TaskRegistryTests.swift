@@ -26,6 +26,32 @@ import TaskWardenTesting
         TaskRegistry(name: { "thumbnail:\($0)" }, census: census)
     }
 
+    /// The shared task runs at the registry's priority, but "waiting escalates": a caller of higher priority
+    /// must not be stuck behind background-priority work it is waiting for.
+    @Test(arguments: [false, true])
+    func aWaiterOfHigherPriorityEscalatesTheSharedWork(joinsExistingWork: Bool) async throws {
+        let thumbnails = TaskRegistry<Int, TaskPriority, Never>(
+            name: { "thumbnail:\($0)" }, priority: .background, census: TaskCensus())
+        let started = Gate()
+        let release = Gate()
+        let render: @Sendable (Int) async -> TaskPriority = { _ in
+            started.open()
+            await release.wait()
+            return Task.currentPriority
+        }
+        var background: Task<TaskPriority, any Error>?
+        if joinsExistingWork {
+            background = Task(priority: .background) { try await thumbnails.value(for: 7, operation: render) }
+            await started.wait()
+        }
+        let urgent = Task(priority: .high) { try await thumbnails.value(for: 7, operation: render) }
+        #expect(await eventually { thumbnails.waiterCount(for: 7) == (joinsExistingWork ? 2 : 1) })
+        await started.wait()
+        release.open()
+        #expect(try await urgent.value >= .high)
+        _ = try await background?.value
+    }
+
     @Test func twoRequestsForOneKeyShareOneRender() async throws {
         let census = TaskCensus()
         let thumbnails = makeRegistry(census)
