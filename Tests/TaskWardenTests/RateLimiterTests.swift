@@ -114,6 +114,21 @@ struct RateLimiterTests {
         #expect(limiter.remaining == 4)
     }
 
+    @Test func aReportAfterAnIdleWindowEndedIsNotCappedByThatWindowsCount() async throws {
+        let clock = ManualClock()
+        let limiter = try RateLimiter(limit: 2, per: .seconds(60), clock: clock)
+        try await limiter.acquire()
+        try await limiter.acquire()
+        // The window ended at 60 s with nobody waiting, so it lapsed; its count of 0 says nothing about the
+        // server's new window, which reports 1 left until 120 s.
+        clock.advance(to: .seconds(70))
+        try limiter.apply(RateLimitReport(limit: 2, window: .seconds(60), remaining: 1, resetIn: .seconds(50)))
+        #expect(limiter.remaining == 1)
+        #expect(limiter.tryAcquire())
+        #expect(!limiter.tryAcquire())
+        #expect(limiter.windowEnd == Self.at(120))
+    }
+
     @Test func aCancelledWaiterLeavesAtOnceAndConsumesNothing() async throws {
         let clock = ManualClock()
         let limiter = try RateLimiter(limit: 1, per: .seconds(60), clock: clock)

@@ -140,6 +140,9 @@ public final class RateLimiter<C: Clock>: Sendable where C.Duration == Duration 
         guard report.resetIn > .zero else { return }
         let now = elapsed()
         let (ready, oldTimer) = state.withLock { state in
+            // An idle window that has ended lapses first, as on the admit path: its spent count describes a window
+            // that is over, so it must not cap what the server says is left in the new one.
+            state.lapseIfEnded(now: now)
             let limitChanged = report.limit != state.limit
             state.limit = report.limit
             state.window = report.window
