@@ -31,9 +31,6 @@ public final class TaskRegistry<Key: Hashable & Sendable, Value: Sendable, Failu
         @usableFromInline let token: UInt64
         @usableFromInline var task: Task<Void, Never>?
         @usableFromInline var waiters: [UInt64: UnsafeContinuation<Outcome, Never>] = [:]
-        /// The highest priority among the waiters: a waiter that joins before `task` is stored records it
-        /// here, and the task is escalated to it once stored.
-        @usableFromInline var waiterPriority: TaskPriority?
 
         @inlinable init(token: UInt64) { self.token = token }
     }
@@ -44,6 +41,10 @@ public final class TaskRegistry<Key: Hashable & Sendable, Value: Sendable, Failu
         /// Every task the registry started and that has not ended yet, including abandoned ones.
         @usableFromInline var running: [UInt64: Task<Void, Never>] = [:]
         @usableFromInline var endedBeforeTracking: Set<UInt64> = []
+        /// By token: the highest priority of waiters that joined before the starter stored the task, which the
+        /// starter escalates the task to. Kept out of `Entry` (and almost always empty): a wider `Entry` made
+        /// every miss measurably slower.
+        @usableFromInline var escalationsBeforeStart: [UInt64: TaskPriority] = [:]
 
         @inlinable init() {}
 
@@ -103,8 +104,8 @@ public final class TaskRegistry<Key: Hashable & Sendable, Value: Sendable, Failu
         fileID: String, line: Int, operation: @escaping @Sendable (Key) async throws(Failure) -> Value
     ) {
         // Waiting on a continuation escalates nothing by itself: the shared task is escalated to each waiter's
-        // priority explicitly, so a waiter is never stuck behind lower-priority work.
-        let callerPriority = Task.currentPriority
+        // priority explicitly (a no-op when it already runs at least that high), as `await task.value` would.
+        // The priority is read only where it is needed, off the common miss path.
         let step = state.withLock { state -> JoinStep in
             // Checked under the lock: if cancellation arrived before this point, its handler either already
             // ran (and found nothing to remove) or runs after us and finds the waiter; either way the flag is
@@ -112,13 +113,19 @@ public final class TaskRegistry<Key: Hashable & Sendable, Value: Sendable, Failu
             if Task.isCancelled { return .cancelled }
             if state.entries[key] != nil {
                 state.entries[key]!.waiters[waiter] = continuation
-                state.entries[key]!.waiterPriority = max(state.entries[key]!.waiterPriority ?? callerPriority, callerPriority)
-                return .joined(task: state.entries[key]!.task)
+                // Read after the insertion: a copy of the entry held across it would copy its waiters.
+                let task = state.entries[key]!.task
+                if task == nil {
+                    let token = state.entries[key]!.token
+                    let callerPriority = Task.currentPriority
+                    state.escalationsBeforeStart[token] = max(
+                        state.escalationsBeforeStart[token] ?? callerPriority, callerPriority)
+                }
+                return .joined(task: task)
             }
             let token = state.makeID()
             var entry = Entry(token: token)
             entry.waiters[waiter] = continuation
-            entry.waiterPriority = callerPriority
             state.entries[key] = entry
             return .start(token: token)
         }
@@ -126,8 +133,8 @@ public final class TaskRegistry<Key: Hashable & Sendable, Value: Sendable, Failu
         case .cancelled:
             continuation.resume(returning: .failure(.cancelled))
         case .joined(let task):
-            // Not stored yet: the starter escalates it to `waiterPriority` when it stores it.
-            if let task { Self.escalate(task, to: callerPriority) }
+            // Not stored yet: the starter escalates it when it stores it.
+            if let task { Self.escalate(task, to: Task.currentPriority) }
         case .start(let token):
             let task = TaskWarden.publishingTask(
                 name: name(key), priority: priority, census: census, fileID: fileID, line: line
@@ -141,22 +148,23 @@ public final class TaskRegistry<Key: Hashable & Sendable, Value: Sendable, Failu
                 leaveCensus()
                 finish(key: key, token: token, outcome: outcome)
             }
-            let waiterPriority = state.withLock { state -> TaskPriority? in
+            let (abandoned, joinedEarly) = state.withLock { state -> (Bool, TaskPriority?) in
                 if state.endedBeforeTracking.remove(token) == nil { state.running[token] = task }
-                guard state.entries[key]?.token == token else { return nil }
+                let joinedEarly = state.escalationsBeforeStart.isEmpty
+                    ? nil : state.escalationsBeforeStart.removeValue(forKey: token)
+                guard state.entries[key]?.token == token else { return (true, nil) }
                 state.entries[key]!.task = task
-                return state.entries[key]!.waiterPriority
+                return (false, joinedEarly)
             }
-            if let waiterPriority {
-                Self.escalate(task, to: waiterPriority)
-            } else {
-                // Every waiter left (or the key was cancelled) before the task existed: cancel it now.
-                task.cancel()
-            }
+            // Every waiter left (or the key was cancelled) before the task existed: cancel it now.
+            if abandoned { task.cancel() }
+            // Created at `priority`; the starter and anyone who joined meanwhile may be waiting at a higher one.
+            if let priority, Task.currentPriority > priority { Self.escalate(task, to: Task.currentPriority) }
+            if let joinedEarly { Self.escalate(task, to: joinedEarly) }
         }
     }
 
-    /// Raises `task` to at least `priority` (a no-op when it already runs at or above it).
+    /// Raises `task` to at least `priority`; a no-op when it already runs at or above it.
     @usableFromInline
     static func escalate(_ task: Task<Void, Never>, to priority: TaskPriority) {
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
@@ -232,6 +240,7 @@ public final class TaskRegistry<Key: Hashable & Sendable, Value: Sendable, Failu
 /// What a caller's critical section in ``TaskRegistry`` decided.
 @usableFromInline enum JoinStep {
     case cancelled
+    /// Joined existing work; its task, if the starter has stored it yet.
     case joined(task: Task<Void, Never>?)
     case start(token: UInt64)
 }

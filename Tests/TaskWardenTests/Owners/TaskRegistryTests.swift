@@ -37,6 +37,8 @@ import TaskWardenTesting
         let render: @Sendable (Int) async -> TaskPriority = { _ in
             started.open()
             await release.wait()
+            // A waiter escalates just after it joins, so allow it a moment (never arrives without the escalation).
+            await eventually { Task.currentPriority >= .high }
             return Task.currentPriority
         }
         var background: Task<TaskPriority, any Error>?
