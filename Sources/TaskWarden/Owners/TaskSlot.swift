@@ -95,7 +95,7 @@ public final class TaskSlot: Sendable {
     /// Cancelling the waiter stops the waiting, not the work.
     public func settled() async {
         while let work = current {
-            await work.value
+            guard await Self.waitForEnd(of: work, census: census) else { return }   // cancelled: stop waiting
             let unchanged = state.withLock { state in
                 state.current == nil || state.current == work
             }
@@ -104,6 +104,44 @@ public final class TaskSlot: Sendable {
                 return
             }
             if Task.isCancelled { return }
+        }
+    }
+}
+
+extension TaskSlot {
+    /// Waits until `work` ends or the waiting task is cancelled, whichever comes first; `true` if `work` ended.
+    ///
+    /// `await work.value` alone cannot be interrupted by the waiter's cancellation, so a helper task awaits it
+    /// and the first of its end and the cancellation resumes the waiter (decided once, under a lock). The
+    /// helper ends when the work does.
+    fileprivate static func waitForEnd(of work: Task<Void, Never>, census: TaskCensus) async -> Bool {
+        if Task.isCancelled { return false }
+        let wait = Locked<(continuation: CheckedContinuation<Bool, Never>?, ended: Bool?)>((nil, nil))
+        @Sendable func decide(_ ended: Bool) {
+            let continuation = wait.withLock { state -> CheckedContinuation<Bool, Never>? in
+                guard state.ended == nil else { return nil }
+                state.ended = ended
+                defer { state.continuation = nil }
+                return state.continuation
+            }
+            continuation?.resume(returning: ended)
+        }
+        TaskWarden.task(name: "slot-settled-watcher", census: census, isolation: nil) {
+            await work.value
+            decide(true)
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                // Decided before the continuation was stored (the work ended, or the waiter was cancelled).
+                let decided = wait.withLock { state -> Bool? in
+                    if let ended = state.ended { return ended }
+                    state.continuation = continuation
+                    return nil
+                }
+                if let decided { continuation.resume(returning: decided) }
+            }
+        } onCancel: {
+            decide(false)
         }
     }
 }

@@ -82,6 +82,29 @@ import TaskWardenTesting
         #expect(slot.current == nil)
     }
 
+    @Test func cancellingAWaiterOfSettledStopsTheWaitingNotTheWork() async {
+        let slot = TaskSlot(census: TaskCensus())
+        let release = Gate()
+        let finished = Locked(false)
+        slot.replace(name: "album-search") { _ in
+            await release.wait()
+            finished.withLock { $0 = true }
+        }
+        let returned = Locked(false)
+        let waiter = Task {
+            await slot.settled()
+            returned.withLock { $0 = true }
+        }
+        waiter.cancel()
+        // "Cancelling the waiter stops the waiting, not the work."
+        #expect(await eventually { returned.withLock { $0 } })
+        #expect(!finished.withLock { $0 })
+        #expect(slot.current != nil)
+        release.open()
+        await slot.settled()
+        #expect(finished.withLock { $0 })
+    }
+
     @Test func releasingTheSlotCancelsItsWork() async {
         var slot: TaskSlot? = TaskSlot(census: TaskCensus())
         let started = Gate()
