@@ -129,6 +129,17 @@ struct RateLimiterTests {
         #expect(limiter.windowEnd == Self.at(120))
     }
 
+    @Test func anIdleWindowThatEndedReportsAFullCountAndNoWindow() async throws {
+        let clock = ManualClock()
+        let limiter = try RateLimiter(limit: 3, per: .seconds(60), clock: clock)
+        for _ in 0..<3 { try await limiter.acquire() }
+        #expect(limiter.remaining == 0)
+        clock.advance(to: .seconds(100))
+        // The window ended at 60 s with nobody waiting: it lapsed, so all 3 turns are free and none has started.
+        #expect(limiter.remaining == 3)
+        #expect(limiter.windowEnd == nil)
+    }
+
     @Test func aCancelledWaiterLeavesAtOnceAndConsumesNothing() async throws {
         let clock = ManualClock()
         let limiter = try RateLimiter(limit: 1, per: .seconds(60), clock: clock)

@@ -199,14 +199,28 @@ public final class RateLimiter<C: Clock>: Sendable where C.Duration == Duration 
     /// How many tasks are waiting for a turn.
     public var waitingCount: Int { state.withLock { $0.queue.count } }
 
-    /// Admissions left in the current window.
-    public var remaining: Int { state.withLock { $0.remaining } }
+    /// Admissions left in the current window (all of them once an idle window has ended).
+    public var remaining: Int {
+        let now = elapsed()
+        // Lapsing here is what the next admission would do; without it an idle limiter reports its last
+        // window's spent count forever.
+        return state.withLock { state in
+            state.lapseIfEnded(now: now)
+            return state.remaining
+        }
+    }
 
     /// The current limit per window.
     public var limit: Int { state.withLock { $0.limit } }
 
     /// When the current window ends, if one has started.
-    public var windowEnd: C.Instant? { state.withLock { $0.resetAt }.map { origin.advanced(by: $0) } }
+    public var windowEnd: C.Instant? {
+        let now = elapsed()
+        return state.withLock { state in
+            state.lapseIfEnded(now: now)
+            return state.resetAt
+        }.map { origin.advanced(by: $0) }
+    }
 
     /// Time since the limiter was created, on its clock.
     private func elapsed() -> Duration { origin.duration(to: clock.now) }
