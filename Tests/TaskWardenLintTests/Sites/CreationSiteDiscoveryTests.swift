@@ -8,6 +8,8 @@ import Testing
         ("let t = ↓Task(priority: .high) { await sync() }", .taskInit),
         ("let t = ↓Task<Void, Never> { await sync() }", .taskInit),
         ("↓Task.init { await sync() }", .taskInit),
+        ("↓Task /* retry */ { await sync() }", .taskInit),
+        ("↓Task // retry\n{ await sync() }", .taskInit),
         ("↓Task<Int, Never>.init(operation: { 1 })", .taskInit),
         ("_Concurrency.↓Task { await sync() }", .taskInit),
         ("↓Task(name: \"sync\", operation: sync)", .taskInit),
