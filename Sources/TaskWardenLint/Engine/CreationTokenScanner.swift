@@ -183,6 +183,8 @@ public struct CreationTokenScanner: Sendable {
 
     private func isIdentifierByte(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
         guard index >= 0, index < bytes.count else { return false }
+        // The byte order mark that may open a file (EF BB BF) is not a letter, so `Task` may follow it.
+        if index < 3, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { return false }
         let byte = bytes[index]
         return (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
             || byte == 0x5F || byte >= 0x80

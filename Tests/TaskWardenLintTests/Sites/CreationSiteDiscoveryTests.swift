@@ -10,6 +10,7 @@ import Testing
         ("↓Task.init { await sync() }", .taskInit),
         ("↓Task /* retry */ { await sync() }", .taskInit),
         ("↓Task // retry\n{ await sync() }", .taskInit),
+        ("\u{FEFF}↓Task { await sync() }", .taskInit),
         ("↓Task<Int, Never>.init(operation: { 1 })", .taskInit),
         ("_Concurrency.↓Task { await sync() }", .taskInit),
         ("↓Task(name: \"sync\", operation: sync)", .taskInit),
