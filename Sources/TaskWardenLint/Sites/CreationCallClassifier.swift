@@ -93,9 +93,12 @@ public enum CreationCallClassifier {
         return member.declName.baseName
     }
 
-    /// The body closure, or any argument at all (a function reference passed as `operation:`).
+    /// A group's `addTask…` takes only labelled arguments, and its body as a trailing closure or as
+    /// `operation:` (a closure or a function reference). So `todoStore.addTask(newTask)` or
+    /// `board.addTask(title: "Buy milk")` is some other type's method, not a child task.
     private static func hasBody(_ call: FunctionCallExprSyntax) -> Bool {
-        call.trailingClosure != nil || !call.arguments.isEmpty
+        guard call.arguments.allSatisfy({ $0.label != nil }) else { return false }
+        return call.trailingClosure != nil || call.arguments.contains { $0.label?.text == "operation" }
     }
 
     /// The closure a creation call runs: trailing, or passed as `operation:`, `launchHandler:`, `action:`,

@@ -90,6 +90,10 @@ import Testing
         "func run() async { await queuedUpdate.task() }",
         "if note.object as? URLSessionTask == request?.task { }",
         "let handle = content.task(TaskRequest(id: 1))",
+        // A to-do list's own `addTask`: a group's body is always a trailing closure or `operation:`.
+        "todoStore.addTask(newTask)",
+        "board.addTask(title: \"Buy milk\", due: tomorrow)",
+        "list.addTaskUnlessCancelled(pending)",
     ]
 
     @Test(arguments: lookAlikes)
