@@ -94,6 +94,11 @@ import Testing
         "todoStore.addTask(newTask)",
         "board.addTask(title: \"Buy milk\", due: tomorrow)",
         "list.addTaskUnlessCancelled(pending)",
+        // A to-do model named `Task` from another module: Swift's `Task` always takes a body.
+        "let todo = Task(title: \"Buy milk\", done: false)",
+        "let todo = try Task(from: decoder)",
+        "let blank = Task()",
+        "store.save(Task.init(title: \"Buy milk\"))",
     ]
 
     @Test(arguments: lookAlikes)
@@ -118,7 +123,7 @@ import Testing
 
     @Test func aTopLevelTaskTypeShadowsTaskInItsWholeModuleButNotOthers() {
         let declaration = FileAnalysis(path: "Sources/Jobs/Task.swift", source: "protocol Task { func run() }")
-        let sameModule = FileAnalysis(path: "Sources/Jobs/Runner.swift", source: "let job = Task(id: 3) { run() }")
+        let sameModule = FileAnalysis(path: "Sources/Jobs/Runner.swift", source: "let job = Task { run() }")
         let otherModule = FileAnalysis(path: "Sources/App/Shelf.swift", source: "let t = Task { await sync() }")
         let tree = TreeAnalysis(files: [declaration, sameModule, otherModule])
         #expect(tree.sites.map(\.position.file) == ["Sources/App/Shelf.swift"])
