@@ -93,7 +93,7 @@ public enum DeclarationContext {
     static func describeDeclaration(_ node: Syntax) -> DescribedDeclaration? {
         if let function = node.as(FunctionDeclSyntax.self) {
             let name = qualified(function.name.text + parameterLabels(function.signature.parameterClause), node)
-            return .init(path: name, label: name)
+            return .init(path: name, label: staticPrefix(function.modifiers) + name)
         }
         if let initializer = node.as(InitializerDeclSyntax.self) {
             let name = qualified("init" + parameterLabels(initializer.signature.parameterClause), node)
@@ -105,19 +105,19 @@ public enum DeclarationContext {
         }
         if let subscriptDecl = node.as(SubscriptDeclSyntax.self) {
             let name = qualified("subscript" + parameterLabels(subscriptDecl.parameterClause), node)
-            return .init(path: name, label: name + ".getter")
+            return .init(path: name, label: staticPrefix(subscriptDecl.modifiers) + name + ".getter")
         }
         if let accessor = node.as(AccessorDeclSyntax.self) {
             guard let owner = propertyName(around: node) else { return nil }
             let path = qualified(owner, node)
             let kind = accessor.accessorSpecifier.text
             let suffix = ["get": "getter", "set": "setter", "didSet": "didset", "willSet": "willset", "_modify": "modify"][kind] ?? kind
-            return .init(path: path, label: path + "." + suffix)
+            return .init(path: path, label: staticPrefix(ofMemberAround: node) + path + "." + suffix)
         }
         if let block = node.as(AccessorBlockSyntax.self), case .getter = block.accessors {
             guard let owner = propertyName(around: node) else { return nil }
             let path = qualified(owner, node)
-            return .init(path: path, label: path + ".getter")
+            return .init(path: path, label: staticPrefix(ofMemberAround: node) + path + ".getter")
         }
         if let initializerClause = node.as(InitializerClauseSyntax.self),
            let binding = initializerClause.parent?.as(PatternBindingSyntax.self),
@@ -125,9 +125,25 @@ public enum DeclarationContext {
             let path = qualified(name, node)
             let isLocal = binding.parent?.parent?.parent?.is(CodeBlockItemSyntax.self) ?? false
             if isLocal { return nil }  // a local `let x = …` runs in the enclosing frame
-            return .init(path: path, label: "variable initialization expression of " + path)
+            return .init(path: path, label: "variable initialization expression of " + staticPrefix(ofMemberAround: node) + path)
         }
         return nil
+    }
+
+    /// `"static "` for a `static` or `class` member: the demangler prints it (`closure #1 in static Bar.make()`).
+    static func staticPrefix(_ modifiers: DeclModifierListSyntax) -> String {
+        modifiers.contains { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) } ? "static " : ""
+    }
+
+    /// The static prefix of the property or subscript that an accessor or initializer belongs to.
+    static func staticPrefix(ofMemberAround node: Syntax) -> String {
+        var current = node.parent
+        while let ancestor = current {
+            if let variable = ancestor.as(VariableDeclSyntax.self) { return staticPrefix(variable.modifiers) }
+            if let subscriptDecl = ancestor.as(SubscriptDeclSyntax.self) { return staticPrefix(subscriptDecl.modifiers) }
+            current = ancestor.parent
+        }
+        return ""
     }
 
     /// `(label:_:)` for a parameter clause.

@@ -23,6 +23,15 @@ import Testing
          "Monitor.onQuiet", "closure #1 in variable initialization expression of Monitor.onQuiet"),
         ("Task { }", "top-level code", "main"),
         ("func outer() { let x = 1; func inner() { Task { } } }", "inner()", "inner()"),
+        // Swift's demangler prints `static` in front of a static or class member (checked with
+        // `swift demangle --simplified` on a compiled object).
+        ("final class Bar { static func make() { Task { } } }", "Bar.make()", "static Bar.make()"),
+        ("final class Bar { class func make() { Task { } } }", "Bar.make()", "static Bar.make()"),
+        ("final class Bar { static var shared: Int { Task { }; return 1 } }", "Bar.shared", "static Bar.shared.getter"),
+        ("final class Bar { static var count = 0 { didSet { Task { } } } }", "Bar.count", "static Bar.count.didset"),
+        ("final class Bar { static subscript(i: Int) -> Int { Task { }; return i } }", "Bar.subscript", "static Bar.subscript.getter"),
+        ("final class Bar { static let made: Int = { Task { }; return 1 }() }",
+         "Bar.made", "closure #1 in variable initialization expression of static Bar.made"),
     ])
     func enclosingPathAndGuessedLabel(_ code: String, _ enclosing: String, _ label: String) {
         let site = Self.site(code)
