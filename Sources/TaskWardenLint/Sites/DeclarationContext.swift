@@ -42,7 +42,25 @@ public enum DeclarationContext {
             let number = closureNumber(of: closure, in: parent ?? Syntax(closure.root))
             return "closure #\(number) in " + (parent.map(label(of:)) ?? "main")
         }
+        if let function = frame.as(FunctionDeclSyntax.self), let parent = nearestFrame(above: frame) {
+            // A local function: `inner #1 (a:_:) in Foo.outer()`, numbered among its namesakes in the parent.
+            let number = localFunctionNumber(of: function, in: parent)
+            return "\(function.name.text) #\(number) \(parameterLabels(function.signature.parameterClause)) in \(label(of: parent))"
+        }
         return describeDeclaration(frame)?.label ?? "main"
+    }
+
+    /// The 1-based position of a local function among the local functions of the same name in `parent`.
+    static func localFunctionNumber(of function: FunctionDeclSyntax, in parent: Syntax) -> Int {
+        var number = 0
+        for other in parent.tokens(viewMode: .sourceAccurate) where other.tokenKind == .keyword(.func) {
+            guard let declaration = other.parent?.as(FunctionDeclSyntax.self), declaration.name.text == function.name.text,
+                  nearestFrame(above: Syntax(declaration))?.id == parent.id
+            else { continue }
+            number += 1
+            if declaration.id == function.id { return number }
+        }
+        return max(1, number)
     }
 
     /// The 1-based position of `closure` among the closures written directly in `frame`.

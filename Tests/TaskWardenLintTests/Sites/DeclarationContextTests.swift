@@ -22,7 +22,11 @@ import Testing
         ("final class Monitor { let onQuiet: () -> Void = { Task { } } }",
          "Monitor.onQuiet", "closure #1 in variable initialization expression of Monitor.onQuiet"),
         ("Task { }", "top-level code", "main"),
-        ("func outer() { let x = 1; func inner() { Task { } } }", "inner()", "inner()"),
+        // A local function is printed "name #N (labels) in <its parent's label>" (checked with
+        // `swift demangle --simplified`): two local `load()`s in different functions do not share a label.
+        ("func outer() { let x = 1; func inner() { Task { } } }", "inner()", "inner #1 () in outer()"),
+        ("struct Foo { func outer() { func inner(a: Int, _ b: String) { Task { } } } }", "Foo.inner(a:_:)", "inner #1 (a:_:) in Foo.outer()"),
+        ("struct Foo { func outer() { run { func inner() { Task { } } } } }", "Foo.inner()", "inner #1 () in closure #1 in Foo.outer()"),
         // Swift's demangler prints `static` in front of a static or class member (checked with
         // `swift demangle --simplified` on a compiled object).
         ("final class Bar { static func make() { Task { } } }", "Bar.make()", "static Bar.make()"),
