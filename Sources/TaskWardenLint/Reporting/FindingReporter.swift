@@ -29,13 +29,10 @@ extension LintResult {
     /// The text of a line of a linted file, for fingerprints (nil when the file was not parsed).
     public func lineText(file: String, line: Int) -> String? {
         guard let source = tree.file(file)?.source else { return nil }
-        // Split the bytes: in a String "\r\n" is one Character, so CRLF lines would not split on "\n".
+        // In a String "\r\n" is one Character, so CRLF lines would not split on "\n".
         var current = 1
-        for text in source.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            if current == line {
-                let withoutReturn = text.last == UInt8(ascii: "\r") ? text.dropLast() : text
-                return String(decoding: withoutReturn, as: UTF8.self)
-            }
+        for text in source.split(omittingEmptySubsequences: false, whereSeparator: \.endsSourceLine) {
+            if current == line { return String(text) }
             current += 1
         }
         return nil
