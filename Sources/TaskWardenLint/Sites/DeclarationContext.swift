@@ -94,6 +94,8 @@ public enum DeclarationContext {
             node.id == root ? .visitChildren : .skipChildren
         }
 
+        // The members of a type (property initializers included) are never part of the enclosing frame.
+        override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { nested(node) }
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { nested(node) }
         override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind { nested(node) }
@@ -141,11 +143,23 @@ public enum DeclarationContext {
            let binding = initializerClause.parent?.as(PatternBindingSyntax.self),
            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
             let path = qualified(name, node)
-            let isLocal = binding.parent?.parent?.parent?.is(CodeBlockItemSyntax.self) ?? false
-            if isLocal { return nil }  // a local `let x = …` runs in the enclosing frame
+            let item = binding.parent?.parent?.parent?.as(CodeBlockItemSyntax.self)
+            // A local `let x = …` runs in the enclosing frame, and so does a global in a script (main.swift).
+            // A global in any other file has its own lazy initializer.
+            if let item, !(item.parent?.parent?.is(SourceFileSyntax.self) == true && !isScript(node.root)) { return nil }
+            if let variable = binding.parent?.parent?.as(VariableDeclSyntax.self),
+               variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.lazy) }) {
+                return .init(path: path, label: path + ".getter")  // a lazy property is initialised in its getter
+            }
             return .init(path: path, label: "variable initialization expression of " + staticPrefix(ofMemberAround: node) + path)
         }
         return nil
+    }
+
+    /// Whether a file runs as a script (main.swift): only there may statements stand at the top level.
+    static func isScript(_ root: Syntax) -> Bool {
+        guard let file = root.as(SourceFileSyntax.self) else { return false }
+        return file.statements.contains { !$0.item.is(DeclSyntax.self) }
     }
 
     /// `"static "` for a `static` or `class` member: the demangler prints it (`closure #1 in static Bar.make()`).

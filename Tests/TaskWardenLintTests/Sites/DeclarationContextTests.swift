@@ -36,6 +36,10 @@ import Testing
         ("final class Bar { static subscript(i: Int) -> Int { Task { }; return i } }", "Bar.subscript", "static Bar.subscript.getter"),
         ("final class Bar { static let made: Int = { Task { }; return 1 }() }",
          "Bar.made", "closure #1 in variable initialization expression of static Bar.made"),
+        // A lazy property is initialised inside its getter; a global in a library file has its own lazy
+        // initializer (checked with `swift demangle --simplified`).
+        ("final class Foo { lazy var cover: Int = { Task { }; return 1 }() }", "Foo.cover", "closure #1 in Foo.cover.getter"),
+        ("let shared: Int = { Task { }; return 1 }()", "shared", "closure #1 in variable initialization expression of shared"),
     ])
     func enclosingPathAndGuessedLabel(_ code: String, _ enclosing: String, _ label: String) {
         let site = Self.site(code)
@@ -55,6 +59,17 @@ import Testing
             """
         let sites = SiteTestSupport.sites(code).sites
         #expect(sites.map(\.guessedLabel) == ["closure #2 in Container.init(service:)", "Container.init(service:)"])
+    }
+
+    /// In a script (main.swift: top-level statements), closures are numbered among the top-level code's own
+    /// closures, not those inside type declarations.
+    @Test func topLevelClosuresAreNumberedWithoutTheClosuresOfTypes() {
+        let code = """
+            struct Shelf { var onLoad: () -> Void = { }; func f() { run { } } }
+            print("start")
+            run { Task { await a() } }
+            """
+        #expect(SiteTestSupport.sites(code).sites.map(\.guessedLabel) == ["closure #1 in main"])
     }
 
     @Test func aTaskCreatedInsideATaskIsLabelledAfterTheOuterClosure() {
