@@ -30,7 +30,9 @@ public enum DeclarationContext {
     static func nearestFrame(above node: Syntax) -> Syntax? {
         var current = node.parent
         while let context = current {
-            if context.is(ClosureExprSyntax.self) || describeDeclaration(context) != nil { return context }
+            if context.is(ClosureExprSyntax.self) || context.is(DeferStmtSyntax.self) || describeDeclaration(context) != nil {
+                return context
+            }
             current = context.parent
         }
         return nil
@@ -41,6 +43,16 @@ public enum DeclarationContext {
             let parent = nearestFrame(above: frame)
             let number = closureNumber(of: closure, in: parent ?? Syntax(closure.root))
             return "closure #\(number) in " + (parent.map(label(of:)) ?? "main")
+        }
+        if frame.is(DeferStmtSyntax.self), let parent = nearestFrame(above: frame) {
+            // A defer block compiles to its own function: `$defer #1 () in Foo.close()`.
+            let defers = parent.tokens(viewMode: .sourceAccurate).compactMap { token -> DeferStmtSyntax? in
+                guard token.tokenKind == .keyword(.defer), let statement = token.parent?.as(DeferStmtSyntax.self),
+                      nearestFrame(above: Syntax(statement))?.id == parent.id else { return nil }
+                return statement
+            }
+            let number = (defers.firstIndex { $0.id == frame.id } ?? 0) + 1
+            return "$defer #\(number) () in \(label(of: parent))"
         }
         if let function = frame.as(FunctionDeclSyntax.self), let parent = nearestFrame(above: frame) {
             // A local function: `inner #1 (a:_:) in Foo.outer()`, numbered among its namesakes in the parent.
@@ -97,6 +109,7 @@ public enum DeclarationContext {
         // The members of a type (property initializers included) are never part of the enclosing frame.
         override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { nested(node) }
+        override func visit(_ node: DeferStmtSyntax) -> SyntaxVisitorContinueKind { nested(node) }
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { nested(node) }
         override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind { nested(node) }
         override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind { nested(node) }

@@ -27,6 +27,10 @@ import Testing
         ("func outer() { let x = 1; func inner() { Task { } } }", "inner()", "inner #1 () in outer()"),
         ("struct Foo { func outer() { func inner(a: Int, _ b: String) { Task { } } } }", "Foo.inner(a:_:)", "inner #1 (a:_:) in Foo.outer()"),
         ("struct Foo { func outer() { run { func inner() { Task { } } } } }", "Foo.inner()", "inner #1 () in closure #1 in Foo.outer()"),
+        // A defer block is its own frame: `$defer #1 () in Foo.close()`; its closures are not the function's.
+        ("struct Foo { func close() { defer { Task { } } } }", "Foo.close()", "$defer #1 () in Foo.close()"),
+        ("struct Foo { func close() { defer { run { } }; defer { run { Task { } } } } }", "Foo.close()", "closure #1 in $defer #2 () in Foo.close()"),
+        ("struct Foo { func close() { defer { run { } }; run { Task { } } } }", "Foo.close()", "closure #1 in Foo.close()"),
         // Swift's demangler prints `static` in front of a static or class member (checked with
         // `swift demangle --simplified` on a compiled object).
         ("final class Bar { static func make() { Task { } } }", "Bar.make()", "static Bar.make()"),
