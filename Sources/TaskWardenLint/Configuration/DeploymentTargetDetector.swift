@@ -39,7 +39,10 @@ public enum DeploymentTargetDetector {
     }
 
     /// `.iOS(.v17)`, `.macOS(.v10_15)`, `.iOS("17.2")` inside a manifest's `platforms:` list.
-    public static func targets(inManifest text: String) -> DeploymentTargets {
+    /// Comments are dropped first: `.iOS(.v18), // phones` must not swallow the next platform, and a
+    /// commented-out `// platforms: […]` is not the manifest's.
+    public static func targets(inManifest manifest: String) -> DeploymentTargets {
+        let text = withoutComments(manifest)
         guard let start = text.range(of: "platforms:") else { return DeploymentTargets() }
         let rest = text[start.upperBound...]
         guard let open = rest.firstIndex(of: "["), let close = rest[open...].firstIndex(of: "]") else { return DeploymentTargets() }
@@ -56,6 +59,62 @@ public enum DeploymentTargetDetector {
         return DeploymentTargets(versions)
     }
 
+    /// `text` without `//` and (nested) `/* */` comments; string literals, single-line or `"""`, are kept as
+    /// they are (a package URL's `https://` is not a comment).
+    static func withoutComments(_ text: String) -> String {
+        let characters = Array(text)
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var index = 0
+        var inString = false
+        var inMultilineString = false
+        func at(_ offset: Int, _ literal: String) -> Bool {
+            let pattern = Array(literal)
+            guard offset + pattern.count <= characters.count else { return false }
+            return Array(characters[offset..<offset + pattern.count]) == pattern
+        }
+        while index < characters.count {
+            let character = characters[index]
+            if inString || inMultilineString {
+                if character == "\\", index + 1 < characters.count {
+                    result.append(character)
+                    result.append(characters[index + 1])
+                    index += 2
+                    continue
+                }
+                if inMultilineString, at(index, "\"\"\"") {
+                    inMultilineString = false
+                    result += "\"\"\""
+                    index += 3
+                    continue
+                }
+                if inString, character == "\"" || character.isNewline { inString = false }
+                result.append(character)
+                index += 1
+            } else if at(index, "\"\"\"") {
+                inMultilineString = true
+                result += "\"\"\""
+                index += 3
+            } else if character == "\"" {
+                inString = true
+                result.append(character)
+                index += 1
+            } else if at(index, "//") {
+                while index < characters.count, !characters[index].isNewline { index += 1 }
+            } else if at(index, "/*") {
+                var depth = 0
+                repeat {
+                    if at(index, "/*") { depth += 1; index += 2 } else if at(index, "*/") { depth -= 1; index += 2 } else { index += 1 }
+                } while depth > 0 && index < characters.count
+                result.append(" ")
+            } else {
+                result.append(character)
+                index += 1
+            }
+        }
+        return result
+    }
+
     static let projectSettings: [(String, ApplePlatform)] = [
         ("IPHONEOS_DEPLOYMENT_TARGET", .iOS), ("MACOSX_DEPLOYMENT_TARGET", .macOS), ("TVOS_DEPLOYMENT_TARGET", .tvOS),
         ("WATCHOS_DEPLOYMENT_TARGET", .watchOS), ("XROS_DEPLOYMENT_TARGET", .visionOS),
@@ -64,7 +123,8 @@ public enum DeploymentTargetDetector {
     /// `IPHONEOS_DEPLOYMENT_TARGET = 17.0;` and friends; the lowest value per platform.
     public static func targets(inProject text: String) -> DeploymentTargets {
         var versions: [ApplePlatform: PlatformVersion] = [:]
-        for line in text.split(separator: "\n") {
+        // "\r\n" is one Character, so a CRLF project is split with `isNewline`.
+        for line in text.split(whereSeparator: \.isNewline) {
             for (setting, platform) in projectSettings {
                 guard let range = line.range(of: setting + " = ") else { continue }
                 let value = line[range.upperBound...].prefix { $0 != ";" }

@@ -56,12 +56,8 @@ public struct CreationTokenScanner: Sendable {
                 }
             case UInt8(ascii: "a"):
                 if matches(bytes, index, "async"), !isIdentifierByte(bytes, index - 1) {
-                    var next = index + 5
-                    var sawSpace = false
-                    while next < bytes.count, isSpace(bytes[next]) {
-                        next += 1
-                        sawSpace = true
-                    }
+                    let next = skipSpaces(bytes, index + 5)
+                    let sawSpace = next > index + 5
                     if sawSpace, matches(bytes, next, "let"), !isIdentifierByte(bytes, next + 3) { return true }
                 }
             default:
@@ -136,9 +132,39 @@ public struct CreationTokenScanner: Sendable {
 
     private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
+    /// Skips whitespace and comments: `Task /* why */ {` and `Task // why⏎{` are still creations to the parser.
     private func skipSpaces(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
         var index = start
-        while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            if isSpace(bytes[index]) {
+                index += 1
+            } else if matches(bytes, index, "//") {
+                while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+            } else if matches(bytes, index, "/*") {
+                index = endOfBlockComment(bytes, index)
+            } else {
+                break
+            }
+        }
+        return index
+    }
+
+    /// The index after the block comment that opens at `start` (block comments nest in Swift).
+    private func endOfBlockComment(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
+        var depth = 0
+        var index = start
+        while index < bytes.count {
+            if matches(bytes, index, "/*") {
+                depth += 1
+                index += 2
+            } else if matches(bytes, index, "*/") {
+                depth -= 1
+                index += 2
+                if depth == 0 { return index }
+            } else {
+                index += 1
+            }
+        }
         return index
     }
 
@@ -157,6 +183,8 @@ public struct CreationTokenScanner: Sendable {
 
     private func isIdentifierByte(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
         guard index >= 0, index < bytes.count else { return false }
+        // The byte order mark that may open a file (EF BB BF) is not a letter, so `Task` may follow it.
+        if index < 3, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { return false }
         let byte = bytes[index]
         return (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
             || byte == 0x5F || byte >= 0x80

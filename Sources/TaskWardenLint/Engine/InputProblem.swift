@@ -9,6 +9,8 @@ public struct InputProblem: Hashable, Sendable, Error, CustomStringConvertible {
         /// The parser recovered; the file was analysed as far as it could be (not an error for the exit status).
         case syntaxErrors = "syntax errors"
         case configuration = "configuration"
+        /// A suppression comment names a rule that does not exist (not an error for the exit status).
+        case unknownRuleInSuppression = "unknown rule in suppression"
     }
 
     public var path: String
@@ -22,7 +24,7 @@ public struct InputProblem: Hashable, Sendable, Error, CustomStringConvertible {
     }
 
     /// True for problems that make the run exit with status 2.
-    public var isError: Bool { kind != .syntaxErrors }
+    public var isError: Bool { kind != .syntaxErrors && kind != .unknownRuleInSuppression }
 
     public var description: String { "\(path): \(isError ? "error" : "note"): \(detail)" }
 }

@@ -85,8 +85,10 @@ public enum LabelLookup {
             }
         }
         var candidates: Set<String> = [text]
-        // "closure #1 in RecordShelf.Shelf.load()" or "RecordShelf.Shelf.load()": try without the module.
-        let closurePrefix = text.range(of: "^(closure #[0-9]+ in )*", options: .regularExpression).map { String(text[$0]) } ?? ""
+        // "closure #1 in RecordShelf.Shelf.load()" or "RecordShelf.Shelf.load()": try without the module
+        // (which comes after "static " in "closure #1 in static RecordShelf.Shelf.warm()", and after local
+        // frames such as "$defer #1 () in " or "load #1 (id:) in ").
+        let closurePrefix = text.range(of: "^((closure #[0-9]+|[^ ]+ #[0-9]+ \\([^)]*\\)) in )*(variable initialization expression of )?(static )?", options: .regularExpression).map { String(text[$0]) } ?? ""
         let rest = text.dropFirst(closurePrefix.count)
         if let dot = rest.firstIndex(of: "."), !rest[..<dot].contains("("), rest[rest.index(after: dot)...].contains(".") || rest.hasSuffix(")") {
             candidates.insert(closurePrefix + rest[rest.index(after: dot)...])

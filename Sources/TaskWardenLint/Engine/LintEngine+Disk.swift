@@ -114,6 +114,12 @@ extension LintEngine {
             outcome.problems.append(InputProblem(path: display, kind: .syntaxErrors,
                                                  detail: "has syntax errors; analysed as far as the parser recovered"))
         }
+        let known = Set(RuleRegistry.ids)
+        for mention in analysis.suppressions.mentionedRules where mention.rule != "all" && !known.contains(mention.rule) {
+            outcome.problems.append(InputProblem(
+                path: "\(display):\(mention.line)", kind: .unknownRuleInSuppression,
+                detail: "taskwarden:disable names the unknown rule '\(mention.rule)', which suppresses nothing (see taskwarden rules)"))
+        }
         outcome.analysis = analysis
         return outcome
     }

@@ -23,7 +23,8 @@ public struct SuppressionDirectives: Hashable, Sendable {
         var open: [String: Int] = [:]
         var lineNumber = 0
         var lastLine = 0
-        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\n", "\r\n" (one Character in Swift) and a lone "\r" each end a line, as in ``SourceLineTable``.
+        for line in source.split(omittingEmptySubsequences: false, whereSeparator: \.endsSourceLine) {
             lineNumber += 1
             lastLine = lineNumber
             guard let range = line.range(of: "taskwarden:"), line[..<range.lowerBound].contains("//") || line[..<range.lowerBound].contains("/*")
@@ -76,4 +77,9 @@ public struct SuppressionDirectives: Hashable, Sendable {
         }
         return false
     }
+}
+
+extension Character {
+    /// "\n", "\r\n" or a lone "\r": the line endings the compiler counts.
+    var endsSourceLine: Bool { self == "\n" || self == "\r\n" || self == "\r" }
 }

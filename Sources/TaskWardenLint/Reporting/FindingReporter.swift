@@ -29,8 +29,9 @@ extension LintResult {
     /// The text of a line of a linted file, for fingerprints (nil when the file was not parsed).
     public func lineText(file: String, line: Int) -> String? {
         guard let source = tree.file(file)?.source else { return nil }
+        // In a String "\r\n" is one Character, so CRLF lines would not split on "\n".
         var current = 1
-        for text in source.split(separator: "\n", omittingEmptySubsequences: false) {
+        for text in source.split(omittingEmptySubsequences: false, whereSeparator: \.endsSourceLine) {
             if current == line { return String(text) }
             current += 1
         }

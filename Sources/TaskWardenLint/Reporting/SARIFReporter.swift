@@ -111,20 +111,21 @@ public struct SARIFReporter: FindingReporter {
         }
         var occurrences: [String: Int] = [:]
         let results = result.findings.map { finding -> Result in
-            let line = result.lineText(file: finding.position.file, line: finding.position.line)?
-                .trimmingCharacters(in: .whitespaces) ?? ""
+            let lineText = result.lineText(file: finding.position.file, line: finding.position.line)
+            let line = lineText?.trimmingCharacters(in: .whitespaces) ?? ""
             let key = [finding.ruleID, finding.position.file, line, finding.message].joined(separator: "\u{1F}")
             let occurrence = occurrences[key, default: 0] + 1
             occurrences[key] = occurrence
             let related = finding.related.enumerated().map { index, related in
-                Location(id: index + 1, physicalLocation: Self.physical(related.position, length: 1), message: Text(text: related.message))
+                let text = result.lineText(file: related.position.file, line: related.position.line)
+                return Location(id: index + 1, physicalLocation: Self.physical(related.position, length: 1, lineText: text), message: Text(text: related.message))
             }
             return Result(
                 ruleId: finding.ruleID,
                 ruleIndex: indexByID[finding.ruleID] ?? 0,
                 level: Self.level(finding.severity),
                 message: Text(text: finding.message),
-                locations: [Location(id: nil, physicalLocation: Self.physical(finding.position, length: finding.length), message: nil)],
+                locations: [Location(id: nil, physicalLocation: Self.physical(finding.position, length: finding.length, lineText: lineText), message: nil)],
                 relatedLocations: related.isEmpty ? nil : related,
                 partialFingerprints: ["primaryLocationLineHash": Self.fingerprint(key) + ":\(occurrence)"]
             )
@@ -133,12 +134,25 @@ public struct SARIFReporter: FindingReporter {
         return JSONOutput.encode(log)
     }
 
-    static func physical(_ position: SourcePosition, length: Int) -> PhysicalLocation {
+    /// Positions count UTF-8 bytes; the run declares `columnKind: utf16CodeUnits`, so columns are converted
+    /// with the line's text (kept as bytes when the text is unknown).
+    static func physical(_ position: SourcePosition, length: Int, lineText: String? = nil) -> PhysicalLocation {
         let uri = position.file.split(separator: "/").map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0) }.joined(separator: "/")
+        let start = utf16Column(ofUTF8Column: position.column, in: lineText)
+        let end = max(start + 1, utf16Column(ofUTF8Column: position.column + length, in: lineText))
         return PhysicalLocation(
             artifactLocation: ArtifactLocation(uri: uri),
-            region: Region(startLine: position.line, startColumn: position.column, endLine: position.line, endColumn: position.column + length)
+            region: Region(startLine: position.line, startColumn: start, endLine: position.line, endColumn: end)
         )
+    }
+
+    /// The 1-based UTF-16 column of a 1-based UTF-8 column of `line` (bytes past the line's end count one each).
+    static func utf16Column(ofUTF8Column column: Int, in line: String?) -> Int {
+        guard let line else { return column }
+        let bytes = Array(line.utf8)
+        let prefixLength = min(max(0, column - 1), bytes.count)
+        let prefix = String(decoding: bytes[..<prefixLength], as: UTF8.self)
+        return prefix.utf16.count + (column - 1 - prefixLength) + 1
     }
 
     /// FNV-1a 64-bit, hex: stable across runs and platforms (Swift's `Hasher` is seeded per process).

@@ -33,10 +33,11 @@ public enum CreationCallClassifier {
     /// The creation this call performs, or nil.
     public static func classify(_ call: FunctionCallExprSyntax) -> Match? {
         let callee = call.calledExpression
-        if let token = unqualifiedTaskToken(callee) {
+        let takesTaskArguments = takesTaskArguments(call)
+        if takesTaskArguments, let token = unqualifiedTaskToken(callee) {
             return Match(kind: .taskInit, token: token, usesUnqualifiedTask: true)
         }
-        if let token = qualifiedTaskToken(callee) {
+        if takesTaskArguments, let token = qualifiedTaskToken(callee) {
             return Match(kind: .taskInit, token: token, usesUnqualifiedTask: false)
         }
         // `register(forTaskWithIdentifier:…)` inside an `extension BGTaskScheduler` (implicit self).
@@ -46,7 +47,7 @@ public enum CreationCallClassifier {
         }
         guard let member = callee.as(MemberAccessExprSyntax.self) else { return nil }
         let memberName = member.declName.baseName.text
-        if let base = member.base, let kind = taskMembers[memberName] {
+        if takesTaskArguments, let base = member.base, let kind = taskMembers[memberName] {
             if let token = unqualifiedTaskToken(base) {
                 return Match(kind: kind, token: token, usesUnqualifiedTask: true)
             }
@@ -93,9 +94,23 @@ public enum CreationCallClassifier {
         return member.declName.baseName
     }
 
-    /// The body closure, or any argument at all (a function reference passed as `operation:`).
+    /// The labels of `Task.init`, `Task.detached`, `Task.immediate` and `Task.immediateDetached`.
+    static let taskLabels: Set<String> = ["name", "priority", "executorPreference", "operation"]
+
+    /// Swift's `Task` creators take only `taskLabels` and always a body (trailing or `operation:`), so
+    /// `Task(title: "Buy milk")`, `Task(from: decoder)` or `Task()` is a model type named `Task` from another
+    /// module (one in the same module is handled by ``TaskTypeShadowing``).
+    private static func takesTaskArguments(_ call: FunctionCallExprSyntax) -> Bool {
+        guard call.arguments.allSatisfy({ $0.label.map { taskLabels.contains($0.text) } ?? false }) else { return false }
+        return call.trailingClosure != nil || call.arguments.contains { $0.label?.text == "operation" }
+    }
+
+    /// A group's `addTask…` takes only labelled arguments, and its body as a trailing closure or as
+    /// `operation:` (a closure or a function reference). So `todoStore.addTask(newTask)` or
+    /// `board.addTask(title: "Buy milk")` is some other type's method, not a child task.
     private static func hasBody(_ call: FunctionCallExprSyntax) -> Bool {
-        call.trailingClosure != nil || !call.arguments.isEmpty
+        guard call.arguments.allSatisfy({ $0.label != nil }) else { return false }
+        return call.trailingClosure != nil || call.arguments.contains { $0.label?.text == "operation" }
     }
 
     /// The closure a creation call runs: trailing, or passed as `operation:`, `launchHandler:`, `action:`,

@@ -30,7 +30,9 @@ public enum DeclarationContext {
     static func nearestFrame(above node: Syntax) -> Syntax? {
         var current = node.parent
         while let context = current {
-            if context.is(ClosureExprSyntax.self) || describeDeclaration(context) != nil { return context }
+            if context.is(ClosureExprSyntax.self) || context.is(DeferStmtSyntax.self) || describeDeclaration(context) != nil {
+                return context
+            }
             current = context.parent
         }
         return nil
@@ -42,7 +44,35 @@ public enum DeclarationContext {
             let number = closureNumber(of: closure, in: parent ?? Syntax(closure.root))
             return "closure #\(number) in " + (parent.map(label(of:)) ?? "main")
         }
+        if frame.is(DeferStmtSyntax.self), let parent = nearestFrame(above: frame) {
+            // A defer block compiles to its own function: `$defer #1 () in Foo.close()`.
+            let defers = parent.tokens(viewMode: .sourceAccurate).compactMap { token -> DeferStmtSyntax? in
+                guard token.tokenKind == .keyword(.defer), let statement = token.parent?.as(DeferStmtSyntax.self),
+                      nearestFrame(above: Syntax(statement))?.id == parent.id else { return nil }
+                return statement
+            }
+            let number = (defers.firstIndex { $0.id == frame.id } ?? 0) + 1
+            return "$defer #\(number) () in \(label(of: parent))"
+        }
+        if let function = frame.as(FunctionDeclSyntax.self), let parent = nearestFrame(above: frame) {
+            // A local function: `inner #1 (a:_:) in Foo.outer()`, numbered among its namesakes in the parent.
+            let number = localFunctionNumber(of: function, in: parent)
+            return "\(function.name.text) #\(number) \(parameterLabels(function.signature.parameterClause)) in \(label(of: parent))"
+        }
         return describeDeclaration(frame)?.label ?? "main"
+    }
+
+    /// The 1-based position of a local function among the local functions of the same name in `parent`.
+    static func localFunctionNumber(of function: FunctionDeclSyntax, in parent: Syntax) -> Int {
+        var number = 0
+        for other in parent.tokens(viewMode: .sourceAccurate) where other.tokenKind == .keyword(.func) {
+            guard let declaration = other.parent?.as(FunctionDeclSyntax.self), declaration.name.text == function.name.text,
+                  nearestFrame(above: Syntax(declaration))?.id == parent.id
+            else { continue }
+            number += 1
+            if declaration.id == function.id { return number }
+        }
+        return max(1, number)
     }
 
     /// The 1-based position of `closure` among the closures written directly in `frame`.
@@ -76,7 +106,10 @@ public enum DeclarationContext {
             node.id == root ? .visitChildren : .skipChildren
         }
 
+        // The members of a type (property initializers included) are never part of the enclosing frame.
+        override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { nested(node) }
+        override func visit(_ node: DeferStmtSyntax) -> SyntaxVisitorContinueKind { nested(node) }
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { nested(node) }
         override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind { nested(node) }
         override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind { nested(node) }
@@ -93,7 +126,7 @@ public enum DeclarationContext {
     static func describeDeclaration(_ node: Syntax) -> DescribedDeclaration? {
         if let function = node.as(FunctionDeclSyntax.self) {
             let name = qualified(function.name.text + parameterLabels(function.signature.parameterClause), node)
-            return .init(path: name, label: name)
+            return .init(path: name, label: staticPrefix(function.modifiers) + name)
         }
         if let initializer = node.as(InitializerDeclSyntax.self) {
             let name = qualified("init" + parameterLabels(initializer.signature.parameterClause), node)
@@ -105,29 +138,57 @@ public enum DeclarationContext {
         }
         if let subscriptDecl = node.as(SubscriptDeclSyntax.self) {
             let name = qualified("subscript" + parameterLabels(subscriptDecl.parameterClause), node)
-            return .init(path: name, label: name + ".getter")
+            return .init(path: name, label: staticPrefix(subscriptDecl.modifiers) + name + ".getter")
         }
         if let accessor = node.as(AccessorDeclSyntax.self) {
             guard let owner = propertyName(around: node) else { return nil }
             let path = qualified(owner, node)
             let kind = accessor.accessorSpecifier.text
             let suffix = ["get": "getter", "set": "setter", "didSet": "didset", "willSet": "willset", "_modify": "modify"][kind] ?? kind
-            return .init(path: path, label: path + "." + suffix)
+            return .init(path: path, label: staticPrefix(ofMemberAround: node) + path + "." + suffix)
         }
         if let block = node.as(AccessorBlockSyntax.self), case .getter = block.accessors {
             guard let owner = propertyName(around: node) else { return nil }
             let path = qualified(owner, node)
-            return .init(path: path, label: path + ".getter")
+            return .init(path: path, label: staticPrefix(ofMemberAround: node) + path + ".getter")
         }
         if let initializerClause = node.as(InitializerClauseSyntax.self),
            let binding = initializerClause.parent?.as(PatternBindingSyntax.self),
            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
             let path = qualified(name, node)
-            let isLocal = binding.parent?.parent?.parent?.is(CodeBlockItemSyntax.self) ?? false
-            if isLocal { return nil }  // a local `let x = …` runs in the enclosing frame
-            return .init(path: path, label: "variable initialization expression of " + path)
+            let item = binding.parent?.parent?.parent?.as(CodeBlockItemSyntax.self)
+            // A local `let x = …` runs in the enclosing frame, and so does a global in a script (main.swift).
+            // A global in any other file has its own lazy initializer.
+            if let item, !(item.parent?.parent?.is(SourceFileSyntax.self) == true && !isScript(node.root)) { return nil }
+            if let variable = binding.parent?.parent?.as(VariableDeclSyntax.self),
+               variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.lazy) }) {
+                return .init(path: path, label: path + ".getter")  // a lazy property is initialised in its getter
+            }
+            return .init(path: path, label: "variable initialization expression of " + staticPrefix(ofMemberAround: node) + path)
         }
         return nil
+    }
+
+    /// Whether a file runs as a script (main.swift): only there may statements stand at the top level.
+    static func isScript(_ root: Syntax) -> Bool {
+        guard let file = root.as(SourceFileSyntax.self) else { return false }
+        return file.statements.contains { !$0.item.is(DeclSyntax.self) }
+    }
+
+    /// `"static "` for a `static` or `class` member: the demangler prints it (`closure #1 in static Bar.make()`).
+    static func staticPrefix(_ modifiers: DeclModifierListSyntax) -> String {
+        modifiers.contains { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) } ? "static " : ""
+    }
+
+    /// The static prefix of the property or subscript that an accessor or initializer belongs to.
+    static func staticPrefix(ofMemberAround node: Syntax) -> String {
+        var current = node.parent
+        while let ancestor = current {
+            if let variable = ancestor.as(VariableDeclSyntax.self) { return staticPrefix(variable.modifiers) }
+            if let subscriptDecl = ancestor.as(SubscriptDeclSyntax.self) { return staticPrefix(subscriptDecl.modifiers) }
+            current = ancestor.parent
+        }
+        return ""
     }
 
     /// `(label:_:)` for a parameter clause.

@@ -91,6 +91,31 @@ import Testing
         #expect(targets.minimum(for: .tvOS) == nil)
     }
 
+    /// A comment after a platform must not swallow the next one (a lost macOS 13 would make `fix` insert
+    /// `addTask(name:)`, which needs macOS 15).
+    @Test func readsManifestPlatformsAroundComments() {
+        let manifest = """
+            let package = Package(
+                name: "RecordShelf",
+                platforms: [
+                    .iOS(.v18), // phones
+                    /* desktops */ .macOS(.v13),
+                    // .tvOS(.v18),
+                ],
+                products: []
+            )
+            """
+        let targets = DeploymentTargetDetector.targets(inManifest: manifest)
+        #expect(targets.minimum(for: .iOS) == PlatformVersion([18]))
+        #expect(targets.minimum(for: .macOS) == PlatformVersion([13]))
+        #expect(targets.minimum(for: .tvOS) == nil)
+    }
+
+    @Test func readsTheLowestTargetsOfACRLFXcodeProject() {
+        let project = "IPHONEOS_DEPLOYMENT_TARGET = 17.0;\r\nIPHONEOS_DEPLOYMENT_TARGET = 16.4;\r\n"
+        #expect(DeploymentTargetDetector.targets(inProject: project).minimum(for: .iOS) == PlatformVersion([16, 4]))
+    }
+
     @Test func readsTheLowestTargetsOfAnXcodeProject() {
         let project = """
             IPHONEOS_DEPLOYMENT_TARGET = 17.0;

@@ -12,6 +12,11 @@ import Testing
         "let t = Task<Result<Int, Error>, Never>.detached {", "_Concurrency.Task {", "Task\n{ }",
         "content.task(id: x, load)", ".backgroundTask (.appRefresh(\"x\"))", "scene.backgroundTask(refresh) { }",
         "func f() -> Task<Void, Never> { Task { } }",
+        // A comment between the tokens is trivia to the parser, so the call is still a creation.
+        "Task /* sync */ { }", "Task // sync\n{ }", "Task<Void, Never> /* c */ .detached { }",
+        "view.task /* reload */ { }", "async /* cover */ let x = f()",
+        // A byte order mark is not part of an identifier: the file's first token may be `Task`.
+        "\u{FEFF}Task { }", "\u{FEFF}struct Task {}",
     ])
     func keepsFilesWithACreationToken(_ text: String) {
         #expect(scanner.mayContainSite(Array(text.utf8)), "\(text)")

@@ -21,6 +21,25 @@ import Testing
         #expect(result.problems.isEmpty)
     }
 
+    /// A misspelt rule in a suppression comment suppresses nothing: say so, naming the file, line and rule,
+    /// without failing the run.
+    @Test func notesAnUnknownRuleInASuppressionComment() throws {
+        let root = try TemporaryDirectory()
+        try root.write("Sources/App/Sync.swift", """
+            func sync() {
+                // taskwarden:disable:next unamed-task
+                Task { await upload() }
+                Task { await upload() } // taskwarden:disable:this all
+            }
+            """)
+        let result = Self.run(root)
+        #expect(result.problems.map(\.description) == [
+            "Sources/App/Sync.swift:2: note: taskwarden:disable names the unknown rule 'unamed-task', which suppresses nothing (see taskwarden rules)",
+        ])
+        #expect(result.problems.allSatisfy { !$0.isError })
+        #expect(result.findings.filter { $0.ruleID == "unnamed-task" }.map(\.position.line) == [3])
+    }
+
     @Test func parallelAndSerialRunsAgree() throws {
         let root = try TemporaryDirectory()
         for index in 0..<30 {

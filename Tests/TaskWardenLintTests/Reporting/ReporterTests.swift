@@ -95,6 +95,32 @@ import Testing
         #expect(Set(before).count == before.count)
     }
 
+    @Test func sarifFingerprintsDoNotDependOnLineEndings() throws {
+        func fingerprints(_ source: String) throws -> [String] {
+            let log = try Self.json(SARIFReporter().report(LintEngine().run(sources: [("A.swift", source)])))
+            let run = try #require((log["runs"] as? [[String: Any]])?.first)
+            return (run["results"] as? [[String: Any]] ?? []).compactMap { ($0["partialFingerprints"] as? [String: String])?["primaryLocationLineHash"] }
+        }
+        let lf = try fingerprints(Self.source)
+        #expect(lf.count == 3)
+        #expect(try fingerprints(Self.source.replacingOccurrences(of: "\n", with: "\r\n")) == lf)
+    }
+
+    /// SARIF declares `columnKind: utf16CodeUnits`, so a line with non-ASCII text before the site must be
+    /// counted in UTF-16 code units, not in UTF-8 bytes.
+    @Test func sarifColumnsAreUTF16CodeUnits() throws {
+        let source = "func f() {\n    let 名前 = Task { await sync() }\n}\n"
+        let log = try Self.json(SARIFReporter().report(LintEngine().run(sources: [("A.swift", source)])))
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        #expect(run["columnKind"] as? String == "utf16CodeUnits")
+        let result = try #require((run["results"] as? [[String: Any]])?.first { $0["ruleId"] as? String == "unnamed-task" })
+        let location = try #require((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        let region = try #require(location["region"] as? [String: Any])
+        // "    let 名前 = " is 13 UTF-16 code units (17 UTF-8 bytes), so `Task` spans columns 14..<18.
+        #expect(region["startColumn"] as? Int == 14)
+        #expect(region["endColumn"] as? Int == 18)
+    }
+
     @Test func githubAnnotationsEscapeTheirProperties() {
         let finding = Finding(ruleID: "unnamed-task", severity: .info, message: "100% unnamed\nsecond line",
                               position: SourcePosition(file: "A,b:c.swift", line: 3, column: 7, utf8Offset: 0), length: 4)

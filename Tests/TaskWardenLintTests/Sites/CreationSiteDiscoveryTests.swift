@@ -8,6 +8,9 @@ import Testing
         ("let t = ↓Task(priority: .high) { await sync() }", .taskInit),
         ("let t = ↓Task<Void, Never> { await sync() }", .taskInit),
         ("↓Task.init { await sync() }", .taskInit),
+        ("↓Task /* retry */ { await sync() }", .taskInit),
+        ("↓Task // retry\n{ await sync() }", .taskInit),
+        ("\u{FEFF}↓Task { await sync() }", .taskInit),
         ("↓Task<Int, Never>.init(operation: { 1 })", .taskInit),
         ("_Concurrency.↓Task { await sync() }", .taskInit),
         ("↓Task(name: \"sync\", operation: sync)", .taskInit),
@@ -87,6 +90,15 @@ import Testing
         "func run() async { await queuedUpdate.task() }",
         "if note.object as? URLSessionTask == request?.task { }",
         "let handle = content.task(TaskRequest(id: 1))",
+        // A to-do list's own `addTask`: a group's body is always a trailing closure or `operation:`.
+        "todoStore.addTask(newTask)",
+        "board.addTask(title: \"Buy milk\", due: tomorrow)",
+        "list.addTaskUnlessCancelled(pending)",
+        // A to-do model named `Task` from another module: Swift's `Task` always takes a body.
+        "let todo = Task(title: \"Buy milk\", done: false)",
+        "let todo = try Task(from: decoder)",
+        "let blank = Task()",
+        "store.save(Task.init(title: \"Buy milk\"))",
     ]
 
     @Test(arguments: lookAlikes)
@@ -111,7 +123,7 @@ import Testing
 
     @Test func aTopLevelTaskTypeShadowsTaskInItsWholeModuleButNotOthers() {
         let declaration = FileAnalysis(path: "Sources/Jobs/Task.swift", source: "protocol Task { func run() }")
-        let sameModule = FileAnalysis(path: "Sources/Jobs/Runner.swift", source: "let job = Task(id: 3) { run() }")
+        let sameModule = FileAnalysis(path: "Sources/Jobs/Runner.swift", source: "let job = Task { run() }")
         let otherModule = FileAnalysis(path: "Sources/App/Shelf.swift", source: "let t = Task { await sync() }")
         let tree = TreeAnalysis(files: [declaration, sameModule, otherModule])
         #expect(tree.sites.map(\.position.file) == ["Sources/App/Shelf.swift"])

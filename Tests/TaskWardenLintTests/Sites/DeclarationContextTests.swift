@@ -22,7 +22,28 @@ import Testing
         ("final class Monitor { let onQuiet: () -> Void = { Task { } } }",
          "Monitor.onQuiet", "closure #1 in variable initialization expression of Monitor.onQuiet"),
         ("Task { }", "top-level code", "main"),
-        ("func outer() { let x = 1; func inner() { Task { } } }", "inner()", "inner()"),
+        // A local function is printed "name #N (labels) in <its parent's label>" (checked with
+        // `swift demangle --simplified`): two local `load()`s in different functions do not share a label.
+        ("func outer() { let x = 1; func inner() { Task { } } }", "inner()", "inner #1 () in outer()"),
+        ("struct Foo { func outer() { func inner(a: Int, _ b: String) { Task { } } } }", "Foo.inner(a:_:)", "inner #1 (a:_:) in Foo.outer()"),
+        ("struct Foo { func outer() { run { func inner() { Task { } } } } }", "Foo.inner()", "inner #1 () in closure #1 in Foo.outer()"),
+        // A defer block is its own frame: `$defer #1 () in Foo.close()`; its closures are not the function's.
+        ("struct Foo { func close() { defer { Task { } } } }", "Foo.close()", "$defer #1 () in Foo.close()"),
+        ("struct Foo { func close() { defer { run { } }; defer { run { Task { } } } } }", "Foo.close()", "closure #1 in $defer #2 () in Foo.close()"),
+        ("struct Foo { func close() { defer { run { } }; run { Task { } } } }", "Foo.close()", "closure #1 in Foo.close()"),
+        // Swift's demangler prints `static` in front of a static or class member (checked with
+        // `swift demangle --simplified` on a compiled object).
+        ("final class Bar { static func make() { Task { } } }", "Bar.make()", "static Bar.make()"),
+        ("final class Bar { class func make() { Task { } } }", "Bar.make()", "static Bar.make()"),
+        ("final class Bar { static var shared: Int { Task { }; return 1 } }", "Bar.shared", "static Bar.shared.getter"),
+        ("final class Bar { static var count = 0 { didSet { Task { } } } }", "Bar.count", "static Bar.count.didset"),
+        ("final class Bar { static subscript(i: Int) -> Int { Task { }; return i } }", "Bar.subscript", "static Bar.subscript.getter"),
+        ("final class Bar { static let made: Int = { Task { }; return 1 }() }",
+         "Bar.made", "closure #1 in variable initialization expression of static Bar.made"),
+        // A lazy property is initialised inside its getter; a global in a library file has its own lazy
+        // initializer (checked with `swift demangle --simplified`).
+        ("final class Foo { lazy var cover: Int = { Task { }; return 1 }() }", "Foo.cover", "closure #1 in Foo.cover.getter"),
+        ("let shared: Int = { Task { }; return 1 }()", "shared", "closure #1 in variable initialization expression of shared"),
     ])
     func enclosingPathAndGuessedLabel(_ code: String, _ enclosing: String, _ label: String) {
         let site = Self.site(code)
@@ -42,6 +63,17 @@ import Testing
             """
         let sites = SiteTestSupport.sites(code).sites
         #expect(sites.map(\.guessedLabel) == ["closure #2 in Container.init(service:)", "Container.init(service:)"])
+    }
+
+    /// In a script (main.swift: top-level statements), closures are numbered among the top-level code's own
+    /// closures, not those inside type declarations.
+    @Test func topLevelClosuresAreNumberedWithoutTheClosuresOfTypes() {
+        let code = """
+            struct Shelf { var onLoad: () -> Void = { }; func f() { run { } } }
+            print("start")
+            run { Task { await a() } }
+            """
+        #expect(SiteTestSupport.sites(code).sites.map(\.guessedLabel) == ["closure #1 in main"])
     }
 
     @Test func aTaskCreatedInsideATaskIsLabelledAfterTheOuterClosure() {
