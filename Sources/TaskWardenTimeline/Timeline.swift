@@ -60,18 +60,37 @@ public struct TimelineArgument: Sendable, Equatable {
     public var value: String
 }
 
-/// How many events were left out and why.
+/// How many events were left out and why, with the first few of each kind named.
 public struct SkippedEvents: Sendable, Equatable {
-    /// Count per reason, e.g. `"no numeric ts": 3`.
+    /// How many examples are kept per reason.
+    public static let examplesPerReason = 3
+
+    /// Count per reason, e.g. `"without a numeric \"ts\"": 3`.
     public var counts: [String: Int] = [:]
+    /// The first events skipped for each reason, by index in the trace's event array (from 0) and name,
+    /// e.g. `event 12 "price:7" (ts inf)`.
+    public var examples: [String: [String]] = [:]
+
+    public init(counts: [String: Int] = [:], examples: [String: [String]] = [:]) {
+        self.counts = counts
+        self.examples = examples
+    }
 
     public var total: Int { counts.values.reduce(0, +) }
 
-    mutating func note(_ reason: String) { counts[reason, default: 0] += 1 }
+    mutating func note(_ reason: String, example: String) {
+        counts[reason, default: 0] += 1
+        if examples[reason, default: []].count < Self.examplesPerReason { examples[reason, default: []].append(example) }
+    }
 
-    /// `"; skipped: 2 without \"ph\", 1 …"`, or empty when nothing was skipped.
-    var listing: String {
-        guard total > 0 else { return "" }
-        return "; skipped: " + counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+    /// One line per reason, naming the first events: `2 events with a non-finite or out-of-range "ts": event 1
+    /// "price:1" (ts inf), event 4 "price:3" (ts nan)`; `…and N more` when more were skipped than named.
+    public var explanations: [String] {
+        counts.sorted { $0.key < $1.key }.map { reason, count in
+            let named = examples[reason] ?? []
+            var line = "\(count) \(count == 1 ? "event" : "events") \(reason): " + named.joined(separator: ", ")
+            if count > named.count { line += ", and \(count - named.count) more" }
+            return line
+        }
     }
 }

@@ -32,9 +32,18 @@ struct TimelineBuilder {
     /// Phases that carry no drawable data here; ignored without complaint.
     private static let ignoredPhases: Set<String> = ["C", "s", "t", "f", "P", "O", "N", "D", "(", ")", "v", "V", "c", "="]
 
-    mutating func add(_ event: [String: Any]) {
-        guard let phase = event["ph"] as? String else {
-            skipped.note("without \"ph\"")
+    /// Timestamps and durations are microseconds; beyond ±2⁵³ µs (about 285 years) a `Double` no longer holds
+    /// every microsecond and differences between events can overflow, so such values are rejected like `inf`.
+    static let largestTime = 9_007_199_254_740_992.0
+
+    /// Adds the event at `index` in the trace's event array (the index names it in skip reports).
+    mutating func add(_ event: JSONValue, index: Int) {
+        guard event.objectMembers != nil else {
+            skipped.note("not a JSON object", example: "event \(index)")
+            return
+        }
+        guard let phase = event["ph"]?.stringValue else {
+            skipped.note("without \"ph\"", example: Self.describe(event, index: index))
             return
         }
         if phase == "M" {
@@ -42,19 +51,33 @@ struct TimelineBuilder {
             return
         }
         if Self.ignoredPhases.contains(phase) { return }
-        guard let timestamp = Self.number(event["ts"]) else {
-            skipped.note("without a numeric \"ts\"")
+        guard let timestampValue = event["ts"], let timestamp = timestampValue.doubleValue else {
+            skipped.note("without a numeric \"ts\"", example: Self.describe(event, index: index))
             return
         }
-        let name = Self.text(event["name"]) ?? ""
-        let category = Self.text(event["cat"]) ?? ""
-        let processID = Self.text(event["pid"]) ?? "0"
-        let threadID = Self.text(event["tid"]) ?? "0"
+        guard Self.isUsableTime(timestamp) else {
+            skipped.note("with a non-finite or out-of-range \"ts\"",
+                         example: Self.describe(event, index: index, value: "ts", timestampValue))
+            return
+        }
+        var duration = 0.0
+        if phase == "X", let durationValue = event["dur"], let value = durationValue.doubleValue {
+            guard Self.isUsableTime(value) else {
+                skipped.note("with a non-finite or out-of-range \"dur\"",
+                             example: Self.describe(event, index: index, value: "dur", durationValue))
+                return
+            }
+            duration = max(0, value)
+        }
+        let name = event["name"]?.text ?? ""
+        let category = event["cat"]?.text ?? ""
+        let processID = event["pid"]?.text ?? "0"
+        let threadID = event["tid"]?.text ?? "0"
         note(timestamp)
         switch phase {
         case "b", "S", "e", "F", "n":
             guard let id = Self.asyncID(event) else {
-                skipped.note("async without \"id\"")
+                skipped.note("async without \"id\"", example: Self.describe(event, index: index))
                 return
             }
             let key = "a|\(processID)|\(category)|\(id)"
@@ -71,16 +94,15 @@ struct TimelineBuilder {
             case "n":
                 tracks[track].instants.append(TimelineInstant(name: name, time: timestamp))
             default:
-                close(on: track, named: name, at: timestamp)
+                close(on: track, named: name, at: timestamp, index: index, event: event)
             }
         case "B":
             let track = threadTrack(processID, threadID)
             tracks[track].open.append(OpenSpan(name: name, category: category, start: timestamp, args: Self.arguments(event)))
         case "E":
             let track = threadTrack(processID, threadID)
-            close(on: track, named: nil, at: timestamp)
+            close(on: track, named: nil, at: timestamp, index: index, event: event)
         case "X":
-            let duration = max(0, Self.number(event["dur"]) ?? 0)
             note(timestamp + duration)
             let track = threadTrack(processID, threadID)
             tracks[track].spans.append(TimelineSpan(
@@ -90,20 +112,29 @@ struct TimelineBuilder {
             let track = threadTrack(processID, threadID)
             tracks[track].instants.append(TimelineInstant(name: name, time: timestamp))
         default:
-            skipped.note("with unsupported phase \"\(phase)\"")
+            skipped.note("with unsupported phase \"\(phase)\"", example: Self.describe(event, index: index))
         }
     }
 
-    func build() -> Timeline {
+    /// The timeline; the builder's tracks are moved into it, not copied, so the spans are held once.
+    mutating func build() -> Timeline {
         let start = earliest.isFinite ? earliest : 0
         let end = latest.isFinite ? latest : start
+        var pending = tracks.map(Optional.some)
+        tracks = []
+        trackIndex = [:]
+        asyncTrackByID = [:]
         var rows: [TimelineTrack] = []
-        for var track in tracks {
+        rows.reserveCapacity(pending.count)
+        for index in pending.indices {
+            var track = pending[index]!
+            pending[index] = nil  // the track's arrays are now held only here, so they change in place
             for open in track.open {
                 track.spans.append(TimelineSpan(
                     name: open.name, category: open.category, start: open.start, end: end, depth: 0,
                     isUnfinished: true, args: open.args))
             }
+            track.open = []
             guard !track.spans.isEmpty || !track.instants.isEmpty else { continue }
             let name: String
             let group: String
@@ -114,9 +145,12 @@ struct TimelineBuilder {
                 name = track.name ?? track.spans.first?.name ?? "async"
                 group = String(name.prefix { $0 != ":" })
             }
-            rows.append(TimelineTrack(
-                name: name, group: group, spans: Self.withDepths(track.spans),
-                instants: track.instants.sorted { $0.time < $1.time }))
+            var spans = track.spans
+            var instants = track.instants
+            track = Track(isThread: track.isThread, processID: "", threadID: "")
+            Self.assignDepths(&spans)
+            instants.sort { $0.time < $1.time }
+            rows.append(TimelineTrack(name: name, group: group, spans: spans, instants: instants))
         }
         // Groups by their first activity, rows within a group likewise; ties by name for a stable page.
         let firstTime: (TimelineTrack) -> Double = { min($0.spans.first?.start ?? .infinity, $0.instants.first?.time ?? .infinity) }
@@ -149,9 +183,9 @@ struct TimelineBuilder {
     }
 
     /// Ends the innermost open span with `name` (nestable async ends name their begin), else the innermost.
-    private mutating func close(on track: Int, named name: String?, at time: Double) {
+    private mutating func close(on track: Int, named name: String?, at time: Double, index: Int, event: JSONValue) {
         guard !tracks[track].open.isEmpty else {
-            skipped.note("ending nothing open")
+            skipped.note("ending nothing open", example: Self.describe(event, index: index))
             return
         }
         let index = name.flatMap { name in tracks[track].open.lastIndex { $0.name == name } } ?? tracks[track].open.count - 1
@@ -161,70 +195,72 @@ struct TimelineBuilder {
             isUnfinished: false, args: open.args))
     }
 
-    private mutating func addMetadata(_ event: [String: Any]) {
-        let processID = Self.text(event["pid"]) ?? "0"
-        let value = (event["args"] as? [String: Any]).flatMap { Self.text($0["name"]) }
-        guard let value else { return }
-        switch event["name"] as? String {
+    private mutating func addMetadata(_ event: JSONValue) {
+        let processID = event["pid"]?.text ?? "0"
+        guard let value = event["args"]?["name"]?.text else { return }
+        switch event["name"]?.stringValue {
         case "process_name": processNames[processID] = value
-        case "thread_name": threadNames["\(processID)|\(Self.text(event["tid"]) ?? "0")"] = value
+        case "thread_name": threadNames["\(processID)|\(event["tid"]?.text ?? "0")"] = value
         default: break
         }
     }
 
     /// Sorts spans by start (longer first on ties) and gives each the number of spans enclosing it.
     static func withDepths(_ spans: [TimelineSpan]) -> [TimelineSpan] {
-        var sorted = spans.sorted { ($0.start, -$0.end) < ($1.start, -$1.end) }
+        var spans = spans
+        assignDepths(&spans)
+        return spans
+    }
+
+    /// ``withDepths(_:)`` in place.
+    static func assignDepths(_ spans: inout [TimelineSpan]) {
+        spans.sort { ($0.start, -$0.end) < ($1.start, -$1.end) }
         var enclosingEnds: [Double] = []
-        for index in sorted.indices {
-            while let last = enclosingEnds.last, last <= sorted[index].start, last < sorted[index].end {
+        for index in spans.indices {
+            while let last = enclosingEnds.last, last <= spans[index].start, last < spans[index].end {
                 enclosingEnds.removeLast()
             }
-            sorted[index].depth = enclosingEnds.count
-            enclosingEnds.append(sorted[index].end)
-        }
-        return sorted
-    }
-
-    static func number(_ value: Any?) -> Double? {
-        switch value {
-        case let number as NSNumber: number.doubleValue
-        case let double as Double: double
-        case let int as Int: Double(int)
-        case let string as String: Double(string)
-        default: nil
+            spans[index].depth = enclosingEnds.count
+            enclosingEnds.append(spans[index].end)
         }
     }
 
-    static func text(_ value: Any?) -> String? {
-        switch value {
-        case nil, is NSNull: nil
-        case let string as String: string
-        case let number as NSNumber: number.stringValue
-        default: value.map { "\($0)" }
-        }
+    static func isUsableTime(_ time: Double) -> Bool {
+        time.isFinite && abs(time) <= largestTime
     }
 
-    static func asyncID(_ event: [String: Any]) -> String? {
-        if let id = text(event["id"]) { return id }
-        if let id2 = event["id2"] as? [String: Any] {
-            if let local = text(id2["local"]) { return "local:" + local }
-            if let global = text(id2["global"]) { return global }
+    /// `event 12 "price:7"`, with `(ts inf)` when a value is named: how a skipped event is pointed at.
+    static func describe(_ event: JSONValue, index: Int, value label: String? = nil, _ value: JSONValue? = nil) -> String {
+        var text = "event \(index)"
+        if let name = event["name"]?.text { text += " " + quoted(name) }
+        if let label, let value { text += " (\(label) \(value.text ?? value.compactJSON))" }
+        return text
+    }
+
+    /// A name in a message: quoted, control characters escaped, cut at 80 characters.
+    static func quoted(_ name: String) -> String {
+        var bytes: [UInt8] = []
+        let shown = name.count > 80 ? String(name.prefix(80)) + "…" : name
+        JSONText.appendQuoted(shown, to: &bytes, escaping: .json)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func asyncID(_ event: JSONValue) -> String? {
+        if let id = event["id"]?.text { return id }
+        if let id2 = event["id2"], id2.objectMembers != nil {
+            if let local = id2["local"]?.text { return "local:" + local }
+            if let global = id2["global"]?.text { return global }
         }
         return nil
     }
 
-    static func arguments(_ event: [String: Any]) -> [TimelineArgument] {
-        guard let args = event["args"] as? [String: Any] else { return [] }
-        return args.map { key, value in
-            let rendered: String
-            if JSONSerialization.isValidJSONObject(value),
-               let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]) {
-                rendered = String(decoding: data, as: UTF8.self)
-            } else {
-                rendered = text(value) ?? "null"
-            }
-            return TimelineArgument(key: key, value: rendered)
-        }.sorted { $0.key < $1.key }
+    /// `args` as text, sorted by key; nested values as compact JSON. A repeated key keeps its last value.
+    static func arguments(_ event: JSONValue) -> [TimelineArgument] {
+        guard let members = event["args"]?.objectMembers, !members.isEmpty else { return [] }
+        var latest: [String: String] = [:]
+        for member in members {
+            latest[member.key] = member.value.text ?? (member.value == .null ? "null" : member.value.compactJSON)
+        }
+        return latest.map { TimelineArgument(key: $0.key, value: $0.value) }.sorted { $0.key < $1.key }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The page `TimelineHTMLRenderer` fills in: `{{TITLE}}` (HTML-escaped) and `{{DATA}}` (script-safe JSON).
 /// Everything the page needs is inline; it makes no network request.
 enum TimelineHTMLTemplate {
@@ -287,4 +289,23 @@ enum TimelineHTMLTemplate {
 </body>
 </html>
 """#
+}
+
+extension TimelineHTMLTemplate {
+    /// The page cut at its two placeholders, so the renderer writes title and data in sequence and text in one
+    /// can never be taken for the other (a title of `{{DATA}}` stays a title).
+    struct Parts {
+        var beforeTitle: String
+        var beforeData: String
+        var afterData: String
+    }
+
+    static let parts: Parts = {
+        let title = page.range(of: "{{TITLE}}")!
+        let data = page.range(of: "{{DATA}}", range: title.upperBound..<page.endIndex)!
+        return Parts(
+            beforeTitle: String(page[..<title.lowerBound]),
+            beforeData: String(page[title.upperBound..<data.lowerBound]),
+            afterData: String(page[data.upperBound...]))
+    }()
 }

@@ -111,4 +111,39 @@ struct ChromeTraceParserTests {
             (error as? TimelineError)?.description == "'fixture.json' has no spans to draw (1 events)"
         }
     }
+
+    @Test func nonFiniteOrHugeTimesAreSkippedAndNamed() throws {
+        let timeline = try parse(#"""
+        [{"ph":"X","pid":1,"tid":1,"name":"ok","ts":5,"dur":1},
+         {"ph":"X","pid":1,"tid":1,"name":"inf","ts":"inf","dur":1},
+         {"ph":"b","cat":"t","name":"nan","id":1,"ts":"nan"},
+         {"ph":"X","pid":1,"tid":1,"name":"huge","ts":1e308,"dur":1},
+         {"ph":"X","pid":1,"tid":1,"name":"tiny","ts":-1e308},
+         {"ph":"X","pid":1,"tid":1,"name":"overflow","ts":1e400},
+         {"ph":"X","pid":1,"tid":1,"name":"long","ts":6,"dur":"Infinity"}]
+        """#)
+        #expect(timeline.spanCount == 1)
+        #expect([timeline.start, timeline.end] == [5, 6])
+        let ts = "with a non-finite or out-of-range \"ts\""
+        let dur = "with a non-finite or out-of-range \"dur\""
+        #expect(timeline.skipped.counts == [ts: 5, dur: 1])
+        #expect(timeline.skipped.examples[ts] == [
+            #"event 1 "inf" (ts inf)"#, #"event 2 "nan" (ts nan)"#, #"event 3 "huge" (ts 1e+308)"#,
+        ])
+        #expect(timeline.skipped.explanations == [
+            #"1 event with a non-finite or out-of-range "dur": event 6 "long" (dur Infinity)"#,
+            #"5 events with a non-finite or out-of-range "ts": event 1 "inf" (ts inf), event 2 "nan" (ts nan), "#
+                + #"event 3 "huge" (ts 1e+308), and 2 more"#,
+        ])
+    }
+
+    @Test func aTraceWithOnlyUnusableTimesNamesThem() {
+        #expect {
+            try parse(#"[{"ph":"X","name":"a","ts":"-inf"}]"#)
+        } throws: { error in
+            (error as? TimelineError)?.description == #"'fixture.json' has no spans to draw (1 events; skipped: "#
+                + #"1 event with a non-finite or out-of-range "ts": event 0 "a" (ts -inf))"#
+        }
+    }
 }
+

@@ -1,0 +1,103 @@
+import Foundation
+
+/// The bytes of a trace, read a chunk at a time, so a 200 MB trace is never held whole: only the chunk being
+/// read (1 MiB by default) and the event being materialised are.
+struct ByteInput {
+    enum Source {
+        /// Bytes already in memory (``ChromeTraceParser/parse(_:source:)``), served in chunks like a file.
+        case bytes([UInt8])
+        /// An open file; `path` names it in errors. The caller closes the descriptor.
+        case file(descriptor: Int32, path: String)
+    }
+
+    static let defaultChunkSize = 1 << 20
+
+    private let source: Source
+    private let chunkSize: Int
+    private var buffer: [UInt8] = []
+    private var index = 0
+    /// Where `buffer[0]` is in the whole input.
+    private var bufferOffset = 0
+    /// For `.bytes`: the next byte to copy into the buffer.
+    private var sourceIndex = 0
+    private var reachedEnd = false
+    /// The most bytes held at once, for tests that check the input is never held whole.
+    private(set) var largestChunk = 0
+
+    init(_ source: Source, chunkSize: Int = ByteInput.defaultChunkSize) {
+        self.source = source
+        self.chunkSize = max(1, chunkSize)
+    }
+
+    /// How many bytes have been consumed: the position errors report.
+    var offset: Int { bufferOffset + index }
+
+    /// The next byte without consuming it; nil at the end of the input.
+    @inline(__always)
+    mutating func peek() throws(TimelineError) -> UInt8? {
+        if index < buffer.count { return buffer[index] }
+        return try refill() ? buffer[index] : nil
+    }
+
+    /// Consumes the byte `peek()` returned.
+    @inline(__always)
+    mutating func advance() { index += 1 }
+
+    /// Consumes and returns the next byte; nil at the end of the input.
+    @inline(__always)
+    mutating func next() throws(TimelineError) -> UInt8? {
+        let byte = try peek()
+        if byte != nil { index += 1 }
+        return byte
+    }
+
+    /// Consumes string content up to the next `"`, `\` or control byte within the current chunk, appending it to
+    /// `scratch` when `keep`; the caller peeks at what stopped it (refilling as needed).
+    mutating func consumeStringRun(into scratch: inout [UInt8], keep: Bool) {
+        let start = index
+        buffer.withUnsafeBufferPointer { bytes in
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                index += 1
+            }
+        }
+        if keep, index > start { scratch.append(contentsOf: buffer[start..<index]) }
+    }
+
+    /// Replaces the consumed chunk with the next one; false at the end of the input.
+    private mutating func refill() throws(TimelineError) -> Bool {
+        guard !reachedEnd else { return false }
+        bufferOffset += buffer.count
+        index = 0
+        switch source {
+        case .bytes(let bytes):
+            let end = min(bytes.count, sourceIndex + chunkSize)
+            buffer.removeAll(keepingCapacity: true)
+            buffer.append(contentsOf: bytes[sourceIndex..<end])
+            sourceIndex = end
+        case .file(let descriptor, let path):
+            var failure: Int32 = 0
+            buffer = [UInt8](unsafeUninitializedCapacity: chunkSize) { storage, count in
+                count = 0
+                while true {
+                    let result = read(descriptor, storage.baseAddress, chunkSize)
+                    if result >= 0 {
+                        count = result
+                        return
+                    }
+                    if errno != EINTR {
+                        failure = errno
+                        return
+                    }
+                }
+            }
+            if failure != 0 {
+                throw .unreadable(path: path, reason: String(cString: strerror(failure)))
+            }
+        }
+        largestChunk = max(largestChunk, buffer.count)
+        if buffer.isEmpty { reachedEnd = true }
+        return !buffer.isEmpty
+    }
+}
