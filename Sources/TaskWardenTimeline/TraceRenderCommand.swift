@@ -16,7 +16,12 @@ public enum TraceRenderCommand {
 
         Reads Chrome Trace Event JSON (as written by TaskWarden's TraceRecorder, Perfetto's JSON export,
         chrome://tracing or other tools) and writes one HTML file with no external resources: one row per
-        task, labelled with its name, grouped by name prefix, with hover details and zoom.
+        task, labelled with its name, grouped by name prefix, with hover details and zoom. Events it cannot
+        use (no "ph", no finite "ts", ...) are skipped and named on standard error.
+
+        The trace must be a regular file. The page is written only as a regular file, never over the trace:
+        an OUTPUT that is a symbolic link, FIFO, device or directory, or is the trace itself, is refused
+        (exit status 2).
 
         options:
           -o, --output PATH   where to write the page (default: TRACE with the extension .html)
@@ -79,23 +84,29 @@ public enum TraceRenderCommand {
     }
 
     /// Reads, renders and writes; returns a one-line summary. Relative paths are resolved against
-    /// `workingDirectory`.
-    public static func run(_ options: Options, workingDirectory: String) throws(TimelineError) -> String {
+    /// `workingDirectory`. Events that were skipped are reported through `warn`, one line per reason naming the
+    /// first of them (`'t.json': skipped 1 event with a non-finite or out-of-range "ts": event 3 "price:1" (ts
+    /// inf)`); they do not fail the run while something is left to draw.
+    ///
+    /// The trace must be a regular file. The page is written as a regular file only: an output path holding
+    /// a symbolic link, FIFO, device or directory is refused, and so is the trace itself (``TraceFiles``).
+    public static func run(
+        _ options: Options, workingDirectory: String, warn: (String) -> Void = { _ in }
+    ) throws(TimelineError) -> String {
         let input = resolve(options.tracePath, in: workingDirectory)
         let output = resolve(options.outputPath, in: workingDirectory)
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: input))
-        } catch {
-            let exists = FileManager.default.fileExists(atPath: input)
-            throw .unreadable(path: options.tracePath, reason: exists ? "\(error.localizedDescription)" : "no such file")
+        let trace = try TraceFiles.openTrace(at: input, name: options.tracePath)
+        defer { close(trace.descriptor) }
+        // Refuse a bad output before reading what may be a large trace; checked again before the rename.
+        try TraceFiles.checkOutput(at: output, name: options.outputPath, trace: trace)
+        let timeline = try ChromeTraceParser.parse(
+            ByteInput(.file(descriptor: trace.descriptor, path: options.tracePath)), source: options.tracePath)
+        for explanation in timeline.skipped.explanations {
+            warn("'\(options.tracePath)': skipped \(explanation)")
         }
-        let timeline = try ChromeTraceParser.parse(data, source: options.tracePath)
-        let html = TimelineHTMLRenderer.render(timeline, title: options.title)
-        do {
-            try Data(html.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            throw .unwritable(path: options.outputPath, reason: "\(error.localizedDescription)")
+        try TraceFiles.replace(output, name: options.outputPath, trace: trace) { writer throws(TimelineError) in
+            var work = RenderWork()
+            try TimelineHTMLRenderer.write(timeline, title: options.title, to: &writer, work: &work)
         }
         let seconds = (timeline.end - timeline.start) / 1_000_000
         var line = "wrote \(options.outputPath): \(timeline.tracks.count) rows in \(timeline.groups.count) groups, "

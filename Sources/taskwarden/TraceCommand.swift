@@ -10,7 +10,10 @@ enum TraceCommand: Subcommand {
     static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
         do {
             let options = try TraceRenderCommand.parse(arguments)
-            context.print(try TraceRenderCommand.run(options, workingDirectory: context.workingDirectory))
+            let summary = try TraceRenderCommand.run(options, workingDirectory: context.workingDirectory) { warning in
+                context.printError("taskwarden trace: \(warning)")
+            }
+            context.print(summary)
             return .success
         } catch let error as TraceRenderCommand.UsageError {
             return usageError(error, context: context)

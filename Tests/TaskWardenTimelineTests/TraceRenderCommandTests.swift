@@ -45,4 +45,119 @@ struct TraceRenderCommandTests {
             try TraceRenderCommand.run(options, workingDirectory: "/nonexistent-dir")
         }
     }
+
+    // MARK: - Where the page may be written (and what may be read)
+
+    /// A fresh directory holding `trace.json`, removed afterwards.
+    func withTraceDirectory(_ body: (String) throws -> Void) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tw-render-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Data(ChromeTraceParserTests.recorderTrace.utf8).write(to: URL(fileURLWithPath: directory + "/trace.json"))
+        try body(directory)
+    }
+
+    func render(_ arguments: [String], in directory: String) throws -> String {
+        try TraceRenderCommand.run(try TraceRenderCommand.parse(["render"] + arguments), workingDirectory: directory)
+    }
+
+    func fileType(_ path: String) -> String {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType)?.rawValue ?? "missing"
+    }
+
+    /// Expects the render to be refused with a message naming `output` and saying `reason`.
+    func expectRefused(_ arguments: [String], in directory: String, naming output: String, because reason: String) {
+        #expect {
+            try render(arguments, in: directory)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("'\(output)'") && text.contains(reason)
+        }
+    }
+
+    @Test func aCharacterDeviceIsNotReplaced() throws {
+        try withTraceDirectory { directory in
+            // A device node of our own where we may make one (as root), so a regression cannot replace the
+            // system's /dev/null; else /dev/null itself.
+            var device = directory + "/null"
+            // Major 1, minor 3 is the null device on Linux (encoded as major << 8 | minor for small numbers).
+            if mknod(device, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) != 0 { device = "/dev/null" }
+            expectRefused(["trace.json", "-o", device], in: directory, naming: device, because: "a character device")
+            #expect(fileType(device) == FileAttributeType.typeCharacterSpecial.rawValue)
+        }
+    }
+
+    @Test func aFIFOIsNotReplaced() throws {
+        try withTraceDirectory { directory in
+            #expect(mkfifo(directory + "/pipe", 0o644) == 0)
+            expectRefused(["trace.json", "-o", "pipe"], in: directory, naming: "pipe", because: "a named pipe (FIFO)")
+            var status = stat()
+            #expect(lstat(directory + "/pipe", &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+        }
+    }
+
+    @Test func aSymbolicLinkIsNotReplacedNorWrittenThrough() throws {
+        try withTraceDirectory { directory in
+            try Data("keep".utf8).write(to: URL(fileURLWithPath: directory + "/target.html"))
+            try FileManager.default.createSymbolicLink(atPath: directory + "/link.html", withDestinationPath: "target.html")
+            try FileManager.default.createSymbolicLink(atPath: directory + "/dangling.html", withDestinationPath: "nowhere.html")
+            expectRefused(["trace.json", "-o", "link.html"], in: directory, naming: "link.html", because: "a symbolic link")
+            expectRefused(["trace.json", "-o", "dangling.html"], in: directory, naming: "dangling.html", because: "a symbolic link")
+            #expect(fileType(directory + "/link.html") == FileAttributeType.typeSymbolicLink.rawValue)
+            #expect(try String(contentsOfFile: directory + "/target.html", encoding: .utf8) == "keep")
+            #expect(!FileManager.default.fileExists(atPath: directory + "/nowhere.html"))
+        }
+    }
+
+    @Test func theTraceItselfIsNeverOverwritten() throws {
+        try withTraceDirectory { directory in
+            let trace = ChromeTraceParserTests.recorderTrace
+            try Data(trace.utf8).write(to: URL(fileURLWithPath: directory + "/t.html"))
+            try FileManager.default.createDirectory(atPath: directory + "/sub", withIntermediateDirectories: false)
+            #expect(link(directory + "/trace.json", directory + "/sub/hard.html") == 0)
+            // The default output of t.html is t.html; the same file spelt another way; a hard link to it.
+            expectRefused(["t.html"], in: directory, naming: "t.html", because: "the trace being rendered")
+            expectRefused(["trace.json", "-o", "./sub/../trace.json"], in: directory, naming: "./sub/../trace.json", because: "the trace being rendered")
+            expectRefused(["trace.json", "-o", "sub/hard.html"], in: directory, naming: "sub/hard.html", because: "the trace being rendered")
+            #expect(try String(contentsOfFile: directory + "/t.html", encoding: .utf8) == trace)
+            #expect(try String(contentsOfFile: directory + "/trace.json", encoding: .utf8) == trace)
+        }
+    }
+
+    @Test func aDirectoryIsNotAnOutput() throws {
+        try withTraceDirectory { directory in
+            try FileManager.default.createDirectory(atPath: directory + "/out.html", withIntermediateDirectories: false)
+            expectRefused(["trace.json", "-o", "out.html"], in: directory, naming: "out.html", because: "a directory")
+        }
+    }
+
+    @Test func anExistingRegularFileIsReplacedKeepingItsPermissions() throws {
+        try withTraceDirectory { directory in
+            let output = directory + "/timeline.html"
+            try Data("old".utf8).write(to: URL(fileURLWithPath: output))
+            #expect(chmod(output, 0o640) == 0)
+            _ = try render(["trace.json", "-o", "timeline.html"], in: directory)
+            #expect(try String(contentsOfFile: output, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+            let permissions = try FileManager.default.attributesOfItem(atPath: output)[.posixPermissions] as? Int
+            #expect(permissions == 0o640)
+            // No temporary file is left beside it.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["timeline.html", "trace.json"])
+        }
+    }
+
+    @Test func aTraceThatIsAFIFOOrADirectoryIsNamedWithWhatItIs() throws {
+        try withTraceDirectory { directory in
+            #expect(mkfifo(directory + "/fifo.json", 0o644) == 0)
+            try FileManager.default.createDirectory(atPath: directory + "/dir.json", withIntermediateDirectories: false)
+            #expect(throws: TimelineError.unreadable(
+                path: "fifo.json", reason: "it is a named pipe (FIFO), not a trace file (trace render reads regular files)")) {
+                try render(["fifo.json", "-o", "a.html"], in: directory)
+            }
+            #expect(throws: TimelineError.unreadable(
+                path: "dir.json", reason: "it is a directory, not a trace file (trace render reads regular files)")) {
+                try render(["dir.json", "-o", "b.html"], in: directory)
+            }
+        }
+    }
 }
+

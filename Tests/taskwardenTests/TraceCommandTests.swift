@@ -48,4 +48,65 @@ struct TraceCommandTests {
         let (_, usage, _) = run(["trace", "--help"], in: "/tmp")
         #expect(usage.contains("taskwarden trace render TRACE.json"))
     }
+
+    func withDirectory(_ body: (String) throws -> Void) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tw-trace-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try body(directory)
+    }
+
+    /// `"ts": "inf"` used to make the page's data `{}` while the run reported rows and spans and exited 0.
+    @Test func nonFiniteTimestampsAreSkippedNamedAndTheRestIsDrawn() throws {
+        try withDirectory { directory in
+            let trace = #"""
+            [{"ph":"b","cat":"task","name":"price:1","id":"0x1","pid":1,"ts":0},
+             {"ph":"b","cat":"task","name":"price:inf","id":"0x2","pid":1,"ts":"inf"},
+             {"ph":"e","cat":"task","name":"price:1","id":"0x1","pid":1,"ts":1500000},
+             {"ph":"X","pid":1,"tid":1,"name":"big","ts":-1e308,"dur":1},
+             {"ph":"n","cat":"task","name":"nan","id":"0x1","pid":1,"ts":"nan"}]
+            """#
+            try Data(trace.utf8).write(to: URL(fileURLWithPath: directory + "/trace.json"))
+            let (status, output, errors) = run(["trace", "render", "trace.json", "-o", "timeline.html"], in: directory)
+            #expect(status == .success)
+            #expect(output == "wrote timeline.html: 1 rows in 1 groups, 1 spans over 1.500 s (3 events skipped)\n")
+            #expect(errors == #"taskwarden trace: 'trace.json': skipped 3 events with a non-finite or out-of-range "ts": "#
+                + #"event 1 "price:inf" (ts inf), event 3 "big" (ts -1e+308), event 4 "nan" (ts nan)"# + "\n")
+            let html = try String(contentsOfFile: directory + "/timeline.html", encoding: .utf8)
+            let start = try #require(html.range(of: #"id="trace-data">"#))
+            let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+            let data = try #require(try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+            #expect(data["duration"] as? Double == 1_500_000)
+            #expect((data["groups"] as? [[String: Any]])?.count == 1)
+        }
+    }
+
+    @Test func aTraceThatIsAFIFOOrADirectoryIsAnInputErrorSayingSo() throws {
+        try withDirectory { directory in
+            #expect(mkfifo(directory + "/fifo.json", 0o644) == 0)
+            try FileManager.default.createDirectory(atPath: directory + "/dir.json", withIntermediateDirectories: false)
+            let (fifoStatus, _, fifoErrors) = run(["trace", "render", "fifo.json", "-o", "a.html"], in: directory)
+            #expect(fifoStatus == .usageOrInputError)
+            #expect(fifoErrors == "taskwarden trace: cannot read trace 'fifo.json': it is a named pipe (FIFO), not a trace file (trace render reads regular files)\n")
+            let (directoryStatus, _, directoryErrors) = run(["trace", "render", "dir.json", "-o", "b.html"], in: directory)
+            #expect(directoryStatus == .usageOrInputError)
+            #expect(directoryErrors == "taskwarden trace: cannot read trace 'dir.json': it is a directory, not a trace file (trace render reads regular files)\n")
+        }
+    }
+
+    @Test func anOutputThatIsNotARegularFileOrIsTheTraceIsAnInputError() throws {
+        try withDirectory { directory in
+            let trace = #"[{"ph":"X","pid":1,"tid":1,"name":"a","ts":0,"dur":1}]"#
+            try Data(trace.utf8).write(to: URL(fileURLWithPath: directory + "/t.html"))
+            #expect(mkfifo(directory + "/pipe", 0o644) == 0)
+            let (selfStatus, _, selfErrors) = run(["trace", "render", "t.html"], in: directory)
+            #expect(selfStatus == .usageOrInputError)
+            #expect(selfErrors == "taskwarden trace: cannot write 't.html': it is the trace being rendered; give another output path with -o\n")
+            #expect(try String(contentsOfFile: directory + "/t.html", encoding: .utf8) == trace)
+            let (pipeStatus, _, pipeErrors) = run(["trace", "render", "t.html", "-o", "pipe"], in: directory)
+            #expect(pipeStatus == .usageOrInputError)
+            #expect(pipeErrors == "taskwarden trace: cannot write 'pipe': it is a named pipe (FIFO); trace render writes regular files only\n")
+        }
+    }
 }
+
