@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `trace render` benchmark (not a test): generates TaskWarden-style Chrome traces of N and 2N tasks (three events
 # each: begin with args, an instant, end), renders each with the release CLI under /usr/bin/time -v, and prints
-# bytes, wall time and peak RSS for both, then the 2N/N ratios (≈2 when time and memory grow linearly) and
-# peak RSS per byte of trace (memory "near the trace's size" is ≈1 or below).
+# bytes, wall and CPU time (user + system: the figure to compare on a shared machine) and peak RSS for both,
+# then the 2N/N ratios (≈2 when time and memory grow linearly) and peak RSS per byte of trace. The process
+# alone (a one-event trace) is measured too, so the RSS the trace adds can be told from the binary's own.
 #
 #   Benchmarks/trace-benchmark.sh [TASKS] [one-group|distinct|both]
 #
@@ -37,26 +38,31 @@ generate() {
     }' > "$3"
 }
 
-# measure FILE → "seconds peak-kB"
+# measure FILE → "wall-seconds cpu-seconds peak-kB"
 measure() {
-    /usr/bin/time -f "%e %M" -o "$work/time" "$TASKWARDEN" trace render "$1" -o "$work/page.html" >/dev/null
-    cat "$work/time"
+    /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$TASKWARDEN" trace render "$1" -o "$work/page.html" >/dev/null
+    read -r wall user system kb < "$work/time"
+    echo "$wall $(echo "$user + $system" | bc -l) $kb"
 }
 
-printf "%-10s %9s %10s %9s %10s %9s\n" shape tasks "trace MB" seconds "peak MB" "RSS/trace"
+echo '[{"ph":"X","pid":1,"tid":1,"name":"a","ts":0,"dur":1}]' > "$work/tiny.json"
+read -r _ _ baseline < <(measure "$work/tiny.json")
+printf "process alone (one-event trace): peak RSS %.1f MB\n" "$(echo "$baseline / 1024" | bc -l)"
+printf "%-10s %9s %10s %9s %9s %10s %9s\n" shape tasks "trace MB" "wall s" "CPU s" "peak MB" "RSS/trace"
 for shape in $shapes; do
     declare -A seconds=() peak=()
     for n in "$tasks" "$((tasks * 2))"; do
         generate "$n" "$shape" "$work/trace.json"
         bytes=$(stat -c %s "$work/trace.json")
-        read -r s kb < <(measure "$work/trace.json")
-        seconds[$n]=$s
+        read -r wall cpu kb < <(measure "$work/trace.json")
+        seconds[$n]=$cpu
         peak[$n]=$kb
-        printf "%-10s %9d %10.1f %9.2f %10.1f %9.2f\n" "$shape" "$n" "$(echo "$bytes / 1048576" | bc -l)" "$s" \
-            "$(echo "$kb / 1024" | bc -l)" "$(echo "$kb * 1024 / $bytes" | bc -l)"
+        printf "%-10s %9d %10.1f %9.2f %9.2f %10.1f %9.2f\n" "$shape" "$n" "$(echo "$bytes / 1048576" | bc -l)" "$wall" \
+            "$cpu" "$(echo "$kb / 1024" | bc -l)" "$(echo "$kb * 1024 / $bytes" | bc -l)"
     done
     double=$((tasks * 2))
-    printf "%-10s 2N/N: time %.2fx, peak RSS %.2fx\n" "$shape" \
-        "$(echo "${seconds[$double]} / ${seconds[$tasks]}" | bc -l)" "$(echo "${peak[$double]} / ${peak[$tasks]}" | bc -l)"
+    printf "%-10s 2N/N: CPU time %.2fx, peak RSS %.2fx, RSS above the process alone %.2fx\n" "$shape" \
+        "$(echo "${seconds[$double]} / ${seconds[$tasks]}" | bc -l)" "$(echo "${peak[$double]} / ${peak[$tasks]}" | bc -l)" \
+        "$(echo "(${peak[$double]} - $baseline) / (${peak[$tasks]} - $baseline)" | bc -l)"
     unset seconds peak
 done

@@ -16,7 +16,6 @@ struct TimelineBuilder {
         var name: String?
         var spans: [TimelineSpan] = []
         var instants: [TimelineInstant] = []
-        var open: [OpenSpan] = []
     }
 
     var skipped = SkippedEvents()
@@ -24,6 +23,11 @@ struct TimelineBuilder {
     /// Async tracks by process and id alone, for instants whose category differs from their span's.
     private var asyncTrackByID: [String: Int] = [:]
     private var tracks: [Track] = []
+    /// Spans begun and not yet ended, by track; kept apart so a track whose spans all ended holds no buffer.
+    private var openSpans: [Int: [OpenSpan]] = [:]
+    /// One copy of each repeated category and instant name (`"admitted by the rate limiter"` on every task):
+    /// strings over 15 UTF-8 bytes are heap-allocated, so sharing them keeps memory near the trace's size.
+    private var internedStrings: Set<String> = []
     private var processNames: [String: String] = [:]
     private var threadNames: [String: String] = [:]
     private var earliest = Double.infinity
@@ -70,7 +74,7 @@ struct TimelineBuilder {
             duration = max(0, value)
         }
         let name = event["name"]?.text ?? ""
-        let category = event["cat"]?.text ?? ""
+        let category = intern(event["cat"]?.text ?? "")
         let processID = event["pid"]?.text ?? "0"
         let threadID = event["tid"]?.text ?? "0"
         note(timestamp)
@@ -82,7 +86,7 @@ struct TimelineBuilder {
             }
             let key = "a|\(processID)|\(category)|\(id)"
             if phase == "n", trackIndex[key] == nil, let track = asyncTrackByID["\(processID)|\(id)"] {
-                tracks[track].instants.append(TimelineInstant(name: name, time: timestamp))
+                tracks[track].instants.append(TimelineInstant(name: intern(name), time: timestamp))
                 return
             }
             let track = trackFor(key: key, isThread: false, processID: processID, threadID: threadID)
@@ -90,15 +94,15 @@ struct TimelineBuilder {
             switch phase {
             case "b", "S":
                 if tracks[track].name == nil { tracks[track].name = name }
-                tracks[track].open.append(OpenSpan(name: name, category: category, start: timestamp, args: Self.arguments(event)))
+                openSpans[track, default: []].append(OpenSpan(name: name, category: category, start: timestamp, args: Self.arguments(event)))
             case "n":
-                tracks[track].instants.append(TimelineInstant(name: name, time: timestamp))
+                tracks[track].instants.append(TimelineInstant(name: intern(name), time: timestamp))
             default:
                 close(on: track, named: name, at: timestamp, index: index, event: event)
             }
         case "B":
             let track = threadTrack(processID, threadID)
-            tracks[track].open.append(OpenSpan(name: name, category: category, start: timestamp, args: Self.arguments(event)))
+            openSpans[track, default: []].append(OpenSpan(name: name, category: category, start: timestamp, args: Self.arguments(event)))
         case "E":
             let track = threadTrack(processID, threadID)
             close(on: track, named: nil, at: timestamp, index: index, event: event)
@@ -110,7 +114,7 @@ struct TimelineBuilder {
                 isUnfinished: false, args: Self.arguments(event)))
         case "i", "I", "R":
             let track = threadTrack(processID, threadID)
-            tracks[track].instants.append(TimelineInstant(name: name, time: timestamp))
+            tracks[track].instants.append(TimelineInstant(name: intern(name), time: timestamp))
         default:
             skipped.note("with unsupported phase \"\(phase)\"", example: Self.describe(event, index: index))
         }
@@ -129,12 +133,11 @@ struct TimelineBuilder {
         for index in pending.indices {
             var track = pending[index]!
             pending[index] = nil  // the track's arrays are now held only here, so they change in place
-            for open in track.open {
+            for open in openSpans.removeValue(forKey: index) ?? [] {
                 track.spans.append(TimelineSpan(
                     name: open.name, category: open.category, start: open.start, end: end, depth: 0,
                     isUnfinished: true, args: open.args))
             }
-            track.open = []
             guard !track.spans.isEmpty || !track.instants.isEmpty else { continue }
             let name: String
             let group: String
@@ -184,15 +187,17 @@ struct TimelineBuilder {
 
     /// Ends the innermost open span with `name` (nestable async ends name their begin), else the innermost.
     private mutating func close(on track: Int, named name: String?, at time: Double, index: Int, event: JSONValue) {
-        guard !tracks[track].open.isEmpty else {
+        guard var open = openSpans[track], !open.isEmpty else {
             skipped.note("ending nothing open", example: Self.describe(event, index: index))
             return
         }
-        let index = name.flatMap { name in tracks[track].open.lastIndex { $0.name == name } } ?? tracks[track].open.count - 1
-        let open = tracks[track].open.remove(at: index)
+        openSpans[track] = nil  // `open` is now the only reference: changed in place
+        let position = name.flatMap { name in open.lastIndex { $0.name == name } } ?? open.count - 1
+        let ended = open.remove(at: position)
+        if !open.isEmpty { openSpans[track] = open }
         tracks[track].spans.append(TimelineSpan(
-            name: open.name, category: open.category, start: open.start, end: max(open.start, time), depth: 0,
-            isUnfinished: false, args: open.args))
+            name: ended.name, category: ended.category, start: ended.start, end: max(ended.start, time), depth: 0,
+            isUnfinished: false, args: ended.args))
     }
 
     private mutating func addMetadata(_ event: JSONValue) {
@@ -223,6 +228,13 @@ struct TimelineBuilder {
             spans[index].depth = enclosingEnds.count
             enclosingEnds.append(spans[index].end)
         }
+    }
+
+    private mutating func intern(_ string: String) -> String {
+        guard string.utf8.count > 15 else { return string }  // shorter ones are stored inline anyway
+        if let existing = internedStrings.firstIndex(of: string) { return internedStrings[existing] }
+        internedStrings.insert(string)
+        return string
     }
 
     static func isUsableTime(_ time: Double) -> Bool {

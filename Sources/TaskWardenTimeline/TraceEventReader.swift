@@ -297,7 +297,9 @@ struct TraceEventReader {
             case UInt8(ascii: "\""):
                 input.advance()
                 guard keep else { return nil }
-                guard let string = String(validating: scratch, as: UTF8.self) else {
+                // Decoding repairs invalid UTF-8 with U+FFFD; it was valid exactly when nothing changed.
+                let string = String(decoding: scratch, as: UTF8.self)
+                if scratch.contains(where: { $0 >= 0x80 }), !string.utf8.elementsEqual(scratch) {
                     throw failure("a string that is not valid UTF-8", at: start)
                 }
                 return string
