@@ -93,4 +93,19 @@ struct TraceEventReaderTests {
         #expect(json.utf8.count > 100_000)
         #expect(reader.largestChunk == 4096)
     }
+
+    /// `JSONSerialization` read UTF-16 and UTF-32 traces (by byte order mark or by the pattern of zero bytes);
+    /// they still read the same, however the chunks fall.
+    @Test(arguments: [String.Encoding.utf16, .utf16LittleEndian, .utf16BigEndian, .utf32, .utf32LittleEndian, .utf32BigEndian])
+    func utf16AndUTF32TracesReadLikeUTF8(encoding: String.Encoding) throws {
+        let json = #"[{"ph":"X","pid":1,"tid":1,"name":"caf\u00e9 😀 ","ts":0,"dur":1}]"#
+        let expected = try ChromeTraceParser.parse(Data(json.utf8), source: "t.json")
+        let encoded = try #require(json.data(using: encoding))
+        for chunkSize in [1, 3, 5, 64] {
+            let timeline = try ChromeTraceParser.parse(ByteInput(.bytes(Array(encoded)), chunkSize: chunkSize), source: "t.json")
+            #expect(timeline == expected)
+            #expect(timeline.tracks.first?.spans.first?.name == "café 😀 ")
+        }
+    }
 }
+
