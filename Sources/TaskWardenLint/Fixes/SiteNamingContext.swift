@@ -90,6 +90,10 @@ public enum SiteNamingContext {
         context.operationIsThePurpose = makesOneCall(call)
             && (anchors.contains { $0.kind == .action && registrationCallees.contains($0.name) }
                 || components.last.map(isGenericHandler) == true)
+        if context.operationIsThePurpose {
+            // `addObserver`, `sink`: the registration says nothing that could tell two such tasks apart either.
+            context.anchors.removeAll { $0.kind == .action && registrationCallees.contains($0.name) }
+        }
         return context
     }
 
