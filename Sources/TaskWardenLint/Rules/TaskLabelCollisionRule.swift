@@ -46,6 +46,7 @@ public struct TaskLabelCollisionRule: Rule {
                 """),
             // Code shared by both apps (`Shared/`) can meet either app's tasks in a trace.
             RuleExample("""
+                // Shared/AppDelegate+Refresh.swift, linked into Mac/ and iOS/ (both hold an AppDelegate.swift)
                 extension AppDelegate {
                     func applicationDidBecomeActive() { ↓Task { await refreshAll() } }
                 }
@@ -69,6 +70,7 @@ public struct TaskLabelCollisionRule: Rule {
                 """),
             // Found in real apps: two apps in one repository (NetNewsWire's `Mac/` and `iOS/`) never share a trace.
             RuleExample("""
+                // Mac/AppDelegate.swift; iOS/AppDelegate.swift has the same code
                 final class AppDelegate {
                     func applicationDidBecomeActive() { Task { await refreshAll() } }
                 }
