@@ -15,7 +15,8 @@ public enum IdentifierWords {
     ///
     /// A capital starts a new word after a lowercase letter (`fooBar` → foo|Bar), after a digit
     /// (`v2Migration` → v2|Migration), and after a capital when a lowercase letter follows it
-    /// (`URLSession` → URL|Session). With `digitWordsKeepCapitals`, a word made only of digits keeps the
+    /// (`URLSession` → URL|Session), except before a plural `s` that ends the word, which keeps an acronym
+    /// whole (`markArticleIDs` → mark|Article|IDs, `URLsFor` → URLs|For). With `digitWordsKeepCapitals`, a word made only of digits keeps the
     /// capital after it (`image_4K` → image|4k rather than image|4|k), as derived names want.
     static func split(_ characters: [Character], digitWordsKeepCapitals: Bool) -> [String] {
         var words: [String] = []
@@ -31,6 +32,7 @@ public enum IdentifierWords {
             }
             if character.isUppercase, let last = current.last {
                 let nextIsLowercase = index + 1 < characters.count && characters[index + 1].isLowercase
+                    && !Self.isPluralOfAcronym(characters, sAt: index + 1)
                 let afterDigits = last.isNumber && !(digitWordsKeepCapitals && current.allSatisfy(\.isNumber))
                 if last.isLowercase || afterDigits || (last.isUppercase && nextIsLowercase) {
                     flush()
@@ -40,5 +42,14 @@ public enum IdentifierWords {
         }
         flush()
         return words
+    }
+
+    /// True when `characters[index]` is an `s` after two or more capitals and no lowercase letter follows it:
+    /// the plural of an acronym (`IDs`, `URLs`), not the start of a word (`IDsomething` stays ID|something).
+    static func isPluralOfAcronym(_ characters: [Character], sAt index: Int) -> Bool {
+        guard index < characters.count, characters[index] == "s", index >= 2,
+              characters[index - 1].isUppercase, characters[index - 2].isUppercase
+        else { return false }
+        return index + 1 == characters.count || !characters[index + 1].isLowercase
     }
 }

@@ -15,6 +15,29 @@ public enum NameWords {
     /// Words that only glue others together; the first to go when a name is too long.
     static let fillers: Set<String> = ["for", "with", "from", "to", "of", "by", "at", "the", "a", "an", "and", "if"]
 
+    /// Words a name never ends on: `sync-on`, `fetch-without`, `open-in` read unfinished. `a` is left out: at
+    /// the end of a name it is an identifier (`load-a`), not an article.
+    static let danglingWords: Set<String> = fillers.subtracting(["a"]).union([
+        "on", "in", "into", "onto", "without", "within", "via", "per", "as", "or", "about", "upon", "than",
+    ])
+
+    /// Verbs whose particle finishes them (`sign-in`, `log-on`, `opt-in`): the particle is not dangling.
+    static let particleVerbs: Set<String> = [
+        "sign", "log", "check", "opt", "plug", "add", "turn", "switch", "signed", "logged", "checked", "opted",
+        "built", "zoom", "drop", "tune", "dial", "carry", "hold", "pin", "tap", "walk", "swipe", "fade", "slide",
+    ]
+
+    /// `words` without the dangling words at its end (`local-path-for` → `local-path`), keeping the particle of
+    /// a phrasal verb (`sign-in`) and at least one word.
+    public static func trimmingDanglingEnd(_ words: [String]) -> [String] {
+        var words = words
+        while words.count > 1, let last = words.last, danglingWords.contains(last) {
+            if last == "in" || last == "on", particleVerbs.contains(words[words.count - 2]) { break }
+            words.removeLast()
+        }
+        return words
+    }
+
     /// Joins `prefix + purpose + extra` with hyphens, shortening until the result fits `maxLength`: first
     /// filler words (`for`, `with`…) leave the purpose, then the prefix shrinks to its first (greppable)
     /// word, then the purpose loses trailing words, then the extra (distinguishing) words lose leading ones;
@@ -32,7 +55,7 @@ public enum NameWords {
         while length() > limit, prefix.count > 1 { prefix.removeLast() }
         while length() > limit, purpose.count > 1 { purpose.removeLast() }
         while length() > limit, extra.count > 1 { extra.removeFirst() }
-        var name = (prefix + purpose + extra).joined(separator: "-")
+        var name = trimmingDanglingEnd(prefix + purpose + extra).joined(separator: "-")
         if name.count > limit {
             name = String(name.prefix(limit))
             while name.hasSuffix("-") { name.removeLast() }

@@ -25,6 +25,9 @@ public struct TaskNameContext: Sendable, Hashable {
     public var isPerItem: Bool
     /// Used only when there is no enclosing declaration (top-level code).
     public var fileName: String?
+    /// The task makes one call and the enclosing function only says *when* it runs (it registers an observer
+    /// or is a generic handler): the call says what the task does better (`userDefaultsDidChange`).
+    public var operationIsThePurpose: Bool = false
 
     public init(
         declarationPath: DeclarationPath,

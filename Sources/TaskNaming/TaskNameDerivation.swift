@@ -45,6 +45,12 @@ public struct TaskNameDerivation: Sendable {
         "onDisappear", "task", "makeBody", "updateUIView", "makeUIView", "updateNSView", "makeNSView",
     ]
 
+    /// Last words of a storage name that say what role the task plays (`progressObserver`, `syncTimer`).
+    static let roleNouns: Set<String> = [
+        "observer", "observers", "poller", "monitor", "watcher", "listener", "timer", "ticker", "heartbeat",
+        "observation", "subscription", "subscriber", "poll", "polling",
+    ]
+
     /// Property and operation names often end in a word that only says "this is a task".
     static let taskSuffixes = ["Tasks", "Task", "Handle", "Job"]
     /// Verb-less prefixes SwiftUI modifiers carry (`onAppear` → `appear`, `onTapGesture` → `tap-gesture`).
@@ -67,6 +73,15 @@ public struct TaskNameDerivation: Sendable {
             memberIsHost = true
         case .type?, nil:
             memberIsHost = true
+        }
+        // A task stored as an observer, poller or timer is that role, whatever the function that starts it does;
+        // a task that makes one call from an observer's closure is that call.
+        let roleStorage = context.anchors.last { anchor in
+            anchor.kind == .storage && NameWords.split(anchor.name).last.map(Self.roleNouns.contains) == true
+        }
+        if let roleStorage { purposeCandidates.append(NameWords.split(roleStorage.name)) }
+        if context.operationIsThePurpose, let operation = context.operation {
+            purposeCandidates.append(operationWords(operation))
         }
         if !memberIsHost, let member { purposeCandidates.append(memberWords(member)) }
 
@@ -182,10 +197,19 @@ public struct TaskNameDerivation: Sendable {
         let labels = function[function.index(after: open)..<function.index(before: function.endIndex)]
             .split(separator: ":").map(String.init)
         let baseWords = NameWords.split(DeclarationPath.baseName(function))
+        // The event is the last label that names one; `withCompletionHandler:`, `reply:` name a parameter.
         guard labels.count >= 2, labels[0] == "_", let noun = baseWords.last, Self.delegatingNouns.contains(noun),
-              let event = labels.last(where: { $0 != "_" }) else { return nil }
+              let event = labels.last(where: { $0 != "_" && !Self.isCallbackLabel($0) }) else { return nil }
         let words = NameWords.split(event)
         return words.isEmpty ? nil : words
+    }
+
+    /// Words that mark an argument label as naming a callback parameter, not an event.
+    static let callbackWords: Set<String> = ["completion", "handler", "reply", "callback", "block", "closure"]
+
+    /// `withCompletionHandler`, `completion`, `reply`: the label of a callback parameter.
+    public static func isCallbackLabel(_ label: String) -> Bool {
+        NameWords.split(label).contains { callbackWords.contains($0) }
     }
 
     /// `onAppear` → `appear`, `viewDidLoad` → `view-did-load`.
@@ -197,9 +221,7 @@ public struct TaskNameDerivation: Sendable {
 
     /// `local-path-for` → `local-path`: a name that ends in a preposition reads unfinished.
     static func trimmingTrailingFillers(_ words: [String]) -> [String] {
-        var words = words
-        while words.count > 1, let last = words.last, NameWords.fillers.contains(last) { words.removeLast() }
-        return words
+        NameWords.trimmingDanglingEnd(words)
     }
 
     static func stripping(_ suffixes: [String], from words: [String]) -> [String] {

@@ -15,7 +15,26 @@
 public enum TaskNameUniqueness {
     /// One unique name per request, in request order.
     public static func assign(_ requests: [DerivedTaskName], existing: Set<String>) -> [String] {
-        var taken = existing
+        assign(requests, scopes: Array(repeating: 0, count: requests.count), existing: existing.map { ($0, 0) }) { _, _ in true }
+    }
+
+    /// One name per request, unique among the requests and existing names whose scopes `share` (a scope is a
+    /// set of programs; two sites in scopes that do not share a program may have the same name).
+    ///
+    /// - Parameters:
+    ///   - scopes: one scope number per request.
+    ///   - existing: names already in the code, with the scope of their site.
+    ///   - share: whether two scopes can be linked into one program (reflexive, symmetric).
+    public static func assign(
+        _ requests: [DerivedTaskName], scopes: [Int], existing: [(name: String, scope: Int)],
+        share: (Int, Int) -> Bool
+    ) -> [String] {
+        var takenIn: [String: Set<Int>] = [:]
+        for (name, scope) in existing { takenIn[name, default: []].insert(scope) }
+        func isTaken(_ name: String, _ scope: Int) -> Bool {
+            takenIn[name]?.contains { share($0, scope) } ?? false
+        }
+        func take(_ name: String, _ scope: Int) { takenIn[name, default: []].insert(scope) }
         var result = [String?](repeating: nil, count: requests.count)
         var level = [Int](repeating: 0, count: requests.count)
         var pending = Array(requests.indices)
@@ -23,15 +42,16 @@ public enum TaskNameUniqueness {
         // Raise the level of every site in a clash, together, so sites that clash all get their own word
         // (`load-albums`, `load-prices`) instead of the first keeping the short name by accident of order.
         while !pending.isEmpty {
-            var wanted: [String: Int] = [:]
-            for index in pending { wanted[requests[index].candidate(level: level[index]), default: 0] += 1 }
+            var wanted: [String: [Int]] = [:]
+            for index in pending { wanted[requests[index].candidate(level: level[index]), default: []].append(index) }
             var next: [Int] = []
             var advanced = false
             for index in pending {
                 let name = requests[index].candidate(level: level[index])
-                if wanted[name] == 1 && !taken.contains(name) {
+                let clashes = wanted[name, default: []].contains { $0 != index && share(scopes[$0], scopes[index]) }
+                if !clashes && !isTaken(name, scopes[index]) {
                     result[index] = name
-                    taken.insert(name)
+                    take(name, scopes[index])
                 } else {
                     next.append(index)
                     if level[index] < requests[index].disambiguators.count {
@@ -48,17 +68,27 @@ public enum TaskNameUniqueness {
         // Whatever is still unnamed has run out of words: the first free context name, else a number.
         for index in pending {
             let request = requests[index]
+            let scope = scopes[index]
             let words = (0...request.disambiguators.count).map(request.candidate(level:))
-            var name = words.first(where: { !taken.contains($0) })
+            var name = words.first(where: { !isTaken($0, scope) })
             var number = 2
             while name == nil {
-                if !taken.contains(request.numbered(number)) { name = request.numbered(number) }
+                if !isTaken(request.numbered(number), scope) { name = request.numbered(number) }
                 number += 1
             }
             result[index] = name
-            taken.insert(name ?? "")
+            take(name ?? "", scope)
         }
         // Every index was named above: in the loop or in the fallback.
         return result.map { $0 ?? "" }
+    }
+
+    /// True when `name` is one `derived` itself could have been given (any level, or numbered): a name `fix`
+    /// wrote, which a later run re-derives instead of stepping around it.
+    public static func isOwnCandidate(_ name: String, of derived: DerivedTaskName) -> Bool {
+        if (0...derived.disambiguators.count).contains(where: { derived.candidate(level: $0) == name }) { return true }
+        guard let dash = name.lastIndex(of: "-"), let number = Int(name[name.index(after: dash)...]), number >= 2
+        else { return false }
+        return derived.numbered(number) == name
     }
 }

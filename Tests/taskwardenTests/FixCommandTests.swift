@@ -83,12 +83,13 @@ import Testing
 
     @Test func availabilityBelowTheTargetIsListedWithTheReason() throws {
         let workspace = try Workspace([
-            "Sources/Library.swift": Self.library,
+            // Only the `executorPreference:` overloads of a group's `addTask(name:)` need iOS 18.
+            "Sources/Library.swift": Self.library.replacingOccurrences(of: "addTask(priority:", with: "addTask(executorPreference: pool, priority:"),
             ".taskwarden.json": #"{"deploymentTargets": {"iOS": "17.0"}}"#,
         ])
         let run = workspace.run("fix", "Sources")
-        #expect(run.output.contains("Sources/Library.swift:8:23: note: addTask left unnamed: addTask(name:) needs iOS 18.0 (deployment target 17.0)"))
-        #expect(run.errors.contains("named 1 site in 1 file (1 left unnamed: addTask(name:) needs iOS 18.0 (deployment target 17.0))"))
+        #expect(run.output.contains("Sources/Library.swift:8:23: note: addTask left unnamed: addTask(name:executorPreference:) needs iOS 18.0 (deployment target 17.0)"))
+        #expect(run.errors.contains("named 1 site in 1 file (1 left unnamed: addTask(name:executorPreference:) needs iOS 18.0 (deployment target 17.0))"))
     }
 
     @Test func syntaxErrorsSkipTheFileUnlessForced() throws {

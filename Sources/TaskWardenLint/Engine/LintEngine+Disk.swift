@@ -57,7 +57,9 @@ extension LintEngine {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
             return PropertyListFile(path: collector.displayPath(path), contents: text)
         }
-        let tree = TreeAnalysis(files: analyses, propertyLists: plists, roots: paths)
+        let programScope = ProgramScope.discover(displayPaths: found.swiftFiles.map(\.display),
+                                                 workingDirectory: collector.absolutePath(request.workingDirectory))
+        let tree = TreeAnalysis(files: analyses, propertyLists: plists, roots: paths, programScope: programScope)
         statistics.sites = tree.sites.count
         return LintResult(tree: tree, findings: findings(in: tree), problems: problems, statistics: statistics)
     }

@@ -14,12 +14,15 @@ public struct TreeAnalysis: Sendable {
     public let propertyLists: [PropertyListFile]
     /// The paths the run was given.
     public let roots: [String]
+    /// Which program each file is linked into: tree-wide comparisons stay within one program.
+    public let programScope: ProgramScope
     private let filesByPath: [String: Int]
     private let sitesByNameKey: [String: [CreationSite]]
     private let unnamedSitesByLabel: [String: [CreationSite]]
 
     /// Builds the tree, removing sites whose `Task` is shadowed by a type declared anywhere in their module.
-    public init(files: [FileAnalysis], propertyLists: [PropertyListFile] = [], roots: [String] = []) {
+    /// `programScope` defaults to placing files by folder layout alone (see ``ProgramScope``).
+    public init(files: [FileAnalysis], propertyLists: [PropertyListFile] = [], roots: [String] = [], programScope: ProgramScope? = nil) {
         let shadowing = TaskTypeShadowing(declarations: files.flatMap(\.taskTypeDeclarations))
         var shadowed = files
         for index in shadowed.indices { shadowed[index].apply(shadowing) }
@@ -28,6 +31,7 @@ public struct TreeAnalysis: Sendable {
         self.sites = shadowed.flatMap(\.sites)
         self.propertyLists = propertyLists
         self.roots = roots
+        self.programScope = programScope ?? ProgramScope(paths: shadowed.map(\.path))
         var byName: [String: [CreationSite]] = [:]
         var byLabel: [String: [CreationSite]] = [:]
         for site in sites {

@@ -78,7 +78,7 @@ public enum SiteNamingContext {
                 }
             }
         }
-        return TaskNameContext(
+        var context = TaskNameContext(
             declarationPath: DeclarationPath(components),
             anchors: anchors,
             operation: operation(of: call),
@@ -87,6 +87,14 @@ public enum SiteNamingContext {
             isPerItem: isPerItem,
             fileName: fileName
         )
+        context.operationIsThePurpose = makesOneCall(call)
+            && (anchors.contains { $0.kind == .action && registrationCallees.contains($0.name) }
+                || components.last.map(isGenericHandler) == true)
+        if context.operationIsThePurpose {
+            // `addObserver`, `sink`: the registration says nothing that could tell two such tasks apart either.
+            context.anchors.removeAll { $0.kind == .action && registrationCallees.contains($0.name) }
+        }
+        return context
     }
 
     // MARK: Declarations
@@ -207,15 +215,21 @@ public enum SiteNamingContext {
         return nil
     }
 
+    /// A label that only says "a closure goes here": a generic one, or one naming a callback parameter
+    /// (`withCompletionHandler:`, `reply:`), which names the parameter, not what the task does.
+    static func isGenericLabel(_ label: String) -> Bool {
+        genericLabels.contains(label) || TaskNameDerivation.isCallbackLabel(label)
+    }
+
     /// The action a closure belongs to: its label if it says something (`onDismiss:`), else the call's name
     /// (`onAppear`, `refreshable`), or a button's title (`Button("Refresh Prices") { … }` → `Refresh Prices`).
     static func closureOwner(_ closure: ClosureExprSyntax) -> (name: String, isTitle: Bool)? {
         if let argument = closure.parent?.as(LabeledExprSyntax.self), let label = argument.label?.text,
-           !genericLabels.contains(label) {
+           !isGenericLabel(label) {
             return (label, false)
         }
         if let element = closure.parent?.as(MultipleTrailingClosureElementSyntax.self),
-           !genericLabels.contains(element.label.text) {
+           !isGenericLabel(element.label.text) {
             return (element.label.text, false)
         }
         guard let call = closureCall(closure) else { return nil }
@@ -314,6 +328,10 @@ public enum SiteNamingContext {
                     walk(closure)
                 }
                 return .skipChildren
+            }
+            override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
+                // A call in one case of several is one branch of the work, not what the task does.
+                node.cases.count > 1 ? .skipChildren : .visitChildren
             }
             override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
                 // Another task's body is that task's business.

@@ -49,7 +49,10 @@ public struct TaskNameFixer: Sendable {
 
         // 1. Which sites get a name, and what each would like to be called.
         var pending: [PendingSite] = []
-        var existing: Set<String> = []
+        var existing: [(name: String, path: String)] = []
+        // Sites already named with a name `fix` itself derives for them (written by an earlier, perhaps
+        // interrupted, run): re-derived with the rest, so the outcome does not depend on what was written first.
+        var ownNamed: [(derived: DerivedTaskName, current: String, path: String)] = []
         var seenFiles: Set<String> = []
         for file in tree.files {
             // A path given twice (or two paths to one file through a link) is fixed once.
@@ -61,7 +64,13 @@ public struct TaskNameFixer: Sendable {
             }
             let derivation = TaskNameDerivation(maxLength: file.configuration.naming.maxLength)
             for site in file.sites {
-                if let key = site.name.duplicateKey { existing.insert(key) }
+                if case .literal(let text) = site.name, let call = site.call,
+                   case let derived = derivation.derive(SiteNamingContext.context(for: call, fileName: file.path)),
+                   TaskNameUniqueness.isOwnCandidate(text, of: derived) {
+                    ownNamed.append((derived, text, file.path))
+                    continue
+                }
+                if let key = site.name.duplicateKey { existing.append((key, file.path)) }
                 guard site.name == .none else { continue }
                 guard reported.contains(SitePosition(site)), let call = site.call, !skipFile else {
                     plan.leftUnnamed.append(unnamed(site, reason: reasonLeftUnnamed(site, in: file, skipped: skipFile)))
@@ -79,8 +88,9 @@ public struct TaskNameFixer: Sendable {
             }
         }
 
-        // 2. Unique names across the tree, stepping around the names already there.
-        let names = TaskNameUniqueness.assign(pending.map(\.derived), existing: existing)
+        // 2. Unique names within each program, stepping around the names already there.
+        let names = uniqueNames(pending.map { ($0.derived, $0.site.position.file) }, ownNamed: ownNamed,
+                                existing: existing, scope: tree.programScope)
 
         // 3. Per file: insert, re-parse, keep only what verifies.
         var byFile: [String: [(PendingSite, String)]] = [:]
@@ -104,6 +114,48 @@ public struct TaskNameFixer: Sendable {
         }
         plan.leftUnnamed.sort { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
         return plan
+    }
+
+    /// Names for `requests` (derived name, file), unique among sites that can be linked into one program.
+    /// Sites `fix` named before (`ownNamed`) take part as if unnamed, so that a run after an interrupted one
+    /// plans what the uninterrupted run planned; one whose name would now differ keeps it (names are never
+    /// rewritten) and the others step around it.
+    func uniqueNames(
+        _ requests: [(derived: DerivedTaskName, path: String)],
+        ownNamed: [(derived: DerivedTaskName, current: String, path: String)],
+        existing: [(name: String, path: String)], scope: ProgramScope
+    ) -> [String] {
+        // Files placed alike form one scope; scopes are compared once each.
+        var scopeOfPlacement: [String: Int] = [:]
+        var representative: [String] = []
+        func scopeNumber(_ path: String) -> Int {
+            let placement = scope.placement(of: path)
+            if let known = scopeOfPlacement[placement] { return known }
+            scopeOfPlacement[placement] = representative.count
+            representative.append(path)
+            return representative.count - 1
+        }
+        var fixedNames = existing.map { ($0.name, scopeNumber($0.path)) }
+        var own = ownNamed.map { ($0.derived, $0.current, scopeNumber($0.path)) }
+        let requestScopes = requests.map { scopeNumber($0.path) }
+        var shares: [[Bool?]] = Array(repeating: Array(repeating: nil, count: representative.count), count: representative.count)
+        func share(_ a: Int, _ b: Int) -> Bool {
+            if a == b { return true }
+            if let known = shares[a][b] { return known }
+            let result = scope.shareProgram(representative[a], representative[b])
+            shares[a][b] = result
+            shares[b][a] = result
+            return result
+        }
+        while true {
+            let names = TaskNameUniqueness.assign(
+                own.map(\.0) + requests.map(\.derived), scopes: own.map(\.2) + requestScopes,
+                existing: fixedNames, share: share)
+            let moved = own.indices.filter { names[$0] != own[$0].1 }
+            if moved.isEmpty { return Array(names.dropFirst(own.count)) }
+            for index in moved { fixedNames.append((own[index].1, own[index].2)) }
+            own = own.indices.filter { !moved.contains($0) }.map { own[$0] }
+        }
     }
 
     func fix(_ file: FileAnalysis, _ entries: [(PendingSite, String)]) -> Result<FileFix, FixProblem> {

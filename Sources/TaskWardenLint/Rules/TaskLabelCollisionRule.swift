@@ -14,6 +14,12 @@ public struct TaskLabelCollisionRule: Rule {
             closure, so it looks exactly like the tasks that caller creates itself (recognised when a function \
             calls a closure property its own type declares). Each site is reported with the others. Name the \
             tasks (`unnamed-task`, `taskwarden fix`).
+            Only tasks of one program can meet in one trace, so sites are compared only when their files can be \
+            linked into one program: the SwiftPM target holding each file and the targets depending on it (from \
+            the nearest `Package.swift`), else the Xcode targets compiling it (`project.pbxproj`: listed sources \
+            and synchronized folders; a framework counts for the targets that depend on it), else the top-level \
+            folder when it is an app of its own (it holds an `AppDelegate.swift`, `main.swift` or `…App.swift`, \
+            like NetNewsWire's `Mac/` and `iOS/`). Files none of these places are compared with every file.
             Cannot see: closures called from outside the linted tree, inlining decisions of the optimiser, and \
             frames a profiler fails to symbolicate (those show the runtime's thunk instead).
             """,
@@ -38,6 +44,16 @@ public struct TaskLabelCollisionRule: Rule {
                     monitor.onQuiesced = { ↓Task { await backfillMasterYears() } }
                 }
                 """),
+            // Code shared by both apps (`Shared/`) can meet either app's tasks in a trace.
+            RuleExample("""
+                // Shared/AppDelegate+Refresh.swift, linked into Mac/ and iOS/ (both hold an AppDelegate.swift)
+                extension AppDelegate {
+                    func applicationDidBecomeActive() { ↓Task { await refreshAll() } }
+                }
+                """, supportingFiles: [
+                    "Mac/AppDelegate.swift": "final class AppDelegate {}\nextension AppDelegate { func applicationDidBecomeActive() { Task { await sync() } } }",
+                    "iOS/AppDelegate.swift": "final class AppDelegate {}",
+                ], fileName: "Shared/AppDelegate+Refresh.swift"),
         ],
         nonTriggeringExamples: [
             RuleExample("""
@@ -52,6 +68,17 @@ public struct TaskLabelCollisionRule: Rule {
                 func one() { Task { await a() } }
                 func two() { Task { await b() } }
                 """),
+            // Found in real apps: two apps in one repository (NetNewsWire's `Mac/` and `iOS/`) never share a trace.
+            RuleExample("""
+                // Mac/AppDelegate.swift; iOS/AppDelegate.swift has the same code
+                final class AppDelegate {
+                    func applicationDidBecomeActive() { Task { await refreshAll() } }
+                }
+                """, supportingFiles: ["iOS/AppDelegate.swift": """
+                final class AppDelegate {
+                    func applicationDidBecomeActive() { Task { await refreshAll() } }
+                }
+                """], fileName: "Mac/AppDelegate.swift"),
             // Found in real apps: a closure passed as an argument (`set:`) is called by the framework, not by
             // an unrelated function that happens to be called `set`.
             RuleExample("""
@@ -95,9 +122,12 @@ public struct TaskLabelCollisionRule: Rule {
             }
         }
         var results: [Finding] = []
+        let scope = tree.programScope
         for (label, sites) in groups where sites.count > 1 {
             for site in sites {
-                let others = sites.filter { $0.position != site.position }
+                let others = sites.filter {
+                    $0.position != site.position && scope.shareProgram($0.position.file, site.position.file)
+                }
                 guard !others.isEmpty else { continue }
                 let list = others.map(\.position.description).joined(separator: ", ")
                 let how = site.calledThrough != nil && site.guessedLabel != label

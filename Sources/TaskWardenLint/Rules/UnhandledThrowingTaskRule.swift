@@ -15,9 +15,13 @@ public struct UnhandledThrowingTaskRule: Rule {
             Reported for `Task`, `Task.detached`, `Task.immediate` and `Task.immediateDetached` whose closure has a \
             `try` (not `try?`/`try!`), `for try await` or `throw` outside a catch-all `do/catch`, or whose type \
             says it throws (`Task<…, any Error>`). A `catch let e as URLError` or `catch is CancellationError` \
-            alone is not a catch-all. `Task<…, Never>` never throws. `try await Task.sleep(…)` and `try Task.checkCancellation()` \
-            are not counted: they throw only on cancellation, and a task whose handle is dropped cannot be cancelled. \
-            Not reported when the handle is assigned, \
+            alone is not a catch-all. `Task<…, Never>` never throws. `try await Task.sleep(…)`, `sleep` on any clock or \
+            scheduler (`try await clock.sleep(for:)`, a test scheduler's or manual clock's) and \
+            `try Task.checkCancellation()` are not counted: they throw only on cancellation, and a task whose \
+            handle is dropped cannot be cancelled. Nor is `try await withThrowingTaskGroup { … }` whose children \
+            all catch their errors and whose body lets nothing else escape: the group has nothing to throw. \
+            Reported too when the handle is kept only to cancel the task (`Task { … }.cancel()`, \
+            `Task { … }.store(in: &bag)`): nobody reads its error. Not reported when the handle is assigned, \
             returned, passed on, awaited, or returned from a closure whose caller keeps it (`ids.map { Task { … } }`).
             Cannot see: a body given as a function reference (`Task(operation: sync)`), errors a called function \
             handles itself, and what a caller does with a handle returned from a closure.
@@ -56,8 +60,39 @@ public struct UnhandledThrowingTaskRule: Rule {
                     }
                 }
                 """),
+            // Found in real apps: the handle is used, but never for its error.
+            RuleExample("func observe() { ↓Task { try await store.sync() }.store(in: &cancellables) }"),
+            RuleExample("func reset() { ↓Task { try await cache.purge() }.cancel() }"),
+            RuleExample("""
+                func refreshAll(_ feeds: [Feed]) {
+                    ↓Task.detached {
+                        try await withThrowingTaskGroup(of: Void.self) { group in
+                            for feed in feeds { group.addTask { try await feed.refresh() } }
+                            try await group.waitForAll()
+                        }
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
+            // Found in real apps: the children catch every error, so the group cannot throw.
+            RuleExample("""
+                func refreshAll(_ feeds: [Feed]) {
+                    Task.detached {
+                        try await withThrowingTaskGroup(of: Void.self) { group in
+                            for feed in feeds {
+                                group.addTask {
+                                    do { try await feed.refresh() } catch { log(error) }
+                                }
+                            }
+                            try await group.waitForAll()
+                        }
+                    }
+                }
+                """),
+            // A test scheduler's or a manual clock's sleep throws only on cancellation, like Task.sleep.
+            RuleExample("func debounce() { Task { try await clock.sleep(for: .seconds(1)); search() } }"),
+            RuleExample("func tick() { Task { try await mainQueue.sleep(for: .milliseconds(300)); await refresh() } }"),
             RuleExample("func f() { Task { try? await uploader.uploadPendingReleases() } }"),
             RuleExample("func f() { _ = Task { try await uploader.uploadPendingReleases() } }"),
             RuleExample("func f() { syncTask = Task { try await uploader.uploadPendingReleases() } }"),
@@ -91,7 +126,8 @@ public struct UnhandledThrowingTaskRule: Rule {
     public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {
         file.sites.compactMap { site in
             guard site.kind.isUnstructured, let call = site.call else { return nil }
-            guard TaskHandleUse.of(call).isDiscarded else { return nil }
+            let use = TaskHandleUse.of(call)
+            guard use.neverReadsResult else { return nil }
             let why: String
             if let failure = TaskCall.explicitFailureType(of: call) {
                 guard failure != "Never" else { return nil }
@@ -107,7 +143,8 @@ public struct UnhandledThrowingTaskRule: Rule {
             } else {
                 return nil
             }
-            return finding(at: site, message: "\(site.kind.rawValue) drops its handle but \(why), so the error is lost; catch it inside with do/catch, keep the handle and read .value, or write _ = Task { … } if that is intended")
+            let handle = use.isDiscarded ? "drops its handle" : "keeps its handle only to cancel it"
+            return finding(at: site, message: "\(site.kind.rawValue) \(handle) but \(why), so the error is lost; catch it inside with do/catch, keep the handle and read .value, or write _ = Task { … } if that is intended")
         }
     }
 }

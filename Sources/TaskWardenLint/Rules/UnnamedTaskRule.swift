@@ -12,9 +12,12 @@ public struct UnnamedTaskRule: Rule {
             labelled after that caller, so it looks exactly like a different task. SE-0469 (Swift 6.2) lets you \
             pass `name:` at creation: do it (`taskwarden fix` inserts names for you).
             Reported only where `name:` exists at your deployment targets: `Task(name:)`/`Task.detached(name:)` \
-            back-deploy to iOS 13 / macOS 10.15, group `addTask(name:)` needs iOS 18 / macOS 15 / tvOS 18 / \
-            watchOS 11 / visionOS 2 (an enclosing `if #available`, `guard #available` or `@available` raises the \
-            floor), and SwiftUI's `.task` is exempt by default because it names itself `View.task @ File:LINE` from \
+            back-deploy to iOS 13 / macOS 10.15, and so do `addTask(name:)`/`addTaskUnlessCancelled(name:)` on \
+            `TaskGroup`/`ThrowingTaskGroup`; the discarding groups' need iOS 17 / macOS 14 / tvOS 17 / watchOS 10 \
+            (like the groups themselves); only the overloads that also take `executorPreference:` need iOS 18 / \
+            macOS 15 / tvOS 18 / watchOS 11 / visionOS 2 (the table is read from the toolchain's \
+            `_Concurrency.swiftinterface`; an enclosing `if #available`, `guard #available` or `@available` \
+            raises the floor), and SwiftUI's `.task` is exempt by default because it names itself `View.task @ File:LINE` from \
             iOS 26.4 (set `naming.exemptSwiftUITask` to false to include it). `async let` cannot be named (see \
             `async-let-unnamed`).
             Cannot see: names passed through wrapper functions of your own (a helper that forwards `name:` to \
@@ -38,6 +41,7 @@ public struct UnnamedTaskRule: Rule {
                     }
                 }
                 """),
+            RuleExample("group.↓addTask { await PriceCheck.run(release) }", configuration: Self.iOS17),
             RuleExample("let thumbnail = ↓Task<Data, any Error>.detached(priority: .utility) { try await render() }"),
             RuleExample("let warmUp = ↓Task.init(operation: loadWantlist)"),
             RuleExample("""
@@ -55,7 +59,7 @@ public struct UnnamedTaskRule: Rule {
         nonTriggeringExamples: [
             RuleExample("Task(name: \"cloud-sync-reconcile-retry\") { await reconcileIfReady() }"),
             RuleExample("group.addTask(name: \"price:\\(release.id)\") { await PriceCheck.run(release) }"),
-            RuleExample("group.addTask { await PriceCheck.run(release) }", configuration: Self.iOS17),
+            RuleExample("group.addTask(executorPreference: pool) { await PriceCheck.run(release) }", configuration: Self.iOS17),
             RuleExample("struct AlbumList: View { var body: some View { List {}.task { await load() } } }"),
             RuleExample("async let cover = loadCover()"),
             RuleExample("enum Effect { case task(taskID: Int) }\nlet effect = Effect.task(taskID: 3)"),

@@ -13,7 +13,11 @@ public struct UnownedTaskLoopRule: Rule {
             handle, so nobody can call `cancel()`, and an unstructured task inherits no cancellation from its \
             creator. Each call of the creating function adds one more: created at rate λ and never ending, λt of \
             them are alive after time t. Keep the handle and cancel it when the owner goes away, use SwiftUI's \
-            `.task` (cancelled with the view), or run the loop in a structured child task.
+            `.task` (cancelled with the view), or run the loop in a structured child task. \
+            Cancellation is cooperative, though: a loop that never suspends (no `await`) and never checks \
+            `Task.isCancelled` cannot be stopped by cancelling its task, and it holds a thread of the shared \
+            cooperative pool for good. There the advice is to give the loop an exit (check `Task.isCancelled` or \
+            a stop flag in it) and to run blocking work on a thread of its own, not in a task.
             Not reported when the handle is assigned, returned, passed on or awaited, or when `_ = Task { … }` \
             says the drop is intended.
             Cannot see: async sequences it does not know to be endless (an `AsyncStream` you finish yourself is \
@@ -49,6 +53,17 @@ public struct UnownedTaskLoopRule: Rule {
                     }
                 }
                 """),
+            // Found in real apps: no suspension point, so cancelling would not stop it either.
+            RuleExample("""
+                func startSpinner() {
+                    ↓Task.detached {
+                        while true {
+                            frame = (frame + 1) % frames.count
+                            render(frames[frame])
+                        }
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
             RuleExample("func f() { heartbeat = Task { while true { await ping() } } }"),
@@ -60,11 +75,26 @@ public struct UnownedTaskLoopRule: Rule {
         ]
     )
 
+    /// Whether cancelling the task can stop `loop`: it suspends (an `await`, where cancellation-aware calls
+    /// can end it) or checks `Task.isCancelled` / `Task.checkCancellation()` itself.
+    static func canBeCancelled(_ loop: Syntax) -> Bool {
+        if !OwnBody.nodes(ofKinds: [.awaitExpr], in: loop).isEmpty { return true }
+        if let forLoop = loop.as(ForStmtSyntax.self), forLoop.awaitKeyword != nil { return true }
+        let text = OwnBody.compactText(loop)
+        return text.contains("Task.isCancelled") || text.contains("checkCancellation")
+    }
+
     public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {
         file.sites.compactMap { site in
             guard site.kind.isUnstructured, let call = site.call, let closure = site.closure,
                   TaskHandleUse.of(call).isDiscarded, let loop = LoopBound.unboundedLoops(in: closure).first else { return nil }
             let loopPosition = file.position(of: loop.statement)
+            guard Self.canBeCancelled(Syntax(loop.statement)) else {
+                return finding(
+                    at: site,
+                    message: "nobody keeps this task's handle and it loops forever (\(loop.shape.rawValue), line \(loopPosition.line)) without suspending or checking for cancellation, so even cancelling it would not stop it; give the loop an exit (check Task.isCancelled or a stop flag) and run blocking work on a thread of its own",
+                    related: [RelatedLocation(position: loopPosition, message: "the loop that never suspends")])
+            }
             return finding(
                 at: site,
                 message: "nobody keeps this task's handle and it loops until cancelled (\(loop.shape.rawValue), line \(loopPosition.line)), so nothing can ever cancel it; keep the handle and cancel it when its owner goes away",

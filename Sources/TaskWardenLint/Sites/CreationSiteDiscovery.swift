@@ -110,7 +110,7 @@ public enum CreationSiteDiscovery {
                 position: SourcePosition(file: file, line: location.line, column: location.column, utf8Offset: offset.utf8Offset),
                 kind: kind,
                 name: TaskNameExpression(nameArgument?.expression),
-                nameAvailability: NameAvailability.of(kind, at: deploymentTargets.raised(by: floor)),
+                nameAvailability: NameAvailability.of(NameOverload(kind: kind, call: node.as(FunctionCallExprSyntax.self)), at: deploymentTargets.raised(by: floor)),
                 enclosingDeclaration: DeclarationContext.enclosingDeclarationPath(of: node),
                 guessedLabel: DeclarationContext.guessedLabel(of: node),
                 calledThrough: surroundings.calledThrough,

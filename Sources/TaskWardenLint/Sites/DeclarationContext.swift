@@ -75,10 +75,17 @@ public enum DeclarationContext {
         return max(1, number)
     }
 
-    /// The 1-based position of `closure` among the closures written directly in `frame`.
+    /// The number the compiler gives `closure` among the closures of `frame`: the 1-based position among the
+    /// closures written directly in it, or, for a closure passed to a testing macro, its number in the macro's
+    /// expansion (see ``TestingMacroClosures``).
     static func closureNumber(of closure: ClosureExprSyntax, in frame: Syntax) -> Int {
         let counter = ClosureCounter(target: closure.id, root: frame.id)
         counter.walk(frame)
+        if let macro = TestingMacroClosures.macro(passing: closure),
+           let index = counter.macros.firstIndex(where: { $0.id == macro.id }) {
+            return TestingMacroClosures.number(of: closure, in: macro, sourceClosures: counter.count,
+                                               macrosInFrame: counter.macros, macroIndex: index)
+        }
         return counter.number ?? 1
     }
 
@@ -87,6 +94,8 @@ public enum DeclarationContext {
         let root: SyntaxIdentifier
         var count = 0
         var number: Int?
+        /// Testing macros (`#expect`, `#require`) written directly in the frame, in source order.
+        var macros: [MacroExpansionExprSyntax] = []
 
         init(target: SyntaxIdentifier, root: SyntaxIdentifier) {
             self.target = target
@@ -99,6 +108,11 @@ public enum DeclarationContext {
             count += 1
             if node.id == target, number == nil { number = count }
             return .skipChildren
+        }
+
+        override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+            if TestingMacroClosures.macroNames.contains(node.macroName.text) { macros.append(node) }
+            return .visitChildren
         }
 
         private func nested(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
@@ -125,12 +139,16 @@ public enum DeclarationContext {
     /// Describes `node` when it is a function-like declaration (or a property initializer / accessor).
     static func describeDeclaration(_ node: Syntax) -> DescribedDeclaration? {
         if let function = node.as(FunctionDeclSyntax.self) {
-            let name = qualified(function.name.text + parameterLabels(function.signature.parameterClause), node)
-            return .init(path: name, label: staticPrefix(function.modifiers) + name)
+            let labels = parameterLabels(function.signature.parameterClause)
+            let name = qualified(function.name.text + labels, node)
+            let generics = genericParameters(function.genericParameterClause, function.signature.parameterClause)
+            return .init(path: name, label: staticPrefix(function.modifiers) + qualified(function.name.text + generics + labels, node))
         }
         if let initializer = node.as(InitializerDeclSyntax.self) {
-            let name = qualified("init" + parameterLabels(initializer.signature.parameterClause), node)
-            return .init(path: name, label: name)
+            let labels = parameterLabels(initializer.signature.parameterClause)
+            let name = qualified("init" + labels, node)
+            let generics = genericParameters(initializer.genericParameterClause, initializer.signature.parameterClause)
+            return .init(path: name, label: qualified("init" + generics + labels, node))
         }
         if node.is(DeinitializerDeclSyntax.self) {
             let name = qualified("deinit", node)
@@ -189,6 +207,22 @@ public enum DeclarationContext {
             current = ancestor.parent
         }
         return ""
+    }
+
+    /// The generic parameters as the demangler prints them in a frame (`withLocalServer<A>(port:body:)`,
+    /// `free<A, B>(p:q:)`): one letter per generic parameter of the function itself, opaque `some` parameters
+    /// included; empty for a function that is not generic.
+    static func genericParameters(_ clause: GenericParameterClauseSyntax?, _ parameters: FunctionParameterClauseSyntax) -> String {
+        let opaque = parameters.parameters.reduce(0) { count, parameter in
+            count + parameter.type.tokens(viewMode: .sourceAccurate).filter { $0.tokenKind == .keyword(.some) }.count
+        }
+        let count = (clause?.parameters.count ?? 0) + opaque
+        guard count > 0 else { return "" }
+        let letters = (0..<count).map { index -> String in
+            let letter = String(UnicodeScalar(UInt8(ascii: "A") + UInt8(index % 26)))
+            return index < 26 ? letter : letter + String(index / 26 - 1)
+        }
+        return "<" + letters.joined(separator: ", ") + ">"
     }
 
     /// `(label:_:)` for a parameter clause.

@@ -17,29 +17,59 @@ public enum NameAvailability: Hashable, Sendable {
         }
     }
 
-    /// The OS versions from which each kind's `name:` overload exists (SE-0469; SwiftUI for `.task`).
-    /// A kind missing from this table has its `name:` wherever the API itself exists.
-    public static func requirement(for kind: CreationSiteKind) -> [ApplePlatform: PlatformVersion] {
-        switch kind {
+    /// The OS versions from which each `name:` overload exists. Every row is read from the toolchain's own
+    /// interface (Swift 6.3.1), found with
+    /// `grep -n -B3 'func addTask(name' /opt/swift/usr/lib/swift/linux/_Concurrency.swiftmodule/*.swiftinterface`
+    /// (and the same for `addTaskUnlessCancelled(name`, `init(name`, `detached(name`, `immediate(name`,
+    /// `immediateDetached(name`, `addImmediateTask(name`, `addImmediateTaskUnlessCancelled(name`); the line
+    /// numbers are those of `x86_64-unknown-linux-gnu.swiftinterface`. Every `name:` overload is
+    /// `@_alwaysEmitIntoClient`, so it needs no newer runtime than the API it extends.
+    public static func requirement(for overload: NameOverload) -> [ApplePlatform: PlatformVersion] {
+        switch overload.kind {
+        case .taskInit, .taskDetached:
+            // Lines 3090, 3148 (`init(name:priority:operation:)`), 3206, 3264 (`detached(name:…)`):
+            // macOS 10.15, iOS 13.0, watchOS 6.0, tvOS 13.0. With `executorPreference:` (3322, 3412, 3502, 3592):
+            // macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0.
+            return overload.takesExecutorPreference ? os18 : os13
         case .addTask, .addTaskUnlessCancelled:
-            // The group `name:` overloads are not back-deployed: they need the OS 18-era runtime.
-            return [.iOS: .init([18]), .macOS: .init([15]), .tvOS: .init([18]), .watchOS: .init([11]), .visionOS: .init([2])]
+            // With `executorPreference:`, every group flavour (4090–4653: `addTask…(name:executorPreference:…)`):
+            // macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0.
+            if overload.takesExecutorPreference { return os18 }
+            // TaskGroup / ThrowingTaskGroup (4773, 4830, 4900, 4957): macOS 10.15, iOS 13.0, watchOS 6.0, tvOS 13.0.
+            // DiscardingTaskGroup / ThrowingDiscardingTaskGroup (5027, 5084, 5154, 5211): macOS 14.0, iOS 17.0,
+            // watchOS 10.0, tvOS 17.0 (as old as the discarding groups themselves).
+            return overload.group == .discarding ? os17 : os13
+        case .taskImmediate, .taskImmediateDetached, .addImmediateTask, .addImmediateTaskUnlessCancelled:
+            // 6184, 6278 (`immediate(name:…)`), 6372, 6466 (`immediateDetached(name:…)`), 6558–7145
+            // (`addImmediateTask…(name:…)`, every group flavour; `executorPreference:` is in the same overload):
+            // macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0. These APIs have no overload without
+            // `name:`, so `name:` exists wherever the call compiles: no requirement of its own (a 26.0 row
+            // could only misfire where the check that lets the call compile is one we cannot see).
+            return [:]
         case .swiftUITask:
-            // `.task(name:)` exists earlier but SwiftUI only forwards the name from 26.4.
+            // Not in the Swift interface: `.task(name:)` exists earlier but SwiftUI only forwards the name from 26.4.
             return [.iOS: .init([26, 4]), .macOS: .init([26, 4]), .tvOS: .init([26, 4]), .watchOS: .init([26, 4]), .visionOS: .init([26, 4])]
-        default:
-            // Task.init/detached(name:) back-deploy to iOS 13 / macOS 10.15 (as far as Task goes);
-            // Task.immediate and addImmediateTask arrived together with their `name:` parameter.
+        case .asyncLet, .backgroundTask, .backgroundTaskRegistration:
             return [:]
         }
     }
 
-    /// The availability of `name:` for `kind` at `targets`.
+    private static let os13: [ApplePlatform: PlatformVersion] = [.macOS: .init([10, 15]), .iOS: .init([13]), .watchOS: .init([6]), .tvOS: .init([13])]
+    private static let os17: [ApplePlatform: PlatformVersion] = [.macOS: .init([14]), .iOS: .init([17]), .watchOS: .init([10]), .tvOS: .init([17])]
+    private static let os18: [ApplePlatform: PlatformVersion] = [.macOS: .init([15]), .iOS: .init([18]), .watchOS: .init([11]), .tvOS: .init([18]), .visionOS: .init([2])]
+
+    /// The availability of `name:` for `kind` (its plain overload) at `targets`.
     public static func of(_ kind: CreationSiteKind, at targets: DeploymentTargets) -> NameAvailability {
+        of(NameOverload(kind: kind), at: targets)
+    }
+
+    /// The availability of the `name:` overload `overload` at `targets`.
+    public static func of(_ overload: NameOverload, at targets: DeploymentTargets) -> NameAvailability {
+        let kind = overload.kind
         guard kind.acceptsName else {
             return .notApplicable(reason: "\(kind.rawValue) has no name: parameter")
         }
-        let requirement = requirement(for: kind)
+        let requirement = requirement(for: overload)
         var missing: [String] = []
         for (platform, needed) in requirement.sorted(by: { $0.key < $1.key }) {
             if let target = targets.minimum(for: platform), target < needed {
@@ -47,7 +77,7 @@ public enum NameAvailability: Hashable, Sendable {
             }
         }
         guard missing.isEmpty else {
-            return .unavailable(reason: "\(kind.rawValue)(name:) needs " + missing.joined(separator: ", "))
+            return .unavailable(reason: "\(overload) needs " + missing.joined(separator: ", "))
         }
         return .available
     }

@@ -65,10 +65,11 @@ import Testing
         #expect(result.findings.map(\.severity) == [.error])
     }
 
+    // Only the `executorPreference:` overloads of a group's `addTask(name:)` need iOS 18 (see NameAvailability).
     @Test func readsDeploymentTargetsFromThePackageManifest() throws {
         let root = try TemporaryDirectory()
         try root.write("Package.swift", "let package = Package(name: \"Shelf\", platforms: [.iOS(.v17), .macOS(.v14)])")
-        try root.write("Sources/Shelf/Prices.swift", "func f() async { await withTaskGroup(of: Void.self) { g in g.addTask { } } }\n")
+        try root.write("Sources/Shelf/Prices.swift", "func f() async { await withTaskGroup(of: Void.self) { g in g.addTask(executorPreference: e) { } } }\n")
         let result = Self.run(root)
         #expect(result.tree.sites.first?.nameAvailability.isAvailable == false)
         #expect(result.findings.filter { $0.ruleID == "unnamed-task" }.isEmpty)
@@ -124,9 +125,9 @@ import Testing
     @Test func eachPackageUsesItsOwnPlatforms() throws {
         let root = try TemporaryDirectory()
         try root.write("Old/Package.swift", "platforms: [.iOS(.v16)]")
-        try root.write("Old/Sources/Old/A.swift", "func f() async { await withTaskGroup(of: Void.self) { g in g.addTask { } } }\n")
+        try root.write("Old/Sources/Old/A.swift", "func f() async { await withTaskGroup(of: Void.self) { g in g.addTask(executorPreference: e) { } } }\n")
         try root.write("New/Package.swift", "platforms: [.iOS(.v18)]")
-        try root.write("New/Sources/New/A.swift", "func f() async { await withTaskGroup(of: Void.self) { g in g.addTask { } } }\n")
+        try root.write("New/Sources/New/A.swift", "func f() async { await withTaskGroup(of: Void.self) { g in g.addTask(executorPreference: e) { } } }\n")
         let result = Self.run(root)
         #expect(result.tree.sites.map { "\($0.position.file) \($0.nameAvailability.isAvailable)" }.sorted()
                 == ["New/Sources/New/A.swift true", "Old/Sources/Old/A.swift false"])

