@@ -75,7 +75,7 @@ func processCPUTime() -> Duration {
 }
 
 /// Wall and CPU time (all threads) of `repetitions` lint runs in one mode: medians, and the last run's statistics.
-func measureLint(wholeFile: Bool) -> (wall: Duration, cpu: Duration, statistics: LintStatistics) {
+@MainActor func measureLint(wholeFile: Bool) -> (wall: Duration, cpu: Duration, statistics: LintStatistics) {
     var walls: [Duration] = []
     var cpus: [Duration] = []
     var last = LintStatistics()

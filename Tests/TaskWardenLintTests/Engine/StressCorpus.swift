@@ -1,7 +1,7 @@
 /// Generated sources for the sub-file equivalence test: every construct the lexical pass must read correctly
 /// around (and inside) the declarations it blanks. The first file is a `main.swift`.
 enum StressCorpus {
-    static var files: [String] { [mainFile] + variants.map { filler + $0 + filler } + [nestedTypes(depth: 6)] }
+    static var files: [String] { [mainFile] + variants.map { filler + $0 + "\n" + filler } + [nestedTypes(depth: 6)] }
 
     /// A member with a long body that holds no site (a candidate for blanking).
     static let filler = """
