@@ -74,13 +74,21 @@ func processCPUTime() -> Duration {
     return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
 }
 
-var lintTimes: [Duration] = []
-var lintCPUTimes: [Duration] = []
-for _ in 0..<repetitions {
-    let cpuBefore = processCPUTime()
-    lintTimes.append(clock.measure { _ = LintEngine().run(request) })
-    lintCPUTimes.append(processCPUTime() - cpuBefore)
+/// Wall and CPU time (all threads) of `repetitions` lint runs in one mode: medians, and the last run's statistics.
+@MainActor func measureLint(wholeFile: Bool) -> (wall: Duration, cpu: Duration, statistics: LintStatistics) {
+    var walls: [Duration] = []
+    var cpus: [Duration] = []
+    var last = LintStatistics()
+    for _ in 0..<repetitions {
+        let cpuBefore = processCPUTime()
+        walls.append(clock.measure { last = LintEngine(wholeFile: wholeFile).run(request).statistics })
+        cpus.append(processCPUTime() - cpuBefore)
+    }
+    return (median(walls), median(cpus), last)
 }
+// Alternate the modes' first runs so neither gets a warmer cache.
+let wholeRun = measureLint(wholeFile: true)
+let subRun = measureLint(wholeFile: false)
 
 // Every .swift file the lint considered, parsed on this thread, one after another.
 let paths: [String] = {
@@ -108,7 +116,7 @@ for _ in 0..<max(1, min(repetitions, 2)) {
     })
 }
 
-let lint = median(lintTimes)
+let lint = subRun.wall
 let parse = median(parseTimes)
 let lines = paths.reduce(0) { total, path in
     total + ((try? String(contentsOfFile: path, encoding: .utf8))?.reduce(0) { $1 == "\n" ? $0 + 1 : $0 } ?? 0)
@@ -121,12 +129,18 @@ print("bytes:                  \(statistics.bytesFound)")
 print("parsed by lint:         \(statistics.filesParsed) files, \(statistics.bytesParsed) bytes (\(String(format: "%.1f", 100 * Double(statistics.bytesParsed) / Double(max(1, statistics.bytesFound))))% of bytes; the byte scan skipped the rest)")
 print("sites:                  \(statistics.sites)")
 print("findings:               \(warmUp.findings.count)")
-print("lint (all cores):       \(String(format: "%.3f", seconds(lint))) s (median of \(lintTimes.count))")
+print("lint, sub-file:         \(String(format: "%.3f", seconds(subRun.wall))) s wall, \(String(format: "%.3f", seconds(subRun.cpu))) s CPU (user+sys, all threads; medians of \(repetitions))")
+print("lint, --whole-file:     \(String(format: "%.3f", seconds(wholeRun.wall))) s wall, \(String(format: "%.3f", seconds(wholeRun.cpu))) s CPU")
+for (name, run) in [("sub-file", subRun), ("whole-file", wholeRun)] {
+    let stats = run.statistics
+    print("  \(name): bytes parsed \(stats.bytesParsed) / scanned \(stats.bytesScanned) (\(String(format: "%.1f", 100 * Double(stats.bytesParsed) / Double(max(1, stats.bytesScanned))))%), \(stats.filesParsedSubFile) files sub-file, \(stats.filesParsed - stats.filesParsedSubFile) whole, \(stats.fallbacks) fallbacks")
+    for (reason, count) in stats.wholeFileReasons.sorted(by: { $0.value > $1.value }) { print("    whole, \(reason): \(count)") }
+}
 print("full parse (one core):  \(String(format: "%.3f", seconds(parse))) s (median of \(parseTimes.count), \(paths.count) files, \(parsedBytes) bytes)")
-print("ratio:                  \(String(format: "%.1f", seconds(parse) / max(seconds(lint), 1e-9)))× (full single-core parse / lint, wall clock)")
-let lintCPU = median(lintCPUTimes)
+print("ratio:                  \(String(format: "%.1f", seconds(parse) / max(seconds(lint), 1e-9)))× (full single-core parse / sub-file lint, wall clock; whole-file \(String(format: "%.1f", seconds(parse) / max(seconds(wholeRun.wall), 1e-9)))×)")
+let lintCPU = subRun.cpu
 let parseCPU = median(parseCPUTimes)
-print("CPU time:               lint \(String(format: "%.3f", seconds(lintCPU))) s over all threads, full parse \(String(format: "%.3f", seconds(parseCPU))) s (\(String(format: "%.1f", seconds(parseCPU) / max(seconds(lintCPU), 1e-9)))× less CPU)")
+print("CPU time:               lint \(String(format: "%.3f", seconds(lintCPU))) s over all threads, full parse \(String(format: "%.3f", seconds(parseCPU))) s (\(String(format: "%.1f", seconds(parseCPU) / max(seconds(lintCPU), 1e-9)))× less CPU; whole-file lint \(String(format: "%.1f", seconds(parseCPU) / max(seconds(wholeRun.cpu), 1e-9)))×)")
 let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)).map { String($0.split(separator: " ").prefix(3).joined(separator: " ")) }
     ?? String(decoding: FileHandle(forReadingAtPath: "/proc/loadavg")?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
 print("load average:           \(load.trimmingCharacters(in: .whitespacesAndNewlines)) (other processes share the cores; wall-clock ratios shrink under load)")

@@ -38,8 +38,9 @@ enum FixCommand: Subcommand {
         else { return .usageOrInputError }
         let (parsed, format) = options
         let writes = !parsed.has("--dry-run") && !parsed.has("--suggest")
-        let invocation = LintInvocation(paths: parsed.positionals, configurationFile: parsed.value("--config"))
-        let (result, hadInputErrors) = invocation.run(context: context)
+        let invocation = LintInvocation(parsed, paths: parsed.positionals)
+        // fix parses whole files: its naming context and verification read the file around each site.
+        let (result, hadInputErrors) = invocation.run(context: context, engine: LintEngine(wholeFile: true))
         let unnamed = result.findings.filter { $0.ruleID == "unnamed-task" }
         var plan = TaskNameFixer(force: parsed.has("--force"), workingDirectory: context.workingDirectory)
             .plan(result.tree, unnamedTaskFindings: unnamed)

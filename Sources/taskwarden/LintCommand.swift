@@ -5,7 +5,7 @@ enum LintCommand: Subcommand {
     static let name = "lint"
     static let summary = "Report findings of the enabled rules."
     static let usage = """
-        usage: taskwarden lint [--format xcode|json|sarif|github] [--strict] [--config FILE] [--quiet] [PATH…]
+        usage: taskwarden lint [--format xcode|json|sarif|github] [--strict] [--config FILE] [--quiet] [--whole-file] [--verbose] [PATH…]
 
         Lints the .swift files under each PATH (default: the current directory). Each path uses the nearest
         .taskwarden.json above it unless --config names one.
@@ -17,6 +17,9 @@ enum LintCommand: Subcommand {
           --strict         every finding fails the run, not only error-severity ones
           --config FILE    use this configuration file for every path
           --quiet          no summary line on standard error
+          --whole-file     parse every file whole, not only the declarations that can hold a site
+                           (same output; for comparison)
+          --verbose        timing and what was parsed how, on standard error
 
         exit status: 0 no failing finding, 1 failing findings, 2 usage or input error
         (missing or unreadable paths, binary or non-UTF-8 files, symlink loops, malformed configuration).
@@ -28,7 +31,7 @@ enum LintCommand: Subcommand {
                                                flags: ["--strict", "--quiet"], context: context)
         else { return .usageOrInputError }
         let (parsed, format) = options
-        let invocation = LintInvocation(paths: parsed.positionals, configurationFile: parsed.value("--config"))
+        let invocation = LintInvocation(parsed, paths: parsed.positionals)
         let (result, hadInputErrors) = invocation.run(context: context)
         guard let reporter = FindingReporters.reporter(named: format) else { return .usageOrInputError }
         context.writeOutput(reporter.report(result))

@@ -21,7 +21,7 @@ enum ListCommand: Subcommand {
         guard let options = parseReportOptions(arguments, formats: ["text", "json"], defaultFormat: "text", context: context)
         else { return .usageOrInputError }
         let (parsed, format) = options
-        let invocation = LintInvocation(paths: parsed.positionals, configurationFile: parsed.value("--config"))
+        let invocation = LintInvocation(parsed, paths: parsed.positionals)
         let (result, hadInputErrors) = invocation.run(context: context, engine: LintEngine(rules: []))
         context.writeOutput(format == "json" ? SiteListing.json(result) : SiteListing.text(result))
         return hadInputErrors ? .usageOrInputError : .success

@@ -44,7 +44,8 @@ extension Subcommand {
         _ arguments: [String], formats: [String], defaultFormat: String, flags: Set<String> = [], context: CommandContext
     ) -> (arguments: ParsedArguments, format: String)? {
         do {
-            let parsed = try ParsedArguments(arguments, options: ["--format", "--config"], flags: flags)
+            // Every command that runs the engine takes --whole-file and --verbose (LintInvocation reads them).
+            let parsed = try ParsedArguments(arguments, options: ["--format", "--config"], flags: flags.union(LintInvocation.engineFlags))
             return (parsed, try parsed.choice("--format", from: formats, default: defaultFormat))
         } catch {
             _ = usageError(error, context: context)

@@ -21,7 +21,7 @@ enum WhereCommand: Subcommand {
         else { return .usageOrInputError }
         let (parsed, format) = options
         guard let label = parsed.positionals.first else { return usageError("missing LABEL", context: context) }
-        let invocation = LintInvocation(paths: Array(parsed.positionals.dropFirst()), configurationFile: parsed.value("--config"))
+        let invocation = LintInvocation(parsed, paths: Array(parsed.positionals.dropFirst()))
         let (result, hadInputErrors) = invocation.run(context: context, engine: LintEngine(rules: []))
         let matches = LabelLookup.matches(for: label, in: result.tree)
         if format == "json" {

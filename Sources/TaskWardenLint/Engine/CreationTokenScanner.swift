@@ -65,7 +65,7 @@ public struct CreationTokenScanner: Sendable {
             }
             index += 1
         }
-        for token in extraTokens where contains(bytes, token, from: max(0, start), to: end) { return true }
+        for token in extraTokens where Self.contains(bytes, token, from: max(0, start), to: end) { return true }
         return false
     }
 
@@ -190,7 +190,8 @@ public struct CreationTokenScanner: Sendable {
             || byte == 0x5F || byte >= 0x80
     }
 
-    private func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ token: [UInt8], from start: Int, to end: Int) -> Bool {
+    /// Whether `token` occurs in `bytes[start..<end]`.
+    static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ token: [UInt8], from start: Int, to end: Int) -> Bool {
         guard let first = token.first, token.count <= end - start else { return false }
         var index = start
         while index + token.count <= end {

@@ -29,11 +29,21 @@ public struct FileAnalysis: Sendable {
 
     /// Parses and analyses `source`. Shadowing by a `Task` type in this same file is applied; shadowing by
     /// other files of the module is applied by ``TreeAnalysis``.
+    ///
+    /// `masked` is a copy of `source` for sub-file parsing (``ParsePlan/subFile(masked:blankedBytes:)``): the
+    /// same UTF-8 length and lines, with bodies that cannot matter turned into spaces. The tree is parsed from
+    /// it; positions, lines and `source` are those of the original.
     public init(
         path: String, source: String, configuration: LintConfiguration = LintConfiguration(),
-        deploymentTargets: DeploymentTargets? = nil
+        deploymentTargets: DeploymentTargets? = nil, masked: [UInt8]? = nil
     ) {
-        let tree = Parser.parse(source: source)
+        let tree: SourceFileSyntax
+        if let masked {
+            tree = masked.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: ParsePlan.parserNestingLimit) }
+        } else {
+            var text = source
+            tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: ParsePlan.parserNestingLimit) }
+        }
         let lines = SourceLineTable(source)
         let targets = deploymentTargets ?? configuration.deploymentTargets ?? DeploymentTargets()
         let result = CreationSiteDiscovery.discover(in: tree, source: source, file: path, lines: lines, deploymentTargets: targets)

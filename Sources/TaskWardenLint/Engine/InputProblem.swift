@@ -11,6 +11,8 @@ public struct InputProblem: Hashable, Sendable, Error, CustomStringConvertible {
         case configuration = "configuration"
         /// A suppression comment names a rule that does not exist (not an error for the exit status).
         case unknownRuleInSuppression = "unknown rule in suppression"
+        /// Brackets nest too deeply for the parser to finish in time (or at all); the file was skipped.
+        case tooDeeplyNested = "too deeply nested"
     }
 
     public var path: String
@@ -37,8 +39,18 @@ public struct LintStatistics: Hashable, Sendable {
     public var filesParsed = 0
     /// Bytes of all files found.
     public var bytesFound = 0
-    /// Bytes of the parsed files.
+    /// Bytes the parser read as code: of files parsed whole, all; of files parsed sub-file, all but the blanked.
     public var bytesParsed = 0
+    /// Bytes of the files the lexical pass read (every file the byte scan let through).
+    public var bytesScanned = 0
+    /// Files parsed from a masked copy (sub-file parsing).
+    public var filesParsedSubFile = 0
+    /// Files parsed whole, by reason (``ParsePlan/WholeFileReason``'s description).
+    public var wholeFileReasons: [String: Int] = [:]
+    /// Files parsed whole because the lexical pass was unsure or the masked copy did not parse: true fallbacks.
+    public var fallbacks = 0
+    /// Files skipped as too deeply nested to analyse.
+    public var filesTooDeep = 0
     public var sites = 0
 
     public init() {}

@@ -35,22 +35,17 @@ extension LintEngine {
         }
         found.problems = resolver.problems + found.problems
 
-        let scanner = CreationTokenScanner(additionalTokens: rules.flatMap(\.description.additionalScanTokens))
+        let options = ParsePlan.Options(rules: rules, wholeFile: wholeFile)
         let outcomes = ParallelMap.map(found.swiftFiles, parallel: parallel) { file -> FileOutcome in
             Self.analyse(file.absolute, display: file.display, configuration: file.configuration, targets: file.deploymentTargets,
-                         scanner: scanner)
+                         options: options)
         }
         var statistics = LintStatistics()
         var analyses: [FileAnalysis] = []
         var problems = found.problems
         for outcome in outcomes {
-            statistics.filesFound += 1
-            statistics.bytesFound += outcome.bytes
-            if let analysis = outcome.analysis {
-                statistics.filesParsed += 1
-                statistics.bytesParsed += outcome.bytes
-                analyses.append(analysis)
-            }
+            statistics.add(outcome)
+            if let analysis = outcome.analysis { analyses.append(analysis) }
             problems += outcome.problems
         }
         let plists = found.propertyLists.compactMap { path -> PropertyListFile? in
@@ -68,6 +63,13 @@ extension LintEngine {
         var bytes = 0
         var analysis: FileAnalysis?
         var problems: [InputProblem] = []
+        /// Bytes the lexical pass read (0 when the byte scan skipped the file).
+        var bytesScanned = 0
+        /// Bytes the parser read as code.
+        var bytesParsed = 0
+        /// Nil when parsed from a masked copy (or not parsed).
+        var wholeFileReason: ParsePlan.WholeFileReason?
+        var tooDeep = false
     }
 
     /// True when every byte is ASCII (and so valid UTF-8); eight bytes at a time.
@@ -88,7 +90,7 @@ extension LintEngine {
     }
 
     static func analyse(_ absolute: String, display: String, configuration: LintConfiguration, targets: DeploymentTargets,
-                        scanner: CreationTokenScanner) -> FileOutcome {
+                        options: ParsePlan.Options) -> FileOutcome {
         var outcome = FileOutcome()
         guard let bytes = FileBytes.read(absolute) else {
             outcome.problems.append(InputProblem(path: display, kind: .unreadable, detail: "cannot read the file (\(FileBytes.lastErrorDescription()))"))
@@ -101,7 +103,7 @@ extension LintEngine {
         }
         // Every file is checked for UTF-8, so a bad file is reported even when it holds no creation token;
         // only files worth parsing become Strings.
-        let worthParsing = scanner.mayContainSite(bytes)
+        let worthParsing = options.scanner.mayContainSite(bytes)
         var text: String?
         if worthParsing || !isASCII(bytes) {
             text = String(validating: bytes, as: UTF8.self)
@@ -111,7 +113,39 @@ extension LintEngine {
             }
         }
         guard worthParsing, let text else { return outcome }
-        let analysis = FileAnalysis(path: display, source: text, configuration: configuration, deploymentTargets: targets)
+        analyse(text: text, bytes: bytes, display: display, configuration: configuration, targets: targets, options: options,
+                into: &outcome)
+        return outcome
+    }
+
+    /// Plans, parses and analyses one file the byte scan let through.
+    static func analyse(text: String, bytes: [UInt8], display: String, configuration: LintConfiguration, targets: DeploymentTargets?,
+                        options: ParsePlan.Options, into outcome: inout FileOutcome) {
+        outcome.bytesScanned = bytes.count
+        var analysis: FileAnalysis
+        switch ParsePlan.make(for: bytes, options: options) {
+        case .skip:
+            return
+        case .tooDeeplyNested(let what):
+            outcome.tooDeep = true
+            outcome.problems.append(InputProblem(
+                path: display, kind: .tooDeeplyNested,
+                detail: "too deeply nested to analyse (\(what)); skipped"))
+            return
+        case .wholeFile(let reason):
+            analysis = FileAnalysis(path: display, source: text, configuration: configuration, deploymentTargets: targets)
+            outcome.wholeFileReason = reason
+            outcome.bytesParsed = bytes.count
+        case .subFile(let masked, let blankedBytes):
+            analysis = FileAnalysis(path: display, source: text, configuration: configuration, deploymentTargets: targets, masked: masked)
+            outcome.bytesParsed = bytes.count - blankedBytes
+            if analysis.hasSyntaxErrors {
+                // Find out from the source itself what is wrong (or whether the mask was).
+                analysis = FileAnalysis(path: display, source: text, configuration: configuration, deploymentTargets: targets)
+                outcome.wholeFileReason = .maskedCopyHadErrors
+                outcome.bytesParsed += bytes.count
+            }
+        }
         if analysis.hasSyntaxErrors {
             outcome.problems.append(InputProblem(path: display, kind: .syntaxErrors,
                                                  detail: "has syntax errors; analysed as far as the parser recovered"))
@@ -123,6 +157,24 @@ extension LintEngine {
                 detail: "taskwarden:disable names the unknown rule '\(mention.rule)', which suppresses nothing (see taskwarden rules)"))
         }
         outcome.analysis = analysis
-        return outcome
+    }
+}
+
+extension LintStatistics {
+    /// Counts one file's outcome.
+    mutating func add(_ outcome: LintEngine.FileOutcome) {
+        filesFound += 1
+        bytesFound += outcome.bytes
+        bytesScanned += outcome.bytesScanned
+        bytesParsed += outcome.bytesParsed
+        if outcome.tooDeep { filesTooDeep += 1 }
+        guard outcome.analysis != nil else { return }
+        filesParsed += 1
+        if let reason = outcome.wholeFileReason {
+            wholeFileReasons[reason.description, default: 0] += 1
+            if reason.isFallback { fallbacks += 1 }
+        } else {
+            filesParsedSubFile += 1
+        }
     }
 }

@@ -12,25 +12,38 @@ public struct LintEngine: Sendable {
     public var rules: [any Rule]
     /// Parse and analyse files on all cores (default), or on the calling thread only.
     public var parallel: Bool
+    /// Parse every file whole instead of only the declarations that can hold a site (``ParsePlan``):
+    /// `--whole-file`, for comparison; the output is the same either way.
+    public var wholeFile: Bool
 
-    public init(rules: [any Rule] = RuleRegistry.all, parallel: Bool = true) {
+    public init(rules: [any Rule] = RuleRegistry.all, parallel: Bool = true, wholeFile: Bool = false) {
         self.rules = rules
         self.parallel = parallel
+        self.wholeFile = wholeFile
     }
 
     /// Lints sources held in memory (path → text); `Info.plist` paths become property lists.
     public func run(sources: [(path: String, text: String)], configuration: LintConfiguration = LintConfiguration()) -> LintResult {
         let swift = sources.filter { $0.path.hasSuffix(".swift") }
         let plists = sources.filter { $0.path.hasSuffix(".plist") }.map { PropertyListFile(path: $0.path, contents: $0.text) }
-        let files = ParallelMap.map(swift, parallel: parallel) { FileAnalysis(path: $0.path, source: $0.text, configuration: configuration) }
-        let tree = TreeAnalysis(files: files, propertyLists: plists, roots: [])
+        // The same plan as for files on disk, minus the byte scan's skip (every source given is analysed).
+        let options = ParsePlan.Options(rules: rules, wholeFile: wholeFile)
+        let outcomes = ParallelMap.map(swift, parallel: parallel) { source -> FileOutcome in
+            var outcome = FileOutcome()
+            outcome.bytes = source.text.utf8.count
+            Self.analyse(text: source.text, bytes: Array(source.text.utf8), display: source.path, configuration: configuration,
+                         targets: nil, options: options, into: &outcome)
+            return outcome
+        }
         var statistics = LintStatistics()
-        statistics.filesFound = swift.count
-        statistics.filesParsed = swift.count
-        statistics.bytesFound = swift.reduce(0) { $0 + $1.text.utf8.count }
-        statistics.bytesParsed = statistics.bytesFound
+        var problems: [InputProblem] = []
+        for outcome in outcomes {
+            statistics.add(outcome)
+            problems += outcome.problems
+        }
+        let tree = TreeAnalysis(files: outcomes.compactMap(\.analysis), propertyLists: plists, roots: [])
         statistics.sites = tree.sites.count
-        return LintResult(tree: tree, findings: findings(in: tree), problems: [], statistics: statistics)
+        return LintResult(tree: tree, findings: findings(in: tree), problems: problems, statistics: statistics)
     }
 
     /// Runs every enabled rule over the tree, applying each file's severity settings and suppression comments.

@@ -16,6 +16,10 @@ public struct TreeAnalysis: Sendable {
     public let roots: [String]
     /// Which program each file is linked into: tree-wide comparisons stay within one program.
     public let programScope: ProgramScope
+    /// The background-task context and function index the background rules share, built once per run here
+    /// (not in a process-wide cache, so concurrent runs share no mutable state). Nil when the tree has no
+    /// background-task code.
+    let background: BackgroundAnalysis?
     private let filesByPath: [String: Int]
     private let sitesByNameKey: [String: [CreationSite]]
     private let unnamedSitesByLabel: [String: [CreationSite]]
@@ -32,6 +36,7 @@ public struct TreeAnalysis: Sendable {
         self.propertyLists = propertyLists
         self.roots = roots
         self.programScope = programScope ?? ProgramScope(paths: shadowed.map(\.path))
+        self.background = BackgroundTaskContext(files: shadowed).map { BackgroundAnalysis(context: $0, index: $0.makeIndex()) }
         var byName: [String: [CreationSite]] = [:]
         var byLabel: [String: [CreationSite]] = [:]
         for site in sites {
@@ -61,4 +66,10 @@ public struct PropertyListFile: Hashable, Sendable {
         self.path = path
         self.contents = contents
     }
+}
+
+/// The background rules' shared view of one tree: the identifier context and the function index.
+struct BackgroundAnalysis: Sendable {
+    let context: BackgroundTaskContext
+    let index: BackgroundTaskIndex
 }

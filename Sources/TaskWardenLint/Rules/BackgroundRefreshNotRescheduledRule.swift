@@ -112,11 +112,12 @@ public struct BackgroundRefreshNotRescheduledRule: Rule {
                 }
                 """),
         ],
-        additionalScanTokens: BackgroundTaskContext.scanTokens
+        additionalScanTokens: BackgroundTaskContext.scanTokens,
+        wholeFileTokens: BackgroundTaskContext.wholeFileTokens
     )
 
     public func findings(in tree: TreeAnalysis) -> [Finding] {
-        guard let (context, index) = BackgroundTaskContext.shared(for: tree) else { return [] }
+        guard let (context, index) = tree.background.map({ ($0.context, $0.index) }) else { return [] }
         var results: [Finding] = []
         for file in tree.files {
             for site in file.sites {

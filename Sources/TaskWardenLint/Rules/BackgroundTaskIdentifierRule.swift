@@ -85,7 +85,8 @@ public struct BackgroundTaskIdentifierRule: Rule {
                 }
                 """, supportingFiles: ["Info.plist": plist]),
         ],
-        additionalScanTokens: BackgroundTaskContext.scanTokens
+        additionalScanTokens: BackgroundTaskContext.scanTokens,
+        wholeFileTokens: BackgroundTaskContext.wholeFileTokens
     )
 
     /// The permitted identifiers of one Info.plist, with where each is written.
@@ -96,7 +97,7 @@ public struct BackgroundTaskIdentifierRule: Rule {
     }
 
     public func findings(in tree: TreeAnalysis) -> [Finding] {
-        guard let (context, _) = BackgroundTaskContext.shared(for: tree) else { return [] }
+        guard let context = tree.background?.context else { return [] }
         var results: [Finding] = []
         var lists: [PermittedList] = []
         var someUnreadable = false

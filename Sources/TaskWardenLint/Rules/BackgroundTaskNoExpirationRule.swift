@@ -76,11 +76,12 @@ public struct BackgroundTaskNoExpirationRule: Rule {
                 }
                 """),
         ],
-        additionalScanTokens: BackgroundTaskContext.scanTokens
+        additionalScanTokens: BackgroundTaskContext.scanTokens,
+        wholeFileTokens: BackgroundTaskContext.wholeFileTokens
     )
 
     public func findings(in tree: TreeAnalysis) -> [Finding] {
-        guard let (_, index) = BackgroundTaskContext.shared(for: tree) else { return [] }
+        guard let index = tree.background?.index else { return [] }
         var results: [Finding] = []
         for file in tree.files {
             for site in file.sites where site.kind == .backgroundTaskRegistration {

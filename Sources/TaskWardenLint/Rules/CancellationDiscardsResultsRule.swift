@@ -74,7 +74,9 @@ public struct CancellationDiscardsResultsRule: Rule {
                     }
                 }
                 """, configuration: Self.enabled),
-        ]
+        ],
+        // The rule reads every body that checks for cancellation, with or without a site.
+        keptBodyTokens: ["isCancelled"]
     )
 
     /// The rule is off by default; its examples turn it on.

@@ -20,11 +20,18 @@ public struct RuleDescription: Sendable {
     /// Extra byte sequences that make a file worth parsing for this rule even without a creation token
     /// (for example `setTaskCompleted`). Keep them specific: every file containing one is parsed.
     public var additionalScanTokens: [String]
+    /// Byte sequences that make the engine parse a file whole when it contains one: for rules that read more
+    /// of a file than the declarations holding its sites (the background rules index every function).
+    public var wholeFileTokens: [String]
+    /// Byte sequences that keep a function body in sub-file parsing although it holds no site: for rules that
+    /// read other members of a site's type (`cancel` for a task stored and cancelled elsewhere).
+    public var keptBodyTokens: [String]
 
     public init(
         id: String, summary: String, rationale: String, defaultSeverity: Severity, isEnabledByDefault: Bool = true,
         triggeringExamples: [RuleExample] = [], nonTriggeringExamples: [RuleExample] = [],
-        corrections: [RuleCorrection] = [], additionalScanTokens: [String] = []
+        corrections: [RuleCorrection] = [], additionalScanTokens: [String] = [],
+        wholeFileTokens: [String] = [], keptBodyTokens: [String] = []
     ) {
         self.id = id
         self.summary = summary
@@ -35,6 +42,8 @@ public struct RuleDescription: Sendable {
         self.nonTriggeringExamples = nonTriggeringExamples
         self.corrections = corrections
         self.additionalScanTokens = additionalScanTokens
+        self.wholeFileTokens = wholeFileTokens
+        self.keptBodyTokens = keptBodyTokens
     }
 }
 

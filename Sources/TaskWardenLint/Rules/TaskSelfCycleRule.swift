@@ -116,7 +116,9 @@ public struct TaskSelfCycleRule: Rule {
                     }
                 }
                 """),
-        ]
+        ],
+        // Whether another member cancels the stored task (TaskCall.typeCancelsOutsideDeinit) reads every member body.
+        keptBodyTokens: ["cancel"]
     )
 
     public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import SwiftSyntax
 #if canImport(Glibc)
 import Glibc
@@ -30,15 +29,19 @@ struct BackgroundTaskContext {
     /// site): where requests are submitted, tasks completed, and expiration handlers set.
     static let scanTokens = ["BGTaskScheduler", "setTaskCompleted", "expirationHandler"]
 
+    /// Tokens that make the engine parse a file whole: the background rules index every function of these files
+    /// and every request made in them (``BackgroundTaskIndex``), not only the declarations holding sites.
+    static let wholeFileTokens = scanTokens + ["BGAppRefreshTask", "BGProcessingTask", "backgroundTask", "forTaskWithIdentifier"]
+
     /// The files with background-task code (a token or a site).
     let relevantFiles: [FileAnalysis]
     let uses: [IdentifierUse]
 
     /// Nil when the tree has no background-task code at all (the rules then have nothing to say).
     /// `resolvingIdentifiers: false` skips reading constants (for rules that do not need identifier values).
-    init?(tree: TreeAnalysis, resolvingIdentifiers: Bool = true) {
+    init?(files: [FileAnalysis], resolvingIdentifiers: Bool = true) {
         let tokens = (Self.scanTokens + ["BGAppRefreshTask", "BGProcessingTask"]).map { Array($0.utf8) }
-        let relevant = tree.files.filter { file in
+        let relevant = files.filter { file in
             file.sites.contains { $0.kind == .backgroundTask || $0.kind == .backgroundTaskRegistration }
                 || Self.containsAny(file.source, tokens)
         }
@@ -77,7 +80,7 @@ struct BackgroundTaskContext {
             })
             if !names.isEmpty {
                 let needles = names.map { Array($0.utf8) }
-                for file in tree.files where Self.containsAny(file.source, needles) {
+                for file in files where Self.containsAny(file.source, needles) {
                     Self.collectConstants(in: Syntax(file.tree), into: &constants)
                 }
             }
@@ -86,28 +89,13 @@ struct BackgroundTaskContext {
         self.constants = constants
     }
 
+    /// The context of a tree's files (``TreeAnalysis/background`` holds the one its rules share).
+    init?(tree: TreeAnalysis, resolvingIdentifiers: Bool = true) {
+        self.init(files: tree.files, resolvingIdentifiers: resolvingIdentifiers)
+    }
+
     /// The function index over the relevant files (built on demand: the identifier rule does not need it).
     func makeIndex() -> BackgroundTaskIndex { BackgroundTaskIndex(files: relevantFiles.map(\.tree)) }
-
-    /// The context and index for `tree`, built once and shared by the three background rules of one run.
-    ///
-    /// The single cache entry is keyed by the identities of the tree's syntax roots. Holding the entry keeps
-    /// those trees alive, so no other tree can be given the same identities while it is cached: a stale hit is
-    /// impossible. Nil when the tree has no background-task code.
-    static func shared(for tree: TreeAnalysis) -> (context: BackgroundTaskContext, index: BackgroundTaskIndex)? {
-        let key = tree.files.map { $0.tree.id }
-        if let hit = cache.withLock({ $0?.key == key ? $0 : nil }) { return hit.value }
-        let value = BackgroundTaskContext(tree: tree).map { ($0, $0.makeIndex()) }
-        cache.withLock { $0 = CacheEntry(key: key, value: value) }
-        return value
-    }
-
-    private struct CacheEntry: Sendable {
-        let key: [SyntaxIdentifier]
-        let value: (context: BackgroundTaskContext, index: BackgroundTaskIndex)?
-    }
-
-    private static let cache = Mutex<CacheEntry?>(nil)
 
     private let constants: [String: Set<String>]
 

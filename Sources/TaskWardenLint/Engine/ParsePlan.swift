@@ -1,0 +1,122 @@
+/// How much of one file the parser reads: nothing, a masked copy (sub-file parsing), or all of it.
+///
+/// Sub-file parsing parses a copy of the source in which the bodies of declarations that cannot hold a site
+/// (and that no rule reads) are turned into spaces: the copy has the same UTF-8 length and the same newlines,
+/// so every position, line and column equals the whole-file parse and discovery and the rules run unchanged.
+/// ``SourceMask`` finds those bodies; whenever it is unsure, or a rule needs the whole file
+/// (``RuleDescription/wholeFileTokens``), the file is parsed whole and the reason counted.
+///
+/// ```swift
+/// let plan = ParsePlan.make(for: Array(source.utf8), options: ParsePlan.Options())
+/// if case .subFile(let masked, _) = plan { /* parse masked, report on source */ }
+/// ```
+public enum ParsePlan: Sendable, Equatable {
+    /// No creation token: nothing to parse.
+    case skip
+    /// Parse this masked copy (same length and lines as the source); `blankedBytes` were turned into spaces.
+    case subFile(masked: [UInt8], blankedBytes: Int)
+    /// Parse the source as it is.
+    case wholeFile(reason: WholeFileReason)
+    /// Brackets nest deeper than ``Options/maximumBracketDepth`` or ``Options/maximumSquareBracketDepth``:
+    /// not analysed (reported as an input problem). `what` says which brackets and how deep.
+    case tooDeeplyNested(what: String)
+
+    /// Why a file is parsed whole.
+    public enum WholeFileReason: Hashable, Sendable, CustomStringConvertible {
+        /// `--whole-file`, or a caller (such as `fix`) that always parses whole.
+        case requested
+        /// A rule reads more of the file than the site-holding declarations (it names the token it saw).
+        case ruleNeedsWholeFile(token: String)
+        /// The lexical pass was unsure what it read.
+        case uncertain(String)
+        /// Every candidate body holds a site or something a rule reads: a masked copy would be the source.
+        case nothingToBlank
+        /// The masked copy did not parse cleanly (so the source is parsed to find out what is wrong).
+        case maskedCopyHadErrors
+
+        public var description: String {
+            switch self {
+            case .requested: return "whole file requested"
+            case .ruleNeedsWholeFile(let token): return "a rule reads the whole file ('\(token)')"
+            case .uncertain(let why): return "lexical pass unsure: \(why)"
+            case .nothingToBlank: return "nothing to blank"
+            case .maskedCopyHadErrors: return "masked copy had syntax errors"
+            }
+        }
+
+        /// Whether this reason is a fallback (the pass could not help), rather than a choice or a file with
+        /// nothing to leave out.
+        public var isFallback: Bool {
+            switch self {
+            case .uncertain, .maskedCopyHadErrors: return true
+            default: return false
+            }
+        }
+    }
+
+    /// What the plan is made from.
+    public struct Options: Sendable {
+        /// Parse every file whole (`--whole-file`).
+        public var wholeFile: Bool
+        /// The byte scan deciding whether a file, or a body of it, may hold a site.
+        public var scanner: CreationTokenScanner
+        /// Files containing one of these are parsed whole (from the rules' ``RuleDescription/wholeFileTokens``).
+        public var wholeFileTokens: [String]
+        /// Bodies containing one of these are kept (from the rules' ``RuleDescription/keptBodyTokens``).
+        public var keptBodyTokens: [String]
+        /// Deeper nesting of `(`, `[` and generic `<` together than this is not parsed (SwiftParser's lookahead
+        /// recurses without its own nesting limit: 500 nested generic types overflowed a thread's stack).
+        public var maximumBracketDepth: Int
+        /// Deeper nesting of `[` than this is not parsed: SwiftParser's time doubles with each level of nested
+        /// collection literals (measured with the toolchain's parser: depth 12 / 14 / 16 / 18 → 0.14 / 0.37 /
+        /// 1.7 / 6.7 s for one line). Real code stays at 6 or less (12,500 files of seven open-source apps).
+        public var maximumSquareBracketDepth: Int
+
+        public init(wholeFile: Bool = false, scanner: CreationTokenScanner = CreationTokenScanner(),
+                    wholeFileTokens: [String] = [], keptBodyTokens: [String] = [],
+                    maximumBracketDepth: Int = 128, maximumSquareBracketDepth: Int = 12) {
+            self.wholeFile = wholeFile
+            self.scanner = scanner
+            self.wholeFileTokens = wholeFileTokens.filter { !$0.isEmpty }
+            self.keptBodyTokens = keptBodyTokens.filter { !$0.isEmpty }
+            self.maximumBracketDepth = maximumBracketDepth
+            self.maximumSquareBracketDepth = maximumSquareBracketDepth
+        }
+
+        /// The options a set of rules needs.
+        public init(rules: [any Rule], wholeFile: Bool = false) {
+            self.init(wholeFile: wholeFile,
+                      scanner: CreationTokenScanner(additionalTokens: rules.flatMap(\.description.additionalScanTokens)),
+                      wholeFileTokens: rules.flatMap(\.description.wholeFileTokens),
+                      keptBodyTokens: rules.flatMap(\.description.keptBodyTokens))
+        }
+    }
+
+    /// The nesting SwiftParser itself refuses to go beyond (its own limit, with stacks sized for it).
+    static let parserNestingLimit = 256
+
+    /// The plan for a file whose bytes the byte scan has already let through (`mayContainSite`).
+    public static func make(for bytes: [UInt8], options: Options) -> ParsePlan {
+        let wholeFileToken = bytes.withUnsafeBufferPointer { buffer in
+            options.wholeFileTokens.first { CreationTokenScanner.contains(buffer, Array($0.utf8), from: 0, to: buffer.count) }
+        }
+        let keptTokens = options.keptBodyTokens.map { Array($0.utf8) }
+        let scanner = options.scanner
+        let mask = SourceMask.scan(bytes) { buffer, range in
+            scanner.mayContainSite(buffer, from: range.lowerBound, to: range.upperBound)
+                || keptTokens.contains { CreationTokenScanner.contains(buffer, $0, from: range.lowerBound, to: range.upperBound) }
+        }
+        if mask.maximumSquareBracketDepth > options.maximumSquareBracketDepth {
+            return .tooDeeplyNested(what: "'[' nests \(mask.maximumSquareBracketDepth) deep, more than \(options.maximumSquareBracketDepth)")
+        }
+        if mask.maximumBracketDepth > options.maximumBracketDepth {
+            return .tooDeeplyNested(what: "brackets nest \(mask.maximumBracketDepth) deep, more than \(options.maximumBracketDepth)")
+        }
+        if options.wholeFile { return .wholeFile(reason: .requested) }
+        if let wholeFileToken { return .wholeFile(reason: .ruleNeedsWholeFile(token: wholeFileToken)) }
+        if let uncertainty = mask.uncertainty { return .wholeFile(reason: .uncertain(uncertainty.rawValue)) }
+        if mask.blanked.isEmpty { return .wholeFile(reason: .nothingToBlank) }
+        let blankedBytes = mask.blanked.reduce(0) { $0 + $1.count }
+        return .subFile(masked: SourceMask.apply(mask.blanked, to: bytes), blankedBytes: blankedBytes)
+    }
+}

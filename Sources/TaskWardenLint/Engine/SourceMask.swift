@@ -1,0 +1,96 @@
+/// The lexical pass behind sub-file parsing: finds the bodies of declarations that cannot hold a creation site
+/// and measures how deeply brackets nest, without parsing.
+///
+/// It understands what can hide a brace: string literals (multi-line `"""` and raw `#"…"#` strings, with
+/// interpolations `\(…)` / `\#(…)` that hold nested strings and parentheses), comments (nested `/* /* */ */`),
+/// regex literals (`#/…/#`, and `/…/` where an expression starts), backticked identifiers and `#if` lines.
+/// Only the bodies of functions, initializers, deinitializers, subscripts and computed properties that are
+/// members of a type (or stand at file level) are candidates; a candidate is blanked when `keep` says nothing
+/// in it matters. Whenever the pass is not sure what it reads (an unterminated literal, a `'`, a `/` that could
+/// be a regex holding a brace or a quote, unbalanced brackets) it gives up and says why: the file is then parsed
+/// whole. Nothing here ever decides what a rule sees, only how much of the file the parser reads.
+///
+/// ```swift
+/// let mask = SourceMask.scan(Array("struct A { func f() { print(1) } }".utf8), keep: { _, _ in false })
+/// mask.blanked // [21..<31]: the inside of f's body
+/// ```
+struct SourceMask: Sendable {
+    /// Why a file is parsed whole.
+    enum Uncertainty: String, Sendable, CaseIterable {
+        case unterminatedLiteral = "unterminated string, comment or regex"
+        case unexpectedCharacter = "unexpected character"
+        case ambiguousSlash = "slash that may start a regex holding a brace or quote"
+        case unbalancedBrackets = "unbalanced brackets"
+    }
+
+    /// Byte ranges (inside braces, braces excluded) that can be blanked.
+    var blanked: [Range<Int>] = []
+    /// Set when the pass gave up; `blanked` is then empty.
+    var uncertainty: Uncertainty?
+    /// The deepest nesting of `(`, `[` and generic `<` seen (for the nesting budget). When the pass gave up,
+    /// a plain count over the raw bytes.
+    var maximumBracketDepth = 0
+    /// The deepest nesting of `[` alone: SwiftParser's time doubles with each level of nested collection
+    /// literals (`[[[…]]]`), so this budget is much tighter.
+    var maximumSquareBracketDepth = 0
+
+    /// Bodies shorter than this are never blanked: nothing to gain, and `{ get set }` stays a requirement.
+    static let minimumBlankedLength = 24
+
+    /// Scans `bytes`. `keep(start, end)` is asked for every candidate body (`bytes[start..<end]`).
+    static func scan(_ bytes: [UInt8], keep: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Bool) -> SourceMask {
+        withoutActuallyEscaping(keep) { keep in bytes.withUnsafeBufferPointer { buffer in
+            var lexer = Lexer(bytes: buffer, keep: keep)
+            var mask = SourceMask()
+            if let failure = lexer.run() {
+                mask.uncertainty = failure
+                (mask.maximumBracketDepth, mask.maximumSquareBracketDepth) = Self.rawBracketDepth(buffer)
+            } else {
+                mask.blanked = lexer.blanked
+                mask.maximumBracketDepth = lexer.maximumDepth
+                mask.maximumSquareBracketDepth = lexer.maximumSquareDepth
+            }
+            return mask
+        } }
+    }
+
+    /// The source with every blanked range turned into spaces (newlines kept): same UTF-8 length, same lines.
+    static func apply(_ ranges: [Range<Int>], to bytes: [UInt8]) -> [UInt8] {
+        var copy = bytes
+        for range in ranges {
+            for index in range where copy[index] != UInt8(ascii: "\n") && copy[index] != UInt8(ascii: "\r") {
+                copy[index] = UInt8(ascii: " ")
+            }
+        }
+        return copy
+    }
+
+    /// Bracket depth counted over raw bytes (strings and comments included): an upper-bound-ish estimate used
+    /// only when the lexer gave up.
+    static func rawBracketDepth(_ bytes: UnsafeBufferPointer<UInt8>) -> (all: Int, square: Int) {
+        var depth = 0
+        var deepest = 0
+        var square = 0
+        var deepestSquare = 0
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "("):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: "["):
+                depth += 1
+                square += 1
+                deepest = max(deepest, depth)
+                deepestSquare = max(deepestSquare, square)
+            case UInt8(ascii: ")"):
+                depth = max(0, depth - 1)
+            case UInt8(ascii: "]"):
+                depth = max(0, depth - 1)
+                square = max(0, square - 1)
+            default:
+                break
+            }
+        }
+        return (deepest, deepestSquare)
+    }
+}

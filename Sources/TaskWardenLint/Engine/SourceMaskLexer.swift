@@ -1,0 +1,433 @@
+extension SourceMask {
+    /// The byte-level lexer of ``SourceMask``: tracks brackets, and at member level (file level or directly in a
+    /// type's braces) which declaration a `{` opens.
+    struct Lexer {
+        private enum Introducer {
+            case type(isProtocol: Bool)
+            case function
+            case variable(sawEquals: Bool)
+            case other
+        }
+
+        private enum Opener {
+            case paren, bracket
+            /// A type's member braces.
+            case typeBody(isProtocol: Bool)
+            /// A function-like or computed-property body: blanked at its `}` unless kept.
+            case body(isVariable: Bool)
+            /// Any other braces (closures, statements, bodies nested in bodies).
+            case otherBrace
+        }
+
+        private enum Previous { case operand, dot, other }
+
+        let bytes: UnsafeBufferPointer<UInt8>
+        let keep: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Bool
+        private(set) var blanked: [Range<Int>] = []
+        private(set) var maximumDepth = 0
+        private(set) var maximumSquareDepth = 0
+        private var squareDepth = 0
+        private var stack: [(opener: Opener, start: Int)] = []
+        private var bracketDepth = 0
+        private var angleDepth = 0
+        private var pending: Introducer?
+        private var previous = Previous.other
+        private var index = 0
+        private var isInProtocol = false
+
+        init(bytes: UnsafeBufferPointer<UInt8>, keep: @escaping (UnsafeBufferPointer<UInt8>, Range<Int>) -> Bool) {
+            self.bytes = bytes
+            self.keep = keep
+        }
+
+        private func byte(_ offset: Int) -> UInt8 { offset >= 0 && offset < bytes.count ? bytes[offset] : 0 }
+
+        /// At file level or directly inside a type's braces, outside brackets.
+        private var atMemberLevel: Bool {
+            guard let top = stack.last else { return true }
+            if case .typeBody = top.opener { return true }
+            return false
+        }
+
+        /// Lexes the whole buffer; the reason it gave up, or nil.
+        mutating func run() -> Uncertainty? {
+            if byte(0) == UInt8(ascii: "#"), byte(1) == UInt8(ascii: "!") { index = skipLine(from: 0) }
+            while index < bytes.count {
+                let current = bytes[index]
+                switch current {
+                case UInt8(ascii: " "), UInt8(ascii: "\t"):
+                    index += 1
+                    continue
+                case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                    // Generic argument lists rarely span lines; `a<b` comparisons must not add up.
+                    angleDepth = 0
+                    index += 1
+                    continue
+                case UInt8(ascii: "/"):
+                    if byte(index + 1) == UInt8(ascii: "/") { index = skipLine(from: index); continue }
+                    if byte(index + 1) == UInt8(ascii: "*") {
+                        guard let end = Self.skipBlockComment(bytes, from: index) else { return .unterminatedLiteral }
+                        index = end
+                        continue
+                    }
+                    if let failure = slash() { return failure }
+                    continue
+                case UInt8(ascii: "\""):
+                    guard let end = Self.skipString(bytes, from: index, hashes: 0) else { return .unterminatedLiteral }
+                    index = end
+                    previous = .operand
+                    continue
+                case UInt8(ascii: "#"):
+                    if let failure = hash() { return failure }
+                    continue
+                case UInt8(ascii: "`"):
+                    var end = index + 1
+                    while end < bytes.count, bytes[end] != UInt8(ascii: "`"), bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                    guard byte(end) == UInt8(ascii: "`") else { return .unexpectedCharacter }
+                    index = end + 1
+                    previous = .operand
+                    continue
+                case UInt8(ascii: "'"):
+                    return .unexpectedCharacter
+                case UInt8(ascii: "("), UInt8(ascii: "["):
+                    stack.append((current == UInt8(ascii: "(") ? .paren : .bracket, index))
+                    bracketDepth += 1
+                    if current == UInt8(ascii: "[") {
+                        squareDepth += 1
+                        maximumSquareDepth = max(maximumSquareDepth, squareDepth)
+                    }
+                    maximumDepth = max(maximumDepth, bracketDepth + angleDepth)
+                    previous = .other
+                case UInt8(ascii: ")"), UInt8(ascii: "]"):
+                    guard let top = stack.popLast() else { return .unbalancedBrackets }
+                    switch (top.opener, current) {
+                    case (.paren, UInt8(ascii: ")")), (.bracket, UInt8(ascii: "]")): break
+                    default: return .unbalancedBrackets
+                    }
+                    bracketDepth -= 1
+                    if current == UInt8(ascii: "]") { squareDepth -= 1 }
+                    previous = .operand
+                case UInt8(ascii: "{"):
+                    openBrace()
+                case UInt8(ascii: "}"):
+                    if let failure = closeBrace() { return failure }
+                case UInt8(ascii: ";"):
+                    if atMemberLevel { pending = nil }
+                    angleDepth = 0
+                    previous = .other
+                case UInt8(ascii: "="):
+                    if atMemberLevel, case .variable = pending, byte(index + 1) != UInt8(ascii: "=") {
+                        pending = .variable(sawEquals: true)
+                    }
+                    angleDepth = 0
+                    previous = .other
+                case UInt8(ascii: "<"):
+                    if Self.isIdentifierByte(byte(index - 1)) {
+                        angleDepth += 1
+                        maximumDepth = max(maximumDepth, bracketDepth + angleDepth)
+                    }
+                    previous = .other
+                case UInt8(ascii: ">"):
+                    if angleDepth > 0 { angleDepth -= 1 }
+                    previous = .other
+                case UInt8(ascii: "."):
+                    previous = .dot
+                case UInt8(ascii: "!"), UInt8(ascii: "?"):
+                    // Postfix after an operand (`x!`, `y?`) keeps the operand; otherwise an operator.
+                    if !(Self.isIdentifierByte(byte(index - 1)) || [UInt8(ascii: ")"), UInt8(ascii: "]")].contains(byte(index - 1))) {
+                        previous = .other
+                    }
+                default:
+                    if Self.isIdentifierByte(current) {
+                        word()
+                        continue
+                    }
+                    previous = .other
+                }
+                index += 1
+            }
+            return stack.isEmpty ? nil : .unbalancedBrackets
+        }
+
+        private mutating func openBrace() {
+            angleDepth = 0
+            var opener = Opener.otherBrace
+            if atMemberLevel {
+                switch pending {
+                case .type(let isProtocol)?: opener = .typeBody(isProtocol: isProtocol)
+                case .function?: opener = .body(isVariable: false)
+                case .variable(sawEquals: false)?: opener = .body(isVariable: true)
+                default: break
+                }
+                pending = nil
+            }
+            stack.append((opener, index))
+            previous = .other
+        }
+
+        private mutating func closeBrace() -> Uncertainty? {
+            guard let top = stack.popLast() else { return .unbalancedBrackets }
+            angleDepth = 0
+            switch top.opener {
+            case .paren, .bracket:
+                return .unbalancedBrackets
+            case .body(let isVariable):
+                let inside = (top.start + 1)..<index
+                let inProtocol: Bool
+                if let outer = stack.last, case .typeBody(let isProtocol) = outer.opener { inProtocol = isProtocol } else { inProtocol = false }
+                if !inProtocol, inside.count >= SourceMask.minimumBlankedLength,
+                   !(isVariable && (Self.contains(bytes, "didSet", in: inside) || Self.contains(bytes, "willSet", in: inside))),
+                   !keep(bytes, inside) {
+                    blanked.append(inside)
+                }
+            default:
+                break
+            }
+            if atMemberLevel { pending = nil }
+            previous = .operand
+            return nil
+        }
+
+        /// An identifier or keyword (or a number): declaration introducers matter at member level.
+        private mutating func word() {
+            let start = index
+            while index < bytes.count, Self.isIdentifierByte(bytes[index]) { index += 1 }
+            let afterDot = previous == .dot
+            previous = .operand
+            guard !afterDot else { return }
+            let length = index - start
+            guard length >= 2, length <= 15 else { return }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            if Self.expressionKeywords.contains(text) { previous = .other }
+            guard atMemberLevel else { return }
+            switch text {
+            case "class":
+                // `protocol P: class {` stays a protocol.
+                if case .type(isProtocol: true)? = pending { break }
+                pending = .type(isProtocol: false)
+            case "struct", "enum", "actor", "extension": pending = .type(isProtocol: false)
+            case "protocol": pending = .type(isProtocol: true)
+            case "func", "init", "deinit", "subscript": pending = .function
+            case "var", "let": pending = .variable(sawEquals: false)
+            case "precedencegroup", "macro", "import", "typealias", "case", "associatedtype", "operator": pending = .other
+            default: break
+            }
+        }
+
+        /// Words after which an expression (and so a regex literal) may start.
+        private static let expressionKeywords: Set<String> = [
+            "return", "case", "in", "try", "await", "if", "guard", "while", "where", "throw", "else", "is", "as",
+            "let", "var", "switch", "repeat", "defer", "do", "some", "any", "yield", "then",
+        ]
+
+        /// `#if`/`#else`/`#endif` (member boundaries), raw strings `#"…"#`, extended regex `#/…/#`, macros.
+        private mutating func hash() -> Uncertainty? {
+            var hashes = 0
+            while byte(index + hashes) == UInt8(ascii: "#") { hashes += 1 }
+            let next = byte(index + hashes)
+            if next == UInt8(ascii: "\"") {
+                guard let end = Self.skipString(bytes, from: index + hashes, hashes: hashes) else { return .unterminatedLiteral }
+                index = end
+                previous = .operand
+                return nil
+            }
+            if next == UInt8(ascii: "/") {
+                guard let end = Self.skipExtendedRegex(bytes, from: index + hashes + 1, hashes: hashes) else { return .unterminatedLiteral }
+                index = end
+                previous = .operand
+                return nil
+            }
+            index += hashes
+            if hashes == 1, Self.isIdentifierByte(next) {
+                let start = index
+                while index < bytes.count, Self.isIdentifierByte(bytes[index]) { index += 1 }
+                let directive = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                if ["if", "elseif", "else", "endif"].contains(directive) {
+                    if atMemberLevel { pending = nil }
+                    previous = .other
+                } else {
+                    previous = .operand
+                }
+            }
+            return nil
+        }
+
+        /// A `/` that is not a comment: division (after an operand) or, where an expression starts, a regex
+        /// literal ending on the same line. A regex holding a brace or quote is too risky to guess about.
+        private mutating func slash() -> Uncertainty? {
+            let next = byte(index + 1)
+            if previous == .operand || next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") || next == UInt8(ascii: "=")
+                || next == UInt8(ascii: "\n") || next == UInt8(ascii: "\r") {
+                index += 1
+                previous = .other
+                return nil
+            }
+            var end = index + 1
+            var inClass = false
+            var risky = false
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") {
+                let current = bytes[end]
+                if current == UInt8(ascii: "\\") { end += 2; continue }
+                if [UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "\""), UInt8(ascii: "'")].contains(current) { risky = true }
+                if current == UInt8(ascii: "[") { inClass = true }
+                if current == UInt8(ascii: "]") { inClass = false }
+                if current == UInt8(ascii: "/"), !inClass { break }
+                end += 1
+            }
+            guard byte(end) == UInt8(ascii: "/") else {
+                // No closing slash on the line: an operator (a custom one such as `</>`).
+                index += 1
+                previous = .other
+                return nil
+            }
+            if risky { return .ambiguousSlash }
+            index = end + 1
+            previous = .operand
+            return nil
+        }
+
+        private func skipLine(from start: Int) -> Int {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            return end
+        }
+
+        static func isIdentifierByte(_ byte: UInt8) -> Bool {
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
+                || byte >= 0x80
+        }
+
+        static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString, in range: Range<Int>) -> Bool {
+            let count = word.utf8CodeUnitCount
+            guard range.count >= count else { return false }
+            let first = word.utf8Start[0]
+            var index = range.lowerBound
+            while index + count <= range.upperBound {
+                if bytes[index] == first {
+                    var offset = 1
+                    while offset < count, bytes[index + offset] == word.utf8Start[offset] { offset += 1 }
+                    if offset == count { return true }
+                }
+                index += 1
+            }
+            return false
+        }
+
+        /// `/* … */` with nesting; the index after it, or nil when unterminated.
+        static func skipBlockComment(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+            var depth = 0
+            var index = start
+            while index + 1 < bytes.count {
+                if bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "*") {
+                    depth += 1
+                    index += 2
+                } else if bytes[index] == UInt8(ascii: "*"), bytes[index + 1] == UInt8(ascii: "/") {
+                    depth -= 1
+                    index += 2
+                    if depth == 0 { return index }
+                } else {
+                    index += 1
+                }
+            }
+            return nil
+        }
+
+        /// A string literal opening at `start` (its first `"`), with `hashes` `#` before it; the index after its
+        /// closing delimiter, or nil when it does not end where Swift would end it.
+        static func skipString(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, hashes: Int) -> Int? {
+            let quote = UInt8(ascii: "\"")
+            let multiLine = start + 2 < bytes.count && bytes[start + 1] == quote && bytes[start + 2] == quote
+            var index = start + (multiLine ? 3 : 1)
+            func hashesFollow(_ at: Int) -> Bool {
+                guard at + hashes <= bytes.count else { return false }
+                for offset in 0..<hashes where bytes[at + offset] != UInt8(ascii: "#") { return false }
+                return true
+            }
+            while index < bytes.count {
+                let current = bytes[index]
+                if current == UInt8(ascii: "\\"), hashesFollow(index + 1) {
+                    let after = index + 1 + hashes
+                    if after < bytes.count, bytes[after] == UInt8(ascii: "(") {
+                        guard let end = skipInterpolation(bytes, from: after + 1) else { return nil }
+                        index = end
+                    } else {
+                        index = after + 1
+                    }
+                    continue
+                }
+                if current == UInt8(ascii: "\n") || current == UInt8(ascii: "\r") {
+                    if !multiLine { return nil }
+                } else if current == quote {
+                    if multiLine {
+                        if index + 2 < bytes.count, bytes[index + 1] == quote, bytes[index + 2] == quote, hashesFollow(index + 3) {
+                            return index + 3 + hashes
+                        }
+                    } else if hashesFollow(index + 1) {
+                        return index + 1 + hashes
+                    }
+                }
+                index += 1
+            }
+            return nil
+        }
+
+        /// The code of an interpolation after its `(`: nested parentheses, strings and comments; the index after
+        /// its closing `)`.
+        static func skipInterpolation(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+            var depth = 1
+            var index = start
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "("):
+                    depth += 1
+                case UInt8(ascii: ")"):
+                    depth -= 1
+                    if depth == 0 { return index + 1 }
+                case UInt8(ascii: "\""):
+                    guard let end = skipString(bytes, from: index, hashes: 0) else { return nil }
+                    index = end
+                    continue
+                case UInt8(ascii: "#"):
+                    var hashes = 0
+                    while index + hashes < bytes.count, bytes[index + hashes] == UInt8(ascii: "#") { hashes += 1 }
+                    if index + hashes < bytes.count, bytes[index + hashes] == UInt8(ascii: "\"") {
+                        guard let end = skipString(bytes, from: index + hashes, hashes: hashes) else { return nil }
+                        index = end
+                        continue
+                    }
+                    index += hashes
+                    continue
+                case UInt8(ascii: "/"):
+                    if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+                        guard let end = skipBlockComment(bytes, from: index) else { return nil }
+                        index = end
+                        continue
+                    }
+                    if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") { return nil }
+                case UInt8(ascii: "'"):
+                    return nil
+                default:
+                    break
+                }
+                index += 1
+            }
+            return nil
+        }
+
+        /// `#/ … /#` (any number of `#`) after its opening `/`; the index after it.
+        static func skipExtendedRegex(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, hashes: Int) -> Int? {
+            var index = start
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "\\") { index += 2; continue }
+                if bytes[index] == UInt8(ascii: "/") {
+                    var count = 0
+                    while count < hashes, index + 1 + count < bytes.count, bytes[index + 1 + count] == UInt8(ascii: "#") { count += 1 }
+                    if count == hashes { return index + 1 + hashes }
+                }
+                index += 1
+            }
+            return nil
+        }
+    }
+}

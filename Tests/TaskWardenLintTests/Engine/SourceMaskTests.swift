@@ -1,0 +1,119 @@
+import Testing
+@testable import TaskWardenLint
+
+@Suite struct SourceMaskTests {
+    /// Blanks every candidate body (no body is kept), to see what the lexer takes for a body.
+    static func blankedTexts(_ source: String, keepingTask: Bool = true) -> (texts: [String], mask: SourceMask) {
+        let bytes = Array(source.utf8)
+        let mask = SourceMask.scan(bytes) { buffer, range in
+            keepingTask && CreationTokenScanner().mayContainSite(buffer, from: range.lowerBound, to: range.upperBound)
+        }
+        return (mask.blanked.map { String(decoding: bytes[$0], as: UTF8.self) }, mask)
+    }
+
+    @Test func blanksMemberBodiesWithoutSitesAndKeepsTheOnesWithSites() {
+        let source = """
+            final class Shelf {
+                var count: Int { records.filter { $0.isOwned }.count }
+                func load() { Task { await sync() } }
+                func save() { store.write(records, to: url) }
+                init(store: Store) { self.store = store; self.records = [] }
+            }
+            func helper() { print("some long enough text") }
+            """
+        let (texts, mask) = Self.blankedTexts(source)
+        #expect(mask.uncertainty == nil)
+        #expect(texts == [
+            " records.filter { $0.isOwned }.count ",
+            " store.write(records, to: url) ",
+            " self.store = store; self.records = [] ",
+            " print(\"some long enough text\") ",
+        ])
+    }
+
+    @Test func maskedCopyKeepsLengthAndLines() {
+        let source = "struct A {\n    func f() {\n        print(\"é — long enough body\")\n    }\n}\n"
+        let bytes = Array(source.utf8)
+        let mask = SourceMask.scan(bytes) { _, _ in false }
+        let masked = SourceMask.apply(mask.blanked, to: bytes)
+        #expect(masked.count == bytes.count)
+        #expect(masked.indices.filter { masked[$0] == 10 } == bytes.indices.filter { bytes[$0] == 10 })
+        #expect(String(decoding: masked, as: UTF8.self).contains("func f() {"))
+        #expect(!String(decoding: masked, as: UTF8.self).contains("print"))
+    }
+
+    @Test func bracesInStringsCommentsAndRawStringsDoNotCount() {
+        let source = #"""
+            struct A {
+                func a() { let s = "}{ \(x.map { "}" }) {"; print(s, s, s) }
+                func b() { let t = #"}\(y)"{"#; /* } /* nested } */ { */ print(t, t) }
+                func c() {
+                    let u = """
+                        } Task { \(z) {
+                        """
+                    print(u)
+                }
+                func d() { // }
+                    print("after a line comment holding a brace")
+                }
+            }
+            """#
+        let (texts, mask) = Self.blankedTexts(source, keepingTask: false)
+        #expect(mask.uncertainty == nil)
+        #expect(texts.count == 4)
+        #expect(texts[0].hasPrefix(" let s = "))
+        #expect(texts[3].contains("after a line comment"))
+    }
+
+    @Test func nestedTypesExtensionsAndIfConfigAreWalked() {
+        let source = """
+            extension Shelf where Element: Equatable {
+                #if os(iOS)
+                struct Inner { func f() { print("inner body long enough") } }
+                #else
+                func g() { print("else body long enough") }
+                #endif
+            }
+            protocol P { var x: Int { get set } ; func f() }
+            """
+        let (texts, mask) = Self.blankedTexts(source)
+        #expect(mask.uncertainty == nil)
+        #expect(texts == [#" print("inner body long enough") "#, #" print("else body long enough") "#])
+    }
+
+    @Test func storedPropertiesWithObserversAndInitialisedClosuresAreNotBodies() {
+        let source = """
+            final class A {
+                var x: Int = 0 { didSet { print("observer long enough") } }
+                var y: Int { didSet { print("observer long enough") } }
+                let z = { print("an initialising closure") }()
+                lazy var w: Int = { compute(everything, here) }()
+            }
+            """
+        let (texts, _) = Self.blankedTexts(source)
+        #expect(texts.isEmpty)
+    }
+
+    @Test func unsureInputIsReportedNotGuessed() {
+        #expect(Self.blankedTexts("func f() { let s = \"unterminated }\n}").mask.uncertainty == .unterminatedLiteral)
+        #expect(Self.blankedTexts("func f() { /* never closed }").mask.uncertainty == .unterminatedLiteral)
+        #expect(Self.blankedTexts("func f() { let r = /[{]+/ }").mask.uncertainty == .ambiguousSlash)
+        #expect(Self.blankedTexts("func f() { g() ").mask.uncertainty == .unbalancedBrackets)
+        #expect(Self.blankedTexts("func f() { g(]) }").mask.uncertainty == .unbalancedBrackets)
+        #expect(Self.blankedTexts("func f() { let c = 'a' }").mask.uncertainty == .unexpectedCharacter)
+        // Division and a regex without braces or quotes are fine.
+        #expect(Self.blankedTexts("func f() { let a = b / c; let r = /ab+c/; let d = (e)/2; print(a, r, d) }").mask.uncertainty == nil)
+        #expect(Self.blankedTexts("func f() { let r = #/ { \" /#; print(r, r, r, r) }").mask.uncertainty == nil)
+    }
+
+    @Test func measuresBracketDepth() {
+        let square = SourceMask.scan(Array("let x = [[[[1]]]]".utf8)) { _, _ in false }
+        #expect(square.maximumSquareBracketDepth == 4)
+        let generic = SourceMask.scan(Array("let x: Array<Array<Array<Int>>> = f((1))".utf8)) { _, _ in false }
+        #expect(generic.maximumBracketDepth == 3)
+        #expect(generic.maximumSquareBracketDepth == 0)
+        // Comparisons on separate lines do not add up to a generic nesting.
+        let comparisons = SourceMask.scan(Array(String(repeating: "let b = a<c\n", count: 50).utf8)) { _, _ in false }
+        #expect(comparisons.maximumBracketDepth <= 1)
+    }
+}

@@ -1,0 +1,162 @@
+/// Generated sources for the sub-file equivalence test: every construct the lexical pass must read correctly
+/// around (and inside) the declarations it blanks. The first file is a `main.swift`.
+enum StressCorpus {
+    static var files: [String] { [mainFile] + variants.map { filler + $0 + "\n" + filler } + [nestedTypes(depth: 6)] }
+
+    /// A member with a long body that holds no site (a candidate for blanking).
+    static let filler = """
+        func fillerWork(_ values: [Int]) -> Int {
+            var total = 0
+            for value in values where value > 0 { total += value * 2 }
+            return values.reduce(total) { $0 + $1 }
+        }
+
+        """
+
+    static let mainFile = #"""
+        import Foundation
+        let first = { print("closure #1 in main") }
+        func helper() { let inner = { print("not counted at top level, long enough") }; inner() }
+        Task { await work() }
+        let second = [1, 2].map { $0 + 1 }
+        Task { await other() }
+        struct Model { func value() -> Int { let c = { 1 }; return c() + 41 + 0 + 0 } }
+        guard #available(iOS 17, *) else { fatalError() }
+        Task.detached { await detached() }
+        """#
+
+    static let variants: [String] = [
+        // Nested types, extensions, generic members, a stored closure called from a function.
+        """
+        final class CloudSyncMonitor<Element: Sendable> {
+            var onQuiesced: () -> Void = {}
+            var handle: Task<Void, Never>?
+            struct Nested { enum Deeper { static func make() { Task { await deep() } } } }
+            init() { onQuiesced = { Task { await self.reconcile() } } }
+            func reconcileIfReady() { onQuiesced(); Task { await log() } }
+            func unrelated<T: Equatable>(_ value: T) -> Bool { value == value && helperComputation(value) }
+            func stop() { handle?.cancel() }
+            func start() { handle = Task { while true { await tick() } } }
+        }
+        extension CloudSyncMonitor where Element == Int {
+            func more() { print("an extension member without a site, long enough") }
+            func launch() { Task { await more() } }
+        }
+        """,
+        // #if around members, @available, #available, attributes.
+        """
+        @MainActor final class Player {
+            #if os(iOS)
+            func play() { Task { await start() } }
+            #elseif os(macOS)
+            func play() { print("mac member without a site, long enough") }
+            #else
+            func play() {}
+            #endif
+            @available(iOS 18, macOS 15, *)
+            func group() async { await withTaskGroup(of: Void.self) { group in group.addTask { await one() } } }
+            func guarded() async {
+                guard #available(iOS 18, *) else { return }
+                await withDiscardingTaskGroup { group in group.addTask { await two() } }
+            }
+        }
+        """,
+        // Multi-line and raw strings holding Task {, interpolation with braces, regex literals.
+        #####"""
+        struct Texts {
+            let template = """
+                Task { \(value.map { "}" }) } {
+                """
+            let raw = #"Task { "\#(x)" }"#
+            func quoted() -> String { "func f() { Task { } } \(items.filter { $0 > 1 })" }
+            func rawBody() -> String { ##"}}} "# Task {"## + "\("{")" }
+            func regex() -> Bool { let r = /ab+c/; let e = #/ [a-z]{2} /#; return text.contains(r) || text.contains(e) }
+            func launch() { Task { await send(template) } }
+            func comment() { /* } /* nested { */ } */ print("after a nested comment, long enough") }
+        }
+        """#####,
+        // Macros, result builders, SwiftUI .task, computed properties, subscripts.
+        """
+        @Observable final class ViewModel { var items: [Int] = [] }
+        struct ShelfView: View {
+            @State private var model = ViewModel()
+            var body: some View {
+                List(model.items, id: \\.self) { item in Text("\\(item)") }
+                    .task { await model.load() }
+                    .onAppear { Task { await refresh() } }
+            }
+            var title: String { model.items.isEmpty ? "Empty shelf" : "\\(model.items.count) records" }
+            subscript(index: Int) -> Int { get { model.items[index] } set { model.items[index] = newValue } }
+            @ViewBuilder var footer: some View { if model.items.isEmpty { Text("nothing here") } else { Text("more") } }
+        }
+        #Preview { ShelfView() }
+        """,
+        // Local functions, defer, lazy properties, async let, task groups.
+        """
+        final class Loader {
+            lazy var cover: Int = { Task { await fetch() }; return 1 }()
+            var counter = 0 { didSet { Task { await report(counter) } } }
+            func outer() {
+                func inner(a: Int) { Task { await work(a) } }
+                defer { Task { await cleanup() } }
+                inner(a: 1)
+                let closure = { Task { await second() } }
+                closure()
+            }
+            func fetchAll() async throws {
+                async let a = fetch(1)
+                async let b = fetch(2)
+                _ = try await (a, b)
+                try await withThrowingTaskGroup(of: Int.self) { group in
+                    for id in 0..<3 { group.addTask { try await fetch(id) } }
+                    for try await _ in group where Task.isCancelled { return }
+                }
+            }
+            deinit { print("deinit body without a site, long enough") }
+        }
+        """,
+        // A project type named Task shadows creation sites; protocols with requirements.
+        """
+        struct Task { let title: String; init(title: String) { self.title = title } }
+        protocol Store { var tasks: [Task] { get set } ; func add(_ task: Task) }
+        func make() -> Task { let t = Task(title: "not a creation site"); return t }
+        """,
+        // Weak self, self cycles, isolation by capture, unhandled throwing tasks.
+        """
+        actor Counter {
+            var value = 0
+            func bump() { Task { value += 1 } }
+            nonisolated func read() { print("nonisolated member without a site") }
+        }
+        final class Poller {
+            var task: Task<Void, Never>?
+            var tasks: [Task<Void, Error>] = []
+            func begin() {
+                task = Task { [weak self] in guard let self else { return }; while !Task.isCancelled { await self.poll() } }
+                tasks.append(Task { try await self.upload() })
+                Task { try await risky() }
+            }
+            func poll() async { print("poll without a site, long enough to blank") }
+            func end() { tasks.forEach { $0.cancel() } }
+        }
+        """,
+        // Operators and slashes that are not regex literals.
+        """
+        struct Maths {
+            func ratio(_ a: Double, _ b: Double) -> Double { (a / b) / (b / a) + a/b - (a)/2 }
+            func launch() { Task { await compute(1 / 2) } }
+            static func / (lhs: Maths, rhs: Maths) -> Maths { lhs }
+        }
+        """,
+    ]
+
+    /// Types nested `depth` deep, each with a member holding a site and one without.
+    static func nestedTypes(depth: Int) -> String {
+        var text = ""
+        for level in 0..<depth {
+            text += "struct Level\(level) {\n  func work\(level)() { print(\"level \(level) body without a site\") }\n"
+            text += "  func launch\(level)() { Task { await run(\(level)) } }\n"
+        }
+        return text + String(repeating: "}\n", count: depth)
+    }
+}

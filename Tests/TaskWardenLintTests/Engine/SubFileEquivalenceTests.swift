@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import TaskWardenLint
+
+/// Sub-file parsing (``ParsePlan``) must not change any output: `list` and `lint` JSON are identical to a
+/// whole-file parse over the example app, every rule example, the test fixtures and a generated stress corpus.
+@Suite struct SubFileEquivalenceTests {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func swiftFiles(under folder: String) throws -> [(path: String, text: String)] {
+        let base = repositoryRoot.appendingPathComponent(folder)
+        let enumerator = FileManager.default.enumerator(atPath: base.path)
+        var files: [(String, String)] = []
+        while let relative = enumerator?.nextObject() as? String {
+            guard relative.hasSuffix(".swift") else { continue }
+            files.append((relative, try String(contentsOf: base.appendingPathComponent(relative), encoding: .utf8)))
+        }
+        return files.sorted { $0.0 < $1.0 }
+    }
+
+    static func exampleAppSources() throws -> [(path: String, text: String)] { try swiftFiles(under: "Examples/RecordShelf") }
+
+    /// Every rule example as the sources and configuration it is linted with.
+    static func ruleExamples() -> [(sources: [(path: String, text: String)], configuration: LintConfiguration)] {
+        RuleRegistry.all.flatMap { rule in
+            (rule.description.triggeringExamples + rule.description.nonTriggeringExamples).map { example in
+                var sources = [(example.fileName, example.markedOffsets.code)]
+                sources += example.supportingFiles.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+                return (sources, example.configuration)
+            }
+        }
+    }
+
+    /// Lints `sources` both ways and expects identical JSON; returns the sub-file run's statistics.
+    @discardableResult
+    static func expectEquivalent(_ sources: [(path: String, text: String)], configuration: LintConfiguration = LintConfiguration(),
+                                 sourceLocation: SourceLocation = #_sourceLocation) -> LintStatistics {
+        let sub = LintEngine(parallel: false).run(sources: sources, configuration: configuration)
+        let whole = LintEngine(parallel: false, wholeFile: true).run(sources: sources, configuration: configuration)
+        #expect(JSONReporter().report(sub) == JSONReporter().report(whole), sourceLocation: sourceLocation)
+        let listSub = LintEngine(rules: [], parallel: false).run(sources: sources, configuration: configuration)
+        let listWhole = LintEngine(rules: [], parallel: false, wholeFile: true).run(sources: sources, configuration: configuration)
+        #expect(SiteListing.json(listSub) == SiteListing.json(listWhole), sourceLocation: sourceLocation)
+        #expect(sub.problems == whole.problems, sourceLocation: sourceLocation)
+        return sub.statistics
+    }
+
+    @Test func exampleApp() throws {
+        let statistics = Self.expectEquivalent(try Self.exampleAppSources())
+        #expect(statistics.filesParsedSubFile > 0)
+    }
+
+    @Test func ruleExamplesAndFixtures() throws {
+        // Rule examples are mostly one function holding the site: few have a body to blank; they show that
+        // nothing around a site is lost.
+        for example in Self.ruleExamples() {
+            Self.expectEquivalent(example.sources, configuration: example.configuration)
+        }
+        Self.expectEquivalent(try Self.swiftFiles(under: "Tests/TaskWardenLintTests/Fixtures"))
+    }
+
+    @Test func stressCorpus() {
+        var subFile = 0
+        for (index, text) in StressCorpus.files.enumerated() {
+            let path = index == 0 ? "main.swift" : "Stress\(index).swift"
+            subFile += Self.expectEquivalent([(path, text)]).filesParsedSubFile
+        }
+        // All files together too (shadowing, label collisions and names across files).
+        Self.expectEquivalent(StressCorpus.files.enumerated().map { ($0 == 0 ? "main.swift" : "Stress\($0).swift", $1) })
+        // Every stress file parses cleanly and so is parsed sub-file (none falls back).
+        #expect(subFile == StressCorpus.files.count)
+    }
+}
+
