@@ -12,8 +12,8 @@ public struct TaskLabelCollisionRule: Rule {
             in …`. Two unnamed tasks created in one function share that label; and a task created in a closure \
             stored in a property (`monitor.onQuiesced = { Task { … } }`) is labelled after whatever calls the \
             closure, so it looks exactly like the tasks that caller creates itself (recognised when a function \
-            calls a closure property its own type declares). Each site is reported with the others. Name the \
-            tasks (`unnamed-task`, `taskwarden fix`).
+            calls a closure property its own type declares). Each site is reported with the others (the first \
+            five named, the rest counted). Name the tasks (`unnamed-task`, `taskwarden fix`).
             Cannot see: closures called from outside the linted tree, inlining decisions of the optimiser, and \
             frames a profiler fails to symbolicate (those show the runtime's thunk instead).
             """,
@@ -96,16 +96,19 @@ public struct TaskLabelCollisionRule: Rule {
         }
         var results: [Finding] = []
         for (label, sites) in groups where sites.count > 1 {
+            // A site can stand in one group once per position; counting positions keeps this linear.
+            var sitesAtPosition: [SourcePosition: Int] = [:]
+            for site in sites { sitesAtPosition[site.position, default: 0] += 1 }
             for site in sites {
-                let others = sites.filter { $0.position != site.position }
-                guard !others.isEmpty else { continue }
-                let list = others.map(\.position.description).joined(separator: ", ")
+                let total = sites.count - sitesAtPosition[site.position, default: 0]
+                guard total > 0 else { continue }
+                let others = RelatedSiteList(others: sites.lazy.map(\.position).filter { $0 != site.position }, total: total)
                 let how = site.calledThrough != nil && site.guessedLabel != label
                     ? " (it is created in a closure stored as '\(site.calledThrough!)', which '\(label)' calls)" : ""
                 results.append(finding(
                     at: site,
-                    message: "a profiler would label this unnamed task '\(label)'\(how), the same as \(list); name them to tell them apart",
-                    related: others.map { RelatedLocation(position: $0.position, message: "also labelled '\(label)'") }
+                    message: "a profiler would label this unnamed task '\(label)'\(how), the same as \(others.text()); name them to tell them apart",
+                    related: others.shown.map { RelatedLocation(position: $0, message: "also labelled '\(label)'") }
                 ))
             }
         }
