@@ -6,7 +6,7 @@ enum LintCommand: Subcommand {
     static let summary = "Report findings of the enabled rules."
     static let usage = """
         usage: taskwarden lint [--format xcode|json|sarif|github] [--strict] [--config FILE] [--quiet]
-                               [--baseline FILE] [--write-baseline FILE] [PATH…]
+                               [--baseline FILE] [--write-baseline FILE] [--cache-path DIR | --no-cache] [PATH…]
 
         Lints the .swift files under each PATH (default: the current directory). Each path uses the nearest
         .taskwarden.json above it unless --config names one.
@@ -22,6 +22,7 @@ enum LintCommand: Subcommand {
                            text of the line, so moved lines still match); recorded findings never fail the run
           --write-baseline FILE
                            record every current finding in FILE (sorted JSON, for review in a diff)
+        \(LintInvocation.cacheUsage)
 
         exit status: 0 no failing finding, 1 failing findings, 2 usage or input error
         (missing or unreadable paths, binary or non-UTF-8 files, symlink loops, malformed configuration, a
@@ -31,8 +32,8 @@ enum LintCommand: Subcommand {
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
         guard let options = parseReportOptions(arguments, formats: FindingReporters.formatNames, defaultFormat: "xcode",
-                                               options: ["--baseline", "--write-baseline"],
-                                               flags: ["--strict", "--quiet"], context: context)
+                                               options: LintInvocation.cacheOptions.union(["--baseline", "--write-baseline"]),
+                                               flags: LintInvocation.cacheFlags.union(["--strict", "--quiet"]), context: context)
         else { return .usageOrInputError }
         let (parsed, format) = options
         // A bad baseline is reported before any work, and the run stops: its findings would all look new.
@@ -43,7 +44,8 @@ enum LintCommand: Subcommand {
                 return .usageOrInputError
             }
         }
-        let invocation = LintInvocation(paths: parsed.positionals, configurationFile: parsed.value("--config"))
+        let invocation = LintInvocation(paths: parsed.positionals, configurationFile: parsed.value("--config"),
+                                        cacheDirectory: LintInvocation.cacheDirectory(parsed, context: context))
         let (linted, hadInputErrors) = invocation.run(context: context)
         var result = linted
         if let path = parsed.value("--write-baseline") {

@@ -28,7 +28,7 @@ public enum FindingReporters {
 extension LintResult {
     /// The text of a linted file (nil when the file was not analysed).
     public func sourceText(of file: String) -> String? {
-        tree.file(file)?.source
+        tree.file(file)?.source ?? tree.cachedFile(file)?.source
     }
 
     /// The text of a line of a linted file, for fingerprints (nil when the file was not parsed). Splits the

@@ -1,5 +1,3 @@
-import SwiftSyntax
-
 /// `task-label-collision` (info): unnamed tasks that a profiler would give the same label.
 public struct TaskLabelCollisionRule: Rule {
     public init() {}
@@ -64,29 +62,25 @@ public struct TaskLabelCollisionRule: Rule {
         ]
     )
 
-    private static func isLabelled(_ site: CreationSite) -> Bool {
+    private static func isLabelled(_ site: SiteRecord) -> Bool {
         site.name == .none && (site.kind.isUnstructured || site.kind.isGroupChild || site.kind == .asyncLet)
     }
 
-    /// Runs once over the whole tree: groups unnamed sites by guessed label, then moves sites created in
+    /// Runs once over the tree's records: groups unnamed sites by guessed label, then moves sites created in
     /// stored closures into the group of the function that calls the closure.
     public func findings(in tree: TreeAnalysis) -> [Finding] {
-        let labelled = tree.sites.filter(Self.isLabelled)
+        let labelled = tree.records.filter(Self.isLabelled)
         let storedNames = Set(labelled.compactMap(\.calledThrough))
-        // Each function (frame) with unnamed sites is walked once to see which stored closures it calls.
+        // Each record knows which stored closures its function (frame) calls, if its frame is a function.
         var callersByName: [String: Set<String>] = [:]
         if !storedNames.isEmpty {
-            var walked: Set<SyntaxIdentifier> = []
             for site in labelled where site.calledThrough == nil {
-                guard let frame = DeclarationContext.nearestFrame(above: site.node), !frame.is(ClosureExprSyntax.self),
-                      walked.insert(frame.id).inserted
-                else { continue }
-                for name in StoredClosureCalls.called(storedNames, by: frame) {
+                for name in site.frameCalls ?? [] where storedNames.contains(name) {
                     callersByName[name, default: []].insert(site.guessedLabel)
                 }
             }
         }
-        var groups: [String: [CreationSite]] = [:]
+        var groups: [String: [SiteRecord]] = [:]
         for site in labelled {
             if let stored = site.calledThrough, let callers = callersByName[stored], !callers.isEmpty {
                 for caller in callers.sorted() { groups[caller, default: []].append(site) }

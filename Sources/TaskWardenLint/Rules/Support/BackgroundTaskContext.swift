@@ -80,6 +80,8 @@ struct BackgroundTaskContext {
                 for file in tree.files where Self.containsAny(file.source, needles) {
                     Self.collectConstants(in: Syntax(file.tree), into: &constants)
                 }
+                // Files served from the results cache bring the constants recorded when they were parsed.
+                for file in tree.cachedFiles where file.contains(anyOf: needles) { file.facts.addConstants(to: &constants) }
             }
         }
         uses = found.map { IdentifierUse(kind: $0.kind, value: Self.resolve($0.expression, constants), expression: $0.expression, file: $0.file) }
@@ -192,7 +194,7 @@ struct BackgroundTaskContext {
 
     /// `let name = "literal"` and `case name = "literal"` at file and type level (not inside function bodies),
     /// keyed `Type.name` inside a type (or extension) and `name` at file level.
-    private static func collectConstants(in node: Syntax, type: String? = nil, into constants: inout [String: Set<String>]) {
+    static func collectConstants(in node: Syntax, type: String? = nil, into constants: inout [String: Set<String>]) {
         func key(_ name: String) -> String { type.map { "\($0).\(name)" } ?? name }
         if let variable = node.as(VariableDeclSyntax.self) {
             for binding in variable.bindings {
