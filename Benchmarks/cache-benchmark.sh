@@ -39,7 +39,7 @@ same() { # same LABEL: compares this output with the --no-cache one saved as $sc
     fi
 }
 
-echo "directory:        $source_tree ($(find . -name '*.swift' | wc -l) .swift files, $(cat $(find . -name '*.swift') | wc -l) lines)"
+echo "directory:        $source_tree ($(find . -name '*.swift' | wc -l) .swift files, $(find . -name '*.swift' -print0 | xargs -0 cat | wc -l) lines)"
 echo "cores:            $(getconf _NPROCESSORS_ONLN); load average before: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime)"
 uncached=$(seconds "$bin" lint --no-cache --format json .)
 cp "$scratch/out" "$scratch/reference.out"; cp "$scratch/err" "$scratch/reference.err"
