@@ -38,7 +38,9 @@ enum FixCommand: Subcommand {
         else { return .usageOrInputError }
         let (parsed, format) = options
         let writes = !parsed.has("--dry-run") && !parsed.has("--suggest")
-        let invocation = LintInvocation(parsed, paths: parsed.positionals)
+        // fix reads and writes no results cache: it edits syntax, so it always parses.
+        var invocation = LintInvocation(parsed, paths: parsed.positionals, context: context)
+        invocation.cacheDirectory = nil
         // fix parses whole files: its naming context and verification read the file around each site.
         let (result, hadInputErrors) = invocation.run(context: context, engine: LintEngine(wholeFile: true))
         let unnamed = result.findings.filter { $0.ruleID == "unnamed-task" }

@@ -5,7 +5,9 @@ enum LintCommand: Subcommand {
     static let name = "lint"
     static let summary = "Report findings of the enabled rules."
     static let usage = """
-        usage: taskwarden lint [--format xcode|json|sarif|github] [--strict] [--config FILE] [--quiet] [--whole-file] [--verbose] [PATH…]
+        usage: taskwarden lint [--format xcode|json|sarif|github] [--strict] [--config FILE] [--quiet]
+                               [--baseline FILE] [--write-baseline FILE] [--cache-path DIR | --no-cache]
+                               [--whole-file] [--verbose] [PATH…]
 
         Lints the .swift files under each PATH (default: the current directory). Each path uses the nearest
         .taskwarden.json above it unless --config names one.
@@ -17,27 +19,62 @@ enum LintCommand: Subcommand {
           --strict         every finding fails the run, not only error-severity ones
           --config FILE    use this configuration file for every path
           --quiet          no summary line on standard error
+          --baseline FILE  report only findings not recorded in FILE (matched by file, rule, message and the
+                           text of the line, so moved lines still match); recorded findings never fail the run
+          --write-baseline FILE
+                           record every current finding in FILE (sorted JSON, for review in a diff)
+        \(LintInvocation.cacheUsage)
           --whole-file     parse every file whole, not only the declarations that can hold a site
                            (same output; for comparison)
           --verbose        timing and what was parsed how, on standard error
 
         exit status: 0 no failing finding, 1 failing findings, 2 usage or input error
-        (missing or unreadable paths, binary or non-UTF-8 files, symlink loops, malformed configuration).
+        (missing or unreadable paths, binary or non-UTF-8 files, symlink loops, malformed configuration, a
+        missing, malformed or other-version baseline).
         A file with syntax errors is analysed as far as the parser recovers and noted on standard error.
         """
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
         guard let options = parseReportOptions(arguments, formats: FindingReporters.formatNames, defaultFormat: "xcode",
-                                               flags: ["--strict", "--quiet"], context: context)
+                                               options: LintInvocation.cacheOptions.union(["--baseline", "--write-baseline"]),
+                                               flags: LintInvocation.cacheFlags.union(["--strict", "--quiet"]), context: context)
         else { return .usageOrInputError }
         let (parsed, format) = options
-        let invocation = LintInvocation(parsed, paths: parsed.positionals)
-        let (result, hadInputErrors) = invocation.run(context: context)
+        // A bad baseline is reported before any work, and the run stops: its findings would all look new.
+        var baseline: Baseline?
+        if let path = parsed.value("--baseline") {
+            do { baseline = try Baseline.load(path.isEmpty ? path : absolute(path, in: context)) } catch {
+                context.printError("taskwarden lint: \(Baseline.FileError(path: path, reason: error.reason))")
+                return .usageOrInputError
+            }
+        }
+        let invocation = LintInvocation(parsed, paths: parsed.positionals, context: context)
+        let (linted, hadInputErrors) = invocation.run(context: context)
+        var result = linted
+        if let path = parsed.value("--write-baseline") {
+            do { try Baseline(accepting: result).write(to: absolute(path, in: context)) } catch {
+                context.printError("taskwarden lint: \(Baseline.FileError(path: path, reason: error.reason))")
+                return .usageOrInputError
+            }
+        }
+        var baselined = 0
+        if let baseline {
+            let new = baseline.newFindings(in: result)
+            baselined = result.findings.count - new.count
+            result.findings = new
+        }
         guard let reporter = FindingReporters.reporter(named: format) else { return .usageOrInputError }
         context.writeOutput(reporter.report(result))
-        if !parsed.has("--quiet") { context.printError(result.summaryLine) }
+        if !parsed.has("--quiet") {
+            context.printError(result.summaryLine + (baseline == nil ? "" : "; \(baselined) more in the baseline, not shown"))
+        }
         if hadInputErrors { return .usageOrInputError }
         let failing = parsed.has("--strict") ? !result.findings.isEmpty : result.findings.contains { $0.severity == .error }
         return failing ? .findings : .success
     }
+}
+
+/// A path given on the command line, relative to the command's working directory.
+func absolute(_ path: String, in context: CommandContext) -> String {
+    path.hasPrefix("/") ? path : context.workingDirectory + "/" + path
 }

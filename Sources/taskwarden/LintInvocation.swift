@@ -13,22 +13,44 @@ struct LintInvocation {
     /// The flags every engine-running command accepts.
     static let engineFlags: Set<String> = ["--whole-file", "--verbose"]
 
+    /// The results cache's folder, or nil for none (`fix` always parses).
+    var cacheDirectory: String?
+
     init(paths: [String], configurationFile: String?) {
         self.paths = paths
         self.configurationFile = configurationFile
     }
 
-    /// Paths, `--config`, `--whole-file` and `--verbose` from parsed arguments.
-    init(_ parsed: ParsedArguments, paths: [String]) {
+    /// Paths, `--config`, `--whole-file`, `--verbose` and the cache options from parsed arguments.
+    init(_ parsed: ParsedArguments, paths: [String], context: CommandContext) {
         self.init(paths: paths, configurationFile: parsed.value("--config"))
         wholeFile = parsed.has("--whole-file")
         verbose = parsed.has("--verbose")
+        cacheDirectory = Self.cacheDirectory(parsed, context: context)
+    }
+
+    /// The options `lint`, `list` and `where` take for the results cache.
+    static let cacheOptions: Set<String> = ["--cache-path"]
+    static let cacheFlags: Set<String> = ["--no-cache"]
+    static let cacheUsage = """
+          --cache-path DIR results cache folder (default: $XDG_CACHE_HOME/taskwarden, ~/.cache/taskwarden on
+                           Linux, ~/Library/Caches/taskwarden on macOS); output is the same with or without it
+          --no-cache       parse every file; read and write no cache
+        """
+
+    /// The cache folder `--cache-path`/`--no-cache` ask for (the user cache folder by default; none when the
+    /// home folder is unknown).
+    static func cacheDirectory(_ parsed: ParsedArguments, context: CommandContext) -> String? {
+        if parsed.has("--no-cache") { return nil }
+        if let path = parsed.value("--cache-path") { return absolute(path, in: context) }
+        return ResultsCache.defaultRoot()
     }
 
     /// Runs the engine and prints every input problem (`path: error: …`) to standard error.
     /// `hadInputErrors` is true when a problem should make the command exit with status 2.
     func run(context: CommandContext, engine: LintEngine = LintEngine()) -> (result: LintResult, hadInputErrors: Bool) {
-        let request = LintRequest(paths: paths, configurationFile: configurationFile, workingDirectory: context.workingDirectory)
+        let request = LintRequest(paths: paths, configurationFile: configurationFile, workingDirectory: context.workingDirectory,
+                                  cacheDirectory: cacheDirectory)
         var engine = engine
         if wholeFile { engine.wholeFile = true }
         let clock = ContinuousClock()

@@ -33,7 +33,7 @@ extension Subcommand {
     }
 
     /// Parses what `lint`, `fix`, `list` and `where` take alike: `--format` (one of `formats`, else
-    /// `defaultFormat`), `--config FILE`, the command's own `flags`, and paths. On wrong usage it reports it
+    /// `defaultFormat`), `--config FILE`, the command's own `options` and `flags`, and paths. On wrong usage it reports it
     /// (``usageError(_:context:)``) and returns nil.
     ///
     /// ```swift
@@ -41,11 +41,13 @@ extension Subcommand {
     ///                                        context: context) else { return .usageOrInputError }
     /// ```
     static func parseReportOptions(
-        _ arguments: [String], formats: [String], defaultFormat: String, flags: Set<String> = [], context: CommandContext
+        _ arguments: [String], formats: [String], defaultFormat: String, options: Set<String> = [], flags: Set<String> = [],
+        context: CommandContext
     ) -> (arguments: ParsedArguments, format: String)? {
         do {
             // Every command that runs the engine takes --whole-file and --verbose (LintInvocation reads them).
-            let parsed = try ParsedArguments(arguments, options: ["--format", "--config"], flags: flags.union(LintInvocation.engineFlags))
+            let parsed = try ParsedArguments(arguments, options: options.union(["--format", "--config"]),
+                                             flags: flags.union(LintInvocation.engineFlags))
             return (parsed, try parsed.choice("--format", from: formats, default: defaultFormat))
         } catch {
             _ = usageError(error, context: context)

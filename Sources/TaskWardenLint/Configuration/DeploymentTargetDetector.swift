@@ -124,7 +124,7 @@ public enum DeploymentTargetDetector {
     public static func targets(inProject text: String) -> DeploymentTargets {
         var versions: [ApplePlatform: PlatformVersion] = [:]
         // "\r\n" is one Character, so a CRLF project is split with `isNewline`.
-        for line in text.split(whereSeparator: \.isNewline) {
+        for line in text.split(whereSeparator: \.isNewline) where mentionsDeploymentTarget(line.utf8) {
             for (setting, platform) in projectSettings {
                 guard let range = line.range(of: setting + " = ") else { continue }
                 let value = line[range.upperBound...].prefix { $0 != ";" }
@@ -134,5 +134,23 @@ public enum DeploymentTargetDetector {
             }
         }
         return DeploymentTargets(versions)
+    }
+
+    private static let deploymentTargetBytes = Array("DEPLOYMENT_TARGET".utf8)
+
+    /// A byte search for `DEPLOYMENT_TARGET` in a line: Foundation's `range(of:)` on every line of a large
+    /// project file (five settings each) cost more than the rest of a warm, cached lint run together.
+    static func mentionsDeploymentTarget(_ line: Substring.UTF8View) -> Bool {
+        let needle = deploymentTargetBytes
+        var matched = 0
+        for byte in line {
+            if byte == needle[matched] {
+                matched += 1
+                if matched == needle.count { return true }
+            } else {
+                matched = byte == needle[0] ? 1 : 0
+            }
+        }
+        return false
     }
 }

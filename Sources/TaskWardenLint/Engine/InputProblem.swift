@@ -35,8 +35,10 @@ public struct InputProblem: Hashable, Sendable, Error, CustomStringConvertible {
 public struct LintStatistics: Hashable, Sendable {
     /// `.swift` files found under the paths (after include/exclude).
     public var filesFound = 0
-    /// Files the byte scan found a creation token in, and so parsed.
+    /// Files the byte scan found a creation token in, and so analysed (parsed, or served from the results cache).
     public var filesParsed = 0
+    /// Of ``filesParsed``, those served from the results cache.
+    public var filesFromCache = 0
     /// Bytes of all files found.
     public var bytesFound = 0
     /// Bytes the parser read as code: of files parsed whole, all; of files parsed sub-file, all but the blanked.

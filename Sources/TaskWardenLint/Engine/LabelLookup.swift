@@ -1,5 +1,4 @@
 import Foundation
-import SwiftSyntax
 import TaskNaming
 
 /// From a trace row label to the creation sites it can come from (`taskwarden where`).
@@ -10,7 +9,7 @@ import TaskNaming
 /// ```
 public enum LabelLookup {
     public struct Match: Sendable {
-        public var site: CreationSite
+        public var site: SiteRecord
         /// Why it matches: `named "price:\(…)"`, `unnamed, labelled after its function`, …
         public var reason: String
     }
@@ -22,12 +21,12 @@ public enum LabelLookup {
         if let swiftUI = swiftUITaskLocation(trimmed) {
             // SwiftUI prints `#fileID` (Module/File.swift); compare the file name and the line.
             let fileName = swiftUI.file.split(separator: "/").last.map(String.init) ?? swiftUI.file
-            for site in tree.sites where site.kind == .swiftUITask && site.name == .none && site.position.line == swiftUI.line
+            for site in tree.records where site.kind == .swiftUITask && site.name == .none && site.position.line == swiftUI.line
                 && (site.position.file == fileName || site.position.file.hasSuffix("/" + fileName)) {
                 matches.append(Match(site: site, reason: "unnamed; SwiftUI names it after its file and line"))
             }
         }
-        for site in tree.sites {
+        for site in tree.records {
             guard let template = site.name.template else { continue }
             if !template.isInterpolated, template.staticText == trimmed {
                 matches.append(Match(site: site, reason: "named \"\(trimmed)\""))
@@ -36,13 +35,13 @@ public enum LabelLookup {
             }
         }
         let candidates = labelCandidates(trimmed)
-        let unnamed = tree.sites.filter { $0.name == .none && $0.kind != .swiftUITask && candidates.contains($0.guessedLabel) }
+        let unnamed = tree.records.filter { $0.name == .none && $0.kind != .swiftUITask && candidates.contains($0.guessedLabel) }
         for site in unnamed {
             matches.append(Match(site: site, reason: "unnamed; a profiler labels it '\(site.guessedLabel)'"))
         }
         // Tasks in closures stored under a name the labelled function calls are labelled after it too.
-        if !unnamed.isEmpty || tree.sites.contains(where: { candidates.contains($0.guessedLabel) }) {
-            for site in tree.sites where site.name == .none && site.calledThrough != nil && site.kind != .swiftUITask
+        if !unnamed.isEmpty || tree.records.contains(where: { candidates.contains($0.guessedLabel) }) {
+            for site in tree.records where site.name == .none && site.calledThrough != nil && site.kind != .swiftUITask
                 && !matches.contains(where: { $0.site.position == site.position }) {
                 if !callerLabels(of: site, in: tree).isDisjoint(with: candidates) {
                     matches.append(Match(site: site, reason: "unnamed, in a closure stored as '\(site.calledThrough!)' that '\(trimmed)' calls; labelled after the caller"))
@@ -53,14 +52,12 @@ public enum LabelLookup {
     }
 
     /// Labels of the functions (with sites) that call the closure a site is stored in.
-    static func callerLabels(of site: CreationSite, in tree: TreeAnalysis) -> Set<String> {
+    static func callerLabels(of site: SiteRecord, in tree: TreeAnalysis) -> Set<String> {
         guard let stored = site.calledThrough else { return [] }
         var labels: Set<String> = []
-        for other in tree.sites where other.position != site.position {
-            guard let frame = DeclarationContext.nearestFrame(above: other.node),
-                  !frame.is(ClosureExprSyntax.self), StoredClosureCalls.called([stored], by: frame).contains(stored)
-            else { continue }
-            labels.insert(DeclarationContext.guessedLabel(of: other.node))
+        // A record's frame calls are known when its frame is a function (not a closure).
+        for other in tree.records where other.position != site.position && other.frameCalls?.contains(stored) == true {
+            labels.insert(other.guessedLabel)
         }
         return labels
     }
@@ -121,7 +118,7 @@ public enum LabelLookup {
     public static func json(label: String, matches: [Match]) -> String {
         JSONOutput.encode(Output(label: label, sites: matches.map {
             Item(file: $0.site.position.file, line: $0.site.position.line, column: $0.site.position.column,
-                 kind: $0.site.kind.rawValue, name: SiteListing.nameText($0.site), enclosing: $0.site.enclosingDeclaration,
+                 kind: $0.site.kind.rawValue, name: $0.site.nameText, enclosing: $0.site.enclosingDeclaration,
                  reason: $0.reason)
         }))
     }

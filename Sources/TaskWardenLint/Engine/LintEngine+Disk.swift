@@ -8,11 +8,15 @@ public struct LintRequest: Sendable {
     public var configurationFile: String?
     /// The directory relative paths (given and reported) are relative to.
     public var workingDirectory: String
+    /// The results cache's folder (``ResultsCache/defaultRoot(environment:)``, `--cache-path`), or nil for none.
+    public var cacheDirectory: String?
 
-    public init(paths: [String], configurationFile: String? = nil, workingDirectory: String = FileManager.default.currentDirectoryPath) {
+    public init(paths: [String], configurationFile: String? = nil, workingDirectory: String = FileManager.default.currentDirectoryPath,
+                cacheDirectory: String? = nil) {
         self.paths = paths
         self.configurationFile = configurationFile
         self.workingDirectory = workingDirectory
+        self.cacheDirectory = cacheDirectory
     }
 }
 
@@ -36,16 +40,29 @@ extension LintEngine {
         found.problems = resolver.problems + found.problems
 
         let options = ParsePlan.Options(rules: rules, wholeFile: wholeFile)
-        let outcomes = ParallelMap.map(found.swiftFiles, parallel: parallel) { file -> FileOutcome in
+        let session = request.cacheDirectory.map { CacheSession(cache: ResultsCache(root: $0), rules: rules) }
+        var outcomes = ParallelMap.map(found.swiftFiles, parallel: parallel) { file -> FileOutcome in
             Self.analyse(file.absolute, display: file.display, configuration: file.configuration, targets: file.deploymentTargets,
-                         options: options)
+                         options: options, cache: session)
+        }
+        // Results cache: a cached file whose sites a `Task` type elsewhere now shadows is parsed after all.
+        if session != nil {
+            for index in Self.cachedFilesToParse(outcomes) {
+                let file = found.swiftFiles[index]
+                outcomes[index] = Self.analyse(file.absolute, display: file.display, configuration: file.configuration,
+                                               targets: file.deploymentTargets, options: options, cache: nil)
+            }
         }
         var statistics = LintStatistics()
-        var analyses: [FileAnalysis] = []
+        var entries: [TreeAnalysis.Entry] = []
         var problems = found.problems
         for outcome in outcomes {
             statistics.add(outcome)
-            if let analysis = outcome.analysis { analyses.append(analysis) }
+            if let analysis = outcome.analysis {
+                entries.append(.parsed(analysis))
+            } else if let cached = outcome.cached {
+                entries.append(.cached(cached))
+            }
             problems += outcome.problems
         }
         let plists = found.propertyLists.compactMap { path -> PropertyListFile? in
@@ -54,9 +71,11 @@ extension LintEngine {
         }
         let programScope = ProgramScope.discover(displayPaths: found.swiftFiles.map(\.display),
                                                  workingDirectory: collector.absolutePath(request.workingDirectory))
-        let tree = TreeAnalysis(files: analyses, propertyLists: plists, roots: paths, programScope: programScope)
-        statistics.sites = tree.sites.count
-        return LintResult(tree: tree, findings: findings(in: tree), problems: problems, statistics: statistics)
+        let tree = TreeAnalysis(entries: entries, propertyLists: plists, roots: paths, programScope: programScope)
+        statistics.sites = tree.records.count
+        let (findings, perFile) = evaluate(tree)
+        if let session { Self.store(tree: tree, perFile: perFile, outcomes: outcomes, session: session, parallel: parallel) }
+        return LintResult(tree: tree, findings: findings, problems: problems, statistics: statistics)
     }
 
     struct FileOutcome: Sendable {
@@ -70,6 +89,10 @@ extension LintEngine {
         /// Nil when parsed from a masked copy (or not parsed).
         var wholeFileReason: ParsePlan.WholeFileReason?
         var tooDeep = false
+        /// Served from the results cache instead of parsed.
+        var cached: CachedFile?
+        /// The results-cache key of a parsed file, to store its facts under.
+        var cacheKey: String?
     }
 
     /// True when every byte is ASCII (and so valid UTF-8); eight bytes at a time.
@@ -90,7 +113,7 @@ extension LintEngine {
     }
 
     static func analyse(_ absolute: String, display: String, configuration: LintConfiguration, targets: DeploymentTargets,
-                        options: ParsePlan.Options) -> FileOutcome {
+                        options: ParsePlan.Options, cache: CacheSession? = nil) -> FileOutcome {
         var outcome = FileOutcome()
         guard let bytes = FileBytes.read(absolute) else {
             outcome.problems.append(InputProblem(path: display, kind: .unreadable, detail: "cannot read the file (\(FileBytes.lastErrorDescription()))"))
@@ -104,6 +127,15 @@ extension LintEngine {
         // Every file is checked for UTF-8, so a bad file is reported even when it holds no creation token;
         // only files worth parsing become Strings.
         let worthParsing = options.scanner.mayContainSite(bytes)
+        if worthParsing, let cache {
+            let lookup = cache.lookUp(bytes, path: display, configuration: configuration, targets: targets)
+            if let hit = lookup.cached {
+                outcome.cached = hit
+                outcome.problems = hit.facts.inputProblems
+                return outcome
+            }
+            outcome.cacheKey = lookup.key
+        }
         var text: String?
         if worthParsing || !isASCII(bytes) {
             text = String(validating: bytes, as: UTF8.self)
@@ -168,6 +200,12 @@ extension LintStatistics {
         bytesScanned += outcome.bytesScanned
         bytesParsed += outcome.bytesParsed
         if outcome.tooDeep { filesTooDeep += 1 }
+        if outcome.cached != nil {
+            // Counted as parsed (whole), so summaries are the same with and without the cache.
+            filesParsed += 1
+            filesFromCache += 1
+            return
+        }
         guard outcome.analysis != nil else { return }
         filesParsed += 1
         if let reason = outcome.wholeFileReason {

@@ -42,13 +42,17 @@ public struct LintEngine: Sendable {
             problems += outcome.problems
         }
         let tree = TreeAnalysis(files: outcomes.compactMap(\.analysis), propertyLists: plists, roots: [])
-        statistics.sites = tree.sites.count
+        statistics.sites = tree.records.count
         return LintResult(tree: tree, findings: findings(in: tree), problems: problems, statistics: statistics)
     }
 
     /// Runs every enabled rule over the tree, applying each file's severity settings and suppression comments.
     /// Findings come back sorted by file, line, column and rule.
-    public func findings(in tree: TreeAnalysis) -> [Finding] {
+    public func findings(in tree: TreeAnalysis) -> [Finding] { evaluate(tree).findings }
+
+    /// The findings, and each parsed file's raw per-file findings (before severity and suppression, aligned with
+    /// `tree.files`), which the results cache records. Files served from the cache bring their recorded ones.
+    func evaluate(_ tree: TreeAnalysis) -> (findings: [Finding], perFile: [[Finding]]) {
         let perFile = ParallelMap.map(tree.files, parallel: parallel) { file -> [Finding] in
             rules.flatMap { rule -> [Finding] in
                 guard file.configuration.severity(for: rule.description) != nil else { return [] }
@@ -56,22 +60,23 @@ public struct LintEngine: Sendable {
             }
         }
         var all = perFile.flatMap { $0 }
+        for file in tree.cachedFiles { all += file.facts.findings }
         for rule in rules { all += rule.findings(in: tree) }
-        let filesByPath = Dictionary(tree.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let descriptions = Dictionary(rules.map { ($0.description.id, $0.description) }, uniquingKeysWith: { first, _ in first })
         var kept: [Finding] = []
         for var finding in all {
             guard let description = descriptions[finding.ruleID] else { continue }
-            let file = filesByPath[finding.position.file]
-            let configuration = file?.configuration ?? LintConfiguration()
+            let settings = tree.settings(of: finding.position.file)
+            let configuration = settings?.configuration ?? LintConfiguration()
             guard let severity = configuration.severity(for: description) else { continue }
-            if file?.suppressions.suppresses(rule: finding.ruleID, line: finding.position.line) == true { continue }
+            if settings?.suppressions.suppresses(rule: finding.ruleID, line: finding.position.line) == true { continue }
             finding.severity = severity
             kept.append(finding)
         }
         // The message breaks ties: one rule can report twice at one position (task-label-collision builds its
         // findings from a dictionary), and output must not change between runs of the same input.
-        return kept.sorted { ($0.position, $0.ruleID, $0.message) < ($1.position, $1.ruleID, $1.message) }
+        let sorted = kept.sorted { ($0.position, $0.ruleID, $0.message) < ($1.position, $1.ruleID, $1.message) }
+        return (sorted, perFile)
     }
 }
 

@@ -1,15 +1,28 @@
-/// Everything known about the whole linted tree: every parsed file, every site, and indexes the
-/// cross-file rules share.
+/// Everything known about the whole linted tree: every parsed file, every file served from the results cache,
+/// every site (as syntax for parsed files, as ``SiteRecord`` for all), and indexes the cross-file rules share.
+///
+/// Tree-wide consumers (`task-name-duplicate`, `task-label-collision`, `where`, `list`) read ``records``, so a
+/// file served from the cache and a parsed file are indistinguishable to them.
 ///
 /// ```swift
 /// let tree = TreeAnalysis(files: [file1, file2])
-/// tree.sites(named: "price:\\(…)") // every site whose name has that shape
+/// tree.records(named: "price:\\(…)") // every site whose name has that shape
 /// ```
 public struct TreeAnalysis: Sendable {
+    /// One analysed file: parsed, or served from the results cache.
+    public enum Entry: Sendable {
+        case parsed(FileAnalysis)
+        case cached(CachedFile)
+    }
+
     /// The parsed files (those that could contain a site or a rule's extra token), in path order.
     public let files: [FileAnalysis]
-    /// Every site of every file, in file then source order.
+    /// The files served from the results cache, in path order.
+    public let cachedFiles: [CachedFile]
+    /// Every site of every parsed file, in file then source order.
     public let sites: [CreationSite]
+    /// Every site of every analysed file (parsed or cached), in file then source order.
+    public let records: [SiteRecord]
     /// `Info.plist` files found under the linted paths (for background-task identifier checks).
     public let propertyLists: [PropertyListFile]
     /// The paths the run was given.
@@ -21,40 +34,70 @@ public struct TreeAnalysis: Sendable {
     /// background-task code.
     let background: BackgroundAnalysis?
     private let filesByPath: [String: Int]
-    private let sitesByNameKey: [String: [CreationSite]]
-    private let unnamedSitesByLabel: [String: [CreationSite]]
+    private let cachedFilesByPath: [String: Int]
+    private let recordsByNameKey: [String: [SiteRecord]]
 
     /// Builds the tree, removing sites whose `Task` is shadowed by a type declared anywhere in their module.
     /// `programScope` defaults to placing files by folder layout alone (see ``ProgramScope``).
     public init(files: [FileAnalysis], propertyLists: [PropertyListFile] = [], roots: [String] = [], programScope: ProgramScope? = nil) {
-        let shadowing = TaskTypeShadowing(declarations: files.flatMap(\.taskTypeDeclarations))
-        var shadowed = files
-        for index in shadowed.indices { shadowed[index].apply(shadowing) }
-        self.files = shadowed
-        self.filesByPath = Dictionary(shadowed.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
-        self.sites = shadowed.flatMap(\.sites)
+        self.init(entries: files.map(Entry.parsed), propertyLists: propertyLists, roots: roots, programScope: programScope)
+    }
+
+    /// The same over parsed and cached files, in the order given.
+    public init(entries: [Entry], propertyLists: [PropertyListFile] = [], roots: [String] = [], programScope: ProgramScope? = nil) {
+        var declarations: [TaskTypeDeclaration] = []
+        for entry in entries {
+            switch entry {
+            case .parsed(let file): declarations += file.taskTypeDeclarations
+            case .cached(let file): declarations += file.facts.declarations
+            }
+        }
+        let shadowing = TaskTypeShadowing(declarations: declarations)
+        // Records of parsed files come from their syntax (one walk per frame), on all cores.
+        let recordLists = ParallelMap.map(entries) { entry -> (FileAnalysis?, CachedFile?, [SiteRecord]) in
+            switch entry {
+            case .parsed(var file):
+                file.apply(shadowing)
+                return (file, nil, FrameCallIndex.records(of: file))
+            case .cached(let file):
+                return (nil, file, file.records.filter { !shadowing.shadows($0) })
+            }
+        }
+        let parsed = recordLists.compactMap(\.0)
+        let cached = recordLists.compactMap(\.1)
+        self.files = parsed
+        self.cachedFiles = cached
+        self.filesByPath = Dictionary(parsed.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
+        self.cachedFilesByPath = Dictionary(cached.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
+        self.sites = parsed.flatMap(\.sites)
+        self.records = recordLists.flatMap(\.2)
         self.propertyLists = propertyLists
         self.roots = roots
-        self.programScope = programScope ?? ProgramScope(paths: shadowed.map(\.path))
-        self.background = BackgroundTaskContext(files: shadowed).map { BackgroundAnalysis(context: $0, index: $0.makeIndex()) }
-        var byName: [String: [CreationSite]] = [:]
-        var byLabel: [String: [CreationSite]] = [:]
-        for site in sites {
-            if let key = site.name.duplicateKey { byName[key, default: []].append(site) }
-            if site.name == .none, site.kind != .swiftUITask { byLabel[site.guessedLabel, default: []].append(site) }
+        self.programScope = programScope ?? ProgramScope(paths: parsed.map(\.path) + cached.map(\.path))
+        self.background = BackgroundTaskContext(files: parsed, cachedFiles: cached)
+            .map { BackgroundAnalysis(context: $0, index: $0.makeIndex()) }
+        var byName: [String: [SiteRecord]] = [:]
+        for record in records {
+            if let key = record.name.duplicateKey { byName[key, default: []].append(record) }
         }
-        self.sitesByNameKey = byName
-        self.unnamedSitesByLabel = byLabel
+        self.recordsByNameKey = byName
     }
 
     /// Sites whose name is this literal or has this interpolated shape (``TaskNameExpression/duplicateKey``).
-    public func sites(named key: String) -> [CreationSite] { sitesByNameKey[key] ?? [] }
+    public func records(named key: String) -> [SiteRecord] { recordsByNameKey[key] ?? [] }
 
-    /// Unnamed sites (SwiftUI `.task` aside, which names itself) a profiler would give this label.
-    public func unnamedSites(labelled label: String) -> [CreationSite] { unnamedSitesByLabel[label] ?? [] }
-
-    /// The file with this path.
+    /// The parsed file with this path.
     public func file(_ path: String) -> FileAnalysis? { filesByPath[path].map { files[$0] } }
+
+    /// The cached file with this path.
+    public func cachedFile(_ path: String) -> CachedFile? { cachedFilesByPath[path].map { cachedFiles[$0] } }
+
+    /// The configuration and suppression comments of an analysed file (parsed or cached).
+    func settings(of path: String) -> (configuration: LintConfiguration, suppressions: SuppressionDirectives)? {
+        if let file = file(path) { return (file.configuration, file.suppressions) }
+        if let file = cachedFile(path) { return (file.configuration, file.suppressions) }
+        return nil
+    }
 }
 
 /// A property list found under the linted paths.

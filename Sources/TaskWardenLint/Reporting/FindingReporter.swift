@@ -26,16 +26,16 @@ public enum FindingReporters {
 }
 
 extension LintResult {
-    /// The text of a line of a linted file, for fingerprints (nil when the file was not parsed).
+    /// The text of a linted file (nil when the file was not analysed).
+    public func sourceText(of file: String) -> String? {
+        tree.file(file)?.source ?? tree.cachedFile(file)?.source
+    }
+
+    /// The text of a line of a linted file, for fingerprints (nil when the file was not parsed). Splits the
+    /// file each call: a reporter asking for many lines uses ``LineTextIndex``, which splits each file once.
     public func lineText(file: String, line: Int) -> String? {
-        guard let source = tree.file(file)?.source else { return nil }
-        // In a String "\r\n" is one Character, so CRLF lines would not split on "\n".
-        var current = 1
-        for text in source.split(omittingEmptySubsequences: false, whereSeparator: \.endsSourceLine) {
-            if current == line { return String(text) }
-            current += 1
-        }
-        return nil
+        var index = LineTextIndex(self)
+        return index.text(file: file, line: line)
     }
 
     /// Counts of findings per severity.

@@ -97,6 +97,12 @@ public struct SARIFReporter: FindingReporter {
     }
 
     public func report(_ result: LintResult) -> String {
+        var lines = LineTextIndex(result)
+        return report(result, lines: &lines)
+    }
+
+    /// The report, reading line texts through `lines` (each file split once; tests count the work).
+    func report(_ result: LintResult, lines: inout LineTextIndex) -> String {
         let indexByID = Dictionary(rules.enumerated().map { ($1.description.id, $0) }, uniquingKeysWith: { first, _ in first })
         let entries = rules.map { rule in
             let description = rule.description
@@ -110,17 +116,19 @@ public struct SARIFReporter: FindingReporter {
             )
         }
         var occurrences: [String: Int] = [:]
-        let results = result.findings.map { finding -> Result in
-            let lineText = result.lineText(file: finding.position.file, line: finding.position.line)
+        var results: [Result] = []
+        results.reserveCapacity(result.findings.count)
+        for finding in result.findings {
+            let lineText = lines.text(file: finding.position.file, line: finding.position.line)
             let line = lineText?.trimmingCharacters(in: .whitespaces) ?? ""
             let key = [finding.ruleID, finding.position.file, line, finding.message].joined(separator: "\u{1F}")
             let occurrence = occurrences[key, default: 0] + 1
             occurrences[key] = occurrence
             let related = finding.related.enumerated().map { index, related in
-                let text = result.lineText(file: related.position.file, line: related.position.line)
+                let text = lines.text(file: related.position.file, line: related.position.line)
                 return Location(id: index + 1, physicalLocation: Self.physical(related.position, length: 1, lineText: text), message: Text(text: related.message))
             }
-            return Result(
+            results.append(Result(
                 ruleId: finding.ruleID,
                 ruleIndex: indexByID[finding.ruleID] ?? 0,
                 level: Self.level(finding.severity),
@@ -128,7 +136,7 @@ public struct SARIFReporter: FindingReporter {
                 locations: [Location(id: nil, physicalLocation: Self.physical(finding.position, length: finding.length, lineText: lineText), message: nil)],
                 relatedLocations: related.isEmpty ? nil : related,
                 partialFingerprints: ["primaryLocationLineHash": Self.fingerprint(key) + ":\(occurrence)"]
-            )
+            ))
         }
         let log = Log(runs: [Run(tool: Tool(driver: Driver(version: "0.1.0", rules: entries)), results: results)])
         return JSONOutput.encode(log)

@@ -62,9 +62,7 @@ public enum SiteListing {
     }
 
     /// The source text of a site's name argument.
-    public static func nameText(_ site: CreationSite) -> String? {
-        site.name == .none ? nil : site.nameArgument?.expression.trimmedDescription
-    }
+    public static func nameText(_ site: SiteRecord) -> String? { site.nameText }
 
     static func nameKind(_ name: TaskNameExpression) -> String {
         switch name {
@@ -76,10 +74,10 @@ public enum SiteListing {
     }
 
     /// What a trace shows for a site without `name:`.
-    static func unnamedDescription(_ site: CreationSite) -> String {
+    static func unnamedDescription(_ site: SiteRecord) -> String {
         switch site.kind {
         case .backgroundTaskRegistration, .backgroundTask:
-            let identifier = site.call?.arguments.first?.expression.trimmedDescription ?? "?"
+            let identifier = site.firstArgumentText ?? "?"
             return "(identifier \(identifier))"
         case .swiftUITask:
             let file = site.position.file.split(separator: "/").last.map(String.init) ?? site.position.file
@@ -90,7 +88,7 @@ public enum SiteListing {
     }
 
     public static func json(_ result: LintResult) -> String {
-        let sites = result.tree.sites
+        let sites = result.tree.records
         let document = Document(
             sites: sites.map { site in
                 Item(file: site.position.file, line: site.position.line, column: site.position.column,
@@ -110,7 +108,7 @@ public enum SiteListing {
     /// `Sources/Shelf.swift:12:9  Task.init  "price-check"  in PriceWatcher.start()`, and for unnamed sites
     /// the label a profiler would guess.
     public static func text(_ result: LintResult) -> String {
-        let sites = result.tree.sites
+        let sites = result.tree.records
         let locations = sites.map(\.position.description)
         let locationWidth = locations.map(\.count).max() ?? 0
         let kindWidth = sites.map(\.kind.rawValue.count).max() ?? 0

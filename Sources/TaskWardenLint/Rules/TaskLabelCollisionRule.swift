@@ -1,5 +1,3 @@
-import SwiftSyntax
-
 /// `task-label-collision` (info): unnamed tasks that a profiler would give the same label.
 public struct TaskLabelCollisionRule: Rule {
     public init() {}
@@ -12,8 +10,8 @@ public struct TaskLabelCollisionRule: Rule {
             in …`. Two unnamed tasks created in one function share that label; and a task created in a closure \
             stored in a property (`monitor.onQuiesced = { Task { … } }`) is labelled after whatever calls the \
             closure, so it looks exactly like the tasks that caller creates itself (recognised when a function \
-            calls a closure property its own type declares). Each site is reported with the others. Name the \
-            tasks (`unnamed-task`, `taskwarden fix`).
+            calls a closure property its own type declares). Each site is reported with the others (the first \
+            five named, the rest counted). Name the tasks (`unnamed-task`, `taskwarden fix`).
             Only tasks of one program can meet in one trace, so sites are compared only when their files can be \
             linked into one program: the SwiftPM target holding each file and the targets depending on it (from \
             the nearest `Package.swift`), else the Xcode targets compiling it (`project.pbxproj`: listed sources \
@@ -91,29 +89,25 @@ public struct TaskLabelCollisionRule: Rule {
         ]
     )
 
-    private static func isLabelled(_ site: CreationSite) -> Bool {
+    private static func isLabelled(_ site: SiteRecord) -> Bool {
         site.name == .none && (site.kind.isUnstructured || site.kind.isGroupChild || site.kind == .asyncLet)
     }
 
-    /// Runs once over the whole tree: groups unnamed sites by guessed label, then moves sites created in
+    /// Runs once over the tree's records: groups unnamed sites by guessed label, then moves sites created in
     /// stored closures into the group of the function that calls the closure.
     public func findings(in tree: TreeAnalysis) -> [Finding] {
-        let labelled = tree.sites.filter(Self.isLabelled)
+        let labelled = tree.records.filter(Self.isLabelled)
         let storedNames = Set(labelled.compactMap(\.calledThrough))
-        // Each function (frame) with unnamed sites is walked once to see which stored closures it calls.
+        // Each record knows which stored closures its function (frame) calls, if its frame is a function.
         var callersByName: [String: Set<String>] = [:]
         if !storedNames.isEmpty {
-            var walked: Set<SyntaxIdentifier> = []
             for site in labelled where site.calledThrough == nil {
-                guard let frame = DeclarationContext.nearestFrame(above: site.node), !frame.is(ClosureExprSyntax.self),
-                      walked.insert(frame.id).inserted
-                else { continue }
-                for name in StoredClosureCalls.called(storedNames, by: frame) {
+                for name in site.frameCalls ?? [] where storedNames.contains(name) {
                     callersByName[name, default: []].insert(site.guessedLabel)
                 }
             }
         }
-        var groups: [String: [CreationSite]] = [:]
+        var groups: [String: [SiteRecord]] = [:]
         for site in labelled {
             if let stored = site.calledThrough, let callers = callersByName[stored], !callers.isEmpty {
                 for caller in callers.sorted() { groups[caller, default: []].append(site) }
@@ -124,18 +118,47 @@ public struct TaskLabelCollisionRule: Rule {
         var results: [Finding] = []
         let scope = tree.programScope
         for (label, sites) in groups where sites.count > 1 {
+            // A site can stand in one group once per position; counting positions keeps this linear.
+            var sitesAtPosition: [SourcePosition: Int] = [:]
+            for site in sites { sitesAtPosition[site.position, default: 0] += 1 }
+            var placements: [String: String] = [:]  // file → placement key
+            var representatives: [String: String] = [:]  // placement key → one of its files
+            var countsByPlacement: [String: Int] = [:]
             for site in sites {
-                let others = sites.filter {
-                    $0.position != site.position && scope.shareProgram($0.position.file, site.position.file)
-                }
-                guard !others.isEmpty else { continue }
-                let list = others.map(\.position.description).joined(separator: ", ")
+                let file = site.position.file
+                let key = placements[file] ?? scope.placement(of: file)
+                placements[file] = key
+                if representatives[key] == nil { representatives[key] = file }
+                countsByPlacement[key, default: 0] += 1
+            }
+            var compatibility: [String: Bool] = [:]
+            func placementOf(_ file: String) -> String { placements[file] ?? "" }
+            func compatible(_ a: String, _ b: String) -> Bool {
+                if a == b { return true }
+                let key = a < b ? a + "\u{0}" + b : b + "\u{0}" + a
+                if let known = compatibility[key] { return known }
+                let answer = scope.shareProgram(representatives[a] ?? "", representatives[b] ?? "")
+                compatibility[key] = answer
+                return answer
+            }
+            for site in sites {
+                // Sites whose files share no program never meet in one trace. Files are compared by placement
+                // (a handful per group), and the count of others is summed per placement, so a group of n sites
+                // in one program costs O(n), not O(n²).
+                let placement = placementOf(site.position.file)
+                let total = sites.count - sitesAtPosition[site.position, default: 0]
+                    - countsByPlacement.reduce(0) { $0 + (compatible(placement, $1.key) ? 0 : $1.value) }
+                guard total > 0 else { continue }
+                let others = RelatedSiteList(
+                    others: sites.lazy.filter { $0.position != site.position && compatible(placement, placementOf($0.position.file)) }
+                        .map(\.position),
+                    total: total)
                 let how = site.calledThrough != nil && site.guessedLabel != label
                     ? " (it is created in a closure stored as '\(site.calledThrough!)', which '\(label)' calls)" : ""
                 results.append(finding(
                     at: site,
-                    message: "a profiler would label this unnamed task '\(label)'\(how), the same as \(list); name them to tell them apart",
-                    related: others.map { RelatedLocation(position: $0.position, message: "also labelled '\(label)'") }
+                    message: "a profiler would label this unnamed task '\(label)'\(how), the same as \(others.text()); name them to tell them apart",
+                    related: others.shown.map { RelatedLocation(position: $0, message: "also labelled '\(label)'") }
                 ))
             }
         }

@@ -8,8 +8,8 @@ public struct TaskNameDuplicateRule: Rule {
         rationale: """
             A name exists to lead from a trace row back to one place in the code. Two sites with the same name \
             (for interpolated names: the same static text and the same places for interpolations, e.g. \
-            `price:\\(…)`) make every row ambiguous again. Both sites are reported, each pointing at the other. \
-            Rename one (`taskwarden where NAME` lists every site with a name).
+            `price:\\(…)`) make every row ambiguous again. Both sites are reported, each pointing at the other \
+            (at most five named, the rest counted). Rename one (`taskwarden where NAME` lists every site with a name).
             Cannot see: names that are not string literals, and trees linted separately.
             """,
         defaultSeverity: .warning,
@@ -36,18 +36,25 @@ public struct TaskNameDuplicateRule: Rule {
         ]
     )
 
-    public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {
-        file.sites.compactMap { site in
-            guard let key = site.name.duplicateKey, let argument = site.nameArgument else { return nil }
-            let others = tree.sites(named: key).filter { $0.position != site.position }
-            guard !others.isEmpty else { return nil }
-            let list = others.map { "the \($0.kind.rawValue) at \($0.position)" }
-                .joined(separator: ", ")
-            return finding(
-                at: file.position(of: argument.expression), length: file.lineLength(of: argument.expression),
+    /// Runs once over the tree's records (parsed and cached files alike): each named site against the others
+    /// with its name's key.
+    public func findings(in tree: TreeAnalysis) -> [Finding] {
+        var results: [Finding] = []
+        for record in tree.records {
+            guard let key = record.name.duplicateKey, let namePosition = record.namePosition else { continue }
+            let named = tree.records(named: key)
+            let total = named.reduce(0) { $0 + ($1.position != record.position ? 1 : 0) }
+            guard total > 0 else { continue }
+            let shown = Array(named.lazy.filter { $0.position != record.position }.prefix(RelatedSiteList.limit))
+            let others = RelatedSiteList(others: shown.map(\.position), total: total)
+            let kinds = Dictionary(shown.map { ($0.position, $0.kind) }, uniquingKeysWith: { first, _ in first })
+            let list = others.text { "the \(kinds[$0]!.rawValue) at \($0)" }
+            results.append(finding(
+                at: namePosition, length: record.nameLength,
                 message: "task name '\(key)' is also used by \(list); give each creation site its own name",
-                related: others.map { RelatedLocation(position: $0.position, message: "also named '\(key)' here") }
-            )
+                related: others.shown.map { RelatedLocation(position: $0, message: "also named '\(key)' here") }
+            ))
         }
+        return results
     }
 }

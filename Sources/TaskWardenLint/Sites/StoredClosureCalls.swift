@@ -19,11 +19,20 @@ enum StoredClosureCalls {
         return finder.found.filter { DeclarationContext.enclosingTypeDeclaresProperty(named: $0, around: function) }
     }
 
+    /// Every closure stored in a property of `function`'s own type that `function` calls, whatever its name:
+    /// ``called(_:by:)`` for all names at once, so a results-cache record can answer for any later tree.
+    static func calledStoredClosures(by function: Syntax) -> Set<String> {
+        let finder = CallFinder(names: nil)
+        finder.walk(function)
+        return finder.found.filter { DeclarationContext.enclosingTypeDeclaresProperty(named: $0, around: function) }
+    }
+
     private final class CallFinder: SyntaxVisitor {
-        let names: Set<String>
+        /// The names looked for; nil for every called name.
+        let names: Set<String>?
         var found: Set<String> = []
 
-        init(names: Set<String>) {
+        init(names: Set<String>?) {
             self.names = names
             super.init(viewMode: .sourceAccurate)
         }
@@ -33,6 +42,10 @@ enum StoredClosureCalls {
             if let optional = callee.as(OptionalChainingExprSyntax.self) { callee = optional.expression }
             let called = callee.as(DeclReferenceExprSyntax.self)?.baseName.text
                 ?? callee.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            guard let names else {
+                if let called { found.insert(called) }
+                return .visitChildren
+            }
             if let called, names.contains(called) { found.insert(called) }
             // Once every name is found, nothing below this call can change the answer.
             return found.count == names.count ? .skipChildren : .visitChildren

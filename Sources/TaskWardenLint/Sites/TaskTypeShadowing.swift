@@ -32,11 +32,20 @@ public struct TaskTypeShadowing: Sendable {
 
     /// True when the site's `Task` refers to a project type, so it is not a creation site.
     public func shadows(_ site: CreationSite) -> Bool {
-        guard site.usesUnqualifiedTask else { return false }
-        let module = Self.moduleKey(of: site.position.file)
+        shadows(usesUnqualifiedTask: site.usesUnqualifiedTask, file: site.position.file, enclosingTypeNames: site.enclosingTypeNames)
+    }
+
+    /// The same for a site's record (a file served from the results cache).
+    func shadows(_ record: SiteRecord) -> Bool {
+        shadows(usesUnqualifiedTask: record.usesUnqualifiedTask, file: record.position.file, enclosingTypeNames: record.enclosingTypeNames)
+    }
+
+    private func shadows(usesUnqualifiedTask: Bool, file: String, enclosingTypeNames: [String]) -> Bool {
+        guard usesUnqualifiedTask else { return false }
+        let module = Self.moduleKey(of: file)
         if moduleWide.contains(module) { return true }
         guard let owners = ownersByModule[module] else { return false }
-        return site.enclosingTypeNames.contains { owners.contains($0) }
+        return enclosingTypeNames.contains { owners.contains($0) }
     }
 
     /// The module a file belongs to: `…/Sources/<Name>` or `…/Tests/<Name>` when the path has one, else "".

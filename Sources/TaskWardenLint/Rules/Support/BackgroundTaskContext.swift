@@ -39,7 +39,7 @@ struct BackgroundTaskContext {
 
     /// Nil when the tree has no background-task code at all (the rules then have nothing to say).
     /// `resolvingIdentifiers: false` skips reading constants (for rules that do not need identifier values).
-    init?(files: [FileAnalysis], resolvingIdentifiers: Bool = true) {
+    init?(files: [FileAnalysis], cachedFiles: [CachedFile] = [], resolvingIdentifiers: Bool = true) {
         let tokens = (Self.scanTokens + ["BGAppRefreshTask", "BGProcessingTask"]).map { Array($0.utf8) }
         let relevant = files.filter { file in
             file.sites.contains { $0.kind == .backgroundTask || $0.kind == .backgroundTaskRegistration }
@@ -83,6 +83,8 @@ struct BackgroundTaskContext {
                 for file in files where Self.containsAny(file.source, needles) {
                     Self.collectConstants(in: Syntax(file.tree), into: &constants)
                 }
+                // Files served from the results cache bring the constants recorded when they were parsed.
+                for file in cachedFiles where file.contains(anyOf: needles) { file.facts.addConstants(to: &constants) }
             }
         }
         uses = found.map { IdentifierUse(kind: $0.kind, value: Self.resolve($0.expression, constants), expression: $0.expression, file: $0.file) }
@@ -91,7 +93,7 @@ struct BackgroundTaskContext {
 
     /// The context of a tree's files (``TreeAnalysis/background`` holds the one its rules share).
     init?(tree: TreeAnalysis, resolvingIdentifiers: Bool = true) {
-        self.init(files: tree.files, resolvingIdentifiers: resolvingIdentifiers)
+        self.init(files: tree.files, cachedFiles: tree.cachedFiles, resolvingIdentifiers: resolvingIdentifiers)
     }
 
     /// The function index over the relevant files (built on demand: the identifier rule does not need it).
@@ -180,7 +182,7 @@ struct BackgroundTaskContext {
 
     /// `let name = "literal"` and `case name = "literal"` at file and type level (not inside function bodies),
     /// keyed `Type.name` inside a type (or extension) and `name` at file level.
-    private static func collectConstants(in node: Syntax, type: String? = nil, into constants: inout [String: Set<String>]) {
+    static func collectConstants(in node: Syntax, type: String? = nil, into constants: inout [String: Set<String>]) {
         func key(_ name: String) -> String { type.map { "\($0).\(name)" } ?? name }
         if let variable = node.as(VariableDeclSyntax.self) {
             for binding in variable.bindings {

@@ -1,0 +1,64 @@
+import SwiftSyntax
+
+/// One run's use of the results cache: the cache and what every key of the run shares.
+struct CacheSession: Sendable {
+    let cache: ResultsCache
+    let run: ResultsCache.RunKey
+
+    init(cache: ResultsCache, rules: [any Rule]) {
+        self.cache = cache
+        self.run = ResultsCache.RunKey(ruleIDs: rules.map(\.description.id))
+    }
+
+    /// Bytes that make a file matter to the background rules, which read syntax across files: such a file is
+    /// always parsed, never served from the cache (a superset of what ``BackgroundTaskContext`` looks for).
+    static let backgroundTokens = (BackgroundTaskContext.scanTokens + ["BGAppRefreshTask", "BGProcessingTask", "backgroundTask"])
+        .map { Array($0.utf8) }
+
+    /// The file's key, and its facts when the cache holds trustworthy ones and the file may be served from it.
+    func lookUp(_ bytes: [UInt8], path: String, configuration: LintConfiguration, targets: DeploymentTargets)
+        -> (key: String?, cached: CachedFile?) {
+        let probe = CachedFile(path: path, facts: FileFacts.empty, bytes: bytes, configuration: configuration)
+        guard !probe.contains(anyOf: Self.backgroundTokens) else { return (nil, nil) }
+        let key = ResultsCache.key(content: bytes, path: path, configuration: configuration, targets: targets, run: run)
+        guard let facts = cache.load(key) else { return (key, nil) }
+        return (key, CachedFile(path: path, facts: facts, bytes: bytes, configuration: configuration))
+    }
+}
+
+extension LintEngine {
+    /// Cached files that a `Task` type declared in this run's tree shadows a site of: their recorded findings
+    /// assumed those sites, so they are parsed instead (rare: a project type named `Task`).
+    static func cachedFilesToParse(_ outcomes: [FileOutcome]) -> [Int] {
+        var declarations: [TaskTypeDeclaration] = []
+        for outcome in outcomes {
+            if let analysis = outcome.analysis { declarations += analysis.taskTypeDeclarations }
+            if let cached = outcome.cached { declarations += cached.facts.declarations }
+        }
+        guard !declarations.isEmpty else { return [] }
+        let shadowing = TaskTypeShadowing(declarations: declarations)
+        return outcomes.indices.filter { index in
+            outcomes[index].cached?.records.contains { shadowing.shadows($0) } == true
+        }
+    }
+
+    /// Stores the facts of every parsed file that has a key, unless the tree shadowed one of its sites (its
+    /// findings then depend on other files).
+    static func store(tree: TreeAnalysis, perFile: [[Finding]], outcomes: [FileOutcome], session: CacheSession, parallel: Bool) {
+        var work: [(file: FileAnalysis, findings: [Finding], problems: [InputProblem], key: String)] = []
+        var index = 0
+        for outcome in outcomes {
+            guard let analysis = outcome.analysis else { continue }
+            defer { index += 1 }
+            let file = tree.files[index]
+            guard let key = outcome.cacheKey, file.sites.count == analysis.sites.count else { continue }
+            work.append((file, perFile[index], outcome.problems, key))
+        }
+        _ = ParallelMap.map(work, parallel: parallel) { item -> Bool in
+            var constants: [String: Set<String>] = [:]
+            BackgroundTaskContext.collectConstants(in: Syntax(item.file.tree), into: &constants)
+            session.cache.store(FileFacts(item.file, findings: item.findings, problems: item.problems, constants: constants), item.key)
+            return true
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+@testable import TaskWardenLint
+
+/// The results cache is only an optimisation: every output is byte-identical with and without it, after edits,
+/// renames and deletions, with corrupt entries, and with two runs at once.
+@Suite struct ResultsCacheTests {
+    static let recordShelf = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/RecordShelf").path
+
+    /// Every output the CLI derives from a run: the four reporters, the inventory, and `where` for every label.
+    static func outputs(_ tree: String, cache: String?) -> (text: String, result: LintResult) {
+        let result = LintEngine().run(LintRequest(paths: ["."], workingDirectory: tree, cacheDirectory: cache))
+        var text = FindingReporters.all.map { type -> String in FindingReporters.reporter(named: type.formatName)!.report(result) }
+            .joined(separator: "\n--\n")
+        text += result.summaryLine + "\n" + SiteListing.text(result) + SiteListing.json(result)
+        text += result.problems.map(\.description).joined(separator: "\n")
+        for label in Set(result.tree.records.map(\.guessedLabel)).sorted() + ["price:84213", "wantlist-refresh"] {
+            text += LabelLookup.json(label: label, matches: LabelLookup.matches(for: label, in: result.tree))
+        }
+        return (text, result)
+    }
+
+    static func copyRecordShelf(into directory: TemporaryDirectory) throws -> String {
+        let tree = directory.path + "/RecordShelf"
+        try FileManager.default.copyItem(atPath: recordShelf, toPath: tree)
+        return tree
+    }
+
+    static func entries(_ cache: String) -> [String] {
+        (FileManager.default.enumerator(atPath: cache)?.allObjects as? [String] ?? []).filter { !$0.hasSuffix("/") }
+            .map { cache + "/" + $0 }.filter { path in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            }
+    }
+
+    @Test func outputIsByteIdenticalWithAndWithoutTheCacheOnTheExample() throws {
+        let directory = try TemporaryDirectory()
+        let cache = directory.path + "/cache"
+        let uncached = Self.outputs(Self.recordShelf, cache: nil)
+        let cold = Self.outputs(Self.recordShelf, cache: cache)
+        let warm = Self.outputs(Self.recordShelf, cache: cache)
+        #expect(cold.text == uncached.text)
+        #expect(warm.text == uncached.text)
+        #expect(cold.result.statistics.filesFromCache == 0)
+        // Every file but those the background rules read across files is served from the cache.
+        #expect(warm.result.statistics.filesFromCache > 5)
+        #expect(warm.result.tree.files.count == uncached.result.tree.files.count - warm.result.statistics.filesFromCache)
+        #expect(warm.result.statistics == { var s = uncached.result.statistics; s.filesFromCache = warm.result.statistics.filesFromCache; return s }())
+    }
+
+    @Test func outputStaysIdenticalAfterEditsRenamesAndDeletions() throws {
+        let directory = try TemporaryDirectory()
+        let cache = directory.path + "/cache"
+        let tree = try Self.copyRecordShelf(into: directory)
+        _ = Self.outputs(tree, cache: cache)
+        let sources = tree + "/Sources/RecordShelf"
+        let manager = FileManager.default
+        // An edit that adds a collision and a duplicate name across files, a rename, a deletion, and a new
+        // top-level `Task` type that now shadows sites of cached files in its module.
+        let wantlist = sources + "/Wantlist/WantlistStore.swift"
+        try (String(contentsOfFile: wantlist, encoding: .utf8) + "\nfunc extra() {\n    Task { await a() }\n    Task(name: \"cloud-sync\") { }\n}\n")
+            .write(toFile: wantlist, atomically: true, encoding: .utf8)
+        let files = try manager.subpathsOfDirectory(atPath: sources).filter { $0.hasSuffix(".swift") }.sorted()
+        let renamed = try #require(files.first { !$0.contains("Wantlist") })
+        try manager.moveItem(atPath: sources + "/" + renamed, toPath: sources + "/Renamed.swift")
+        let deleted = try #require(files.last { !$0.contains("Wantlist") && $0 != renamed })
+        try manager.removeItem(atPath: sources + "/" + deleted)
+        #expect(Self.outputs(tree, cache: cache).text == Self.outputs(tree, cache: nil).text)
+        try "struct Task { var id = 0 }\n".write(toFile: sources + "/OwnTask.swift", atomically: true, encoding: .utf8)
+        let shadowed = Self.outputs(tree, cache: cache)
+        #expect(shadowed.text == Self.outputs(tree, cache: nil).text)
+        #expect(Self.outputs(tree, cache: cache).text == shadowed.text)
+    }
+
+    @Test func corruptOrTruncatedEntriesAreIgnoredAndRewritten() throws {
+        let directory = try TemporaryDirectory()
+        let cache = directory.path + "/cache"
+        let expected = Self.outputs(Self.recordShelf, cache: nil).text
+        _ = Self.outputs(Self.recordShelf, cache: cache)
+        let entries = Self.entries(cache)
+        #expect(entries.count > 5)
+        for (index, entry) in entries.enumerated() {
+            var bytes = try Data(contentsOf: URL(fileURLWithPath: entry))
+            switch index % 3 {
+            case 0: bytes = bytes.prefix(bytes.count / 2)                                    // truncated
+            case 1: bytes[bytes.count - 10] ^= 0x01                                          // one bit flipped
+            default: bytes = Data("taskwarden-cache 1 2 00\n{}".utf8)                        // a forged header
+            }
+            try bytes.write(to: URL(fileURLWithPath: entry))
+        }
+        let damaged = Self.outputs(Self.recordShelf, cache: cache)
+        #expect(damaged.text == expected)
+        #expect(damaged.result.statistics.filesFromCache == 0)
+        let repaired = Self.outputs(Self.recordShelf, cache: cache)
+        #expect(repaired.text == expected)
+        #expect(repaired.result.statistics.filesFromCache == entries.count)
+    }
+
+    @Test func concurrentRunsShareOneCacheSafely() async throws {
+        let directory = try TemporaryDirectory()
+        let cache = directory.path + "/cache"
+        let expected = Self.outputs(Self.recordShelf, cache: nil).text
+        let texts = await withTaskGroup(of: String.self) { group in
+            for _ in 0..<4 { group.addTask { Self.outputs(Self.recordShelf, cache: cache).text } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(texts.allSatisfy { $0 == expected })
+        // No temporary files are left, and every entry is whole: the next run is served from the cache.
+        #expect(!Self.entries(cache).contains { ($0 as NSString).lastPathComponent.hasPrefix(".") })
+        let after = Self.outputs(Self.recordShelf, cache: cache)
+        #expect(after.text == expected)
+        #expect(after.result.statistics.filesFromCache == Self.entries(cache).count)
+    }
+
+    @Test func sha256MatchesTheStandardVectors() {
+        #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hex([UInt8]()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+            == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    }
+
+    @Test func stableDescriptionIgnoresDictionaryOrder() {
+        var configuration = LintConfiguration()
+        for id in ["unnamed-task", "task-name-format", "task-label-collision", "async-let-unnamed"] { configuration.rules[id] = .on(.error) }
+        var reversed = LintConfiguration()
+        for id in ["async-let-unnamed", "task-label-collision", "task-name-format", "unnamed-task"] { reversed.rules[id] = .on(.error) }
+        #expect(StableDescription.of(configuration) == StableDescription.of(reversed))
+        reversed.rules["unnamed-task"] = .off
+        #expect(StableDescription.of(configuration) != StableDescription.of(reversed))
+    }
+
+    @Test func theDefaultFolderFollowsXDGAndHome() {
+        #if os(Linux)
+        #expect(ResultsCache.defaultRoot(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"]) == "/x/cache/taskwarden")
+        #expect(ResultsCache.defaultRoot(environment: ["HOME": "/home/u"]) == "/home/u/.cache/taskwarden")
+        #expect(ResultsCache.defaultRoot(environment: [:]) == nil)
+        #endif
+    }
+}

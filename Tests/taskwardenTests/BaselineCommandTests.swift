@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import taskwarden
+
+@Suite struct BaselineCommandTests {
+    static let files = [
+        "Sources/App/Launch.swift": "func launch() {\n    Task { await sync() }\n    Task(name: \"Bad Name\") { await sync() }\n}\n",
+        "Sources/App/Other.swift": "func other() {\n    Task { await upload() }\n}\n",
+    ]
+
+    @Test func baselinedFindingsAreHiddenInEveryFormatAndDoNotFailTheRun() throws {
+        let workspace = try Workspace(Self.files)
+        let written = workspace.run("lint", "--write-baseline", "baseline.json", "--strict", "Sources")
+        #expect(written.status == .findings)
+        let text = try String(contentsOfFile: workspace.path + "/baseline.json", encoding: .utf8)
+        #expect(text.contains("\"version\" : 1"))
+        // Lines added above a finding and a new unnamed task: only the new task's findings are reported.
+        try ("// moved\n\n\n" + Self.files["Sources/App/Launch.swift"]!).write(toFile: workspace.path + "/Sources/App/Launch.swift", atomically: true, encoding: .utf8)
+        try "func other() {\n    Task { await upload() }\n}\nfunc added() { Task { await more() } }\n"
+            .write(toFile: workspace.path + "/Sources/App/Other.swift", atomically: true, encoding: .utf8)
+        for format in ["xcode", "json", "sarif", "github"] {
+            let run = workspace.run("lint", "--baseline", "baseline.json", "--format", format, "--strict", "Sources")
+            #expect(run.status == .findings, "\(format)")
+            #expect(run.output.contains("Other.swift") && run.output.contains("added()"), "\(format)")
+            #expect(!run.output.contains("Launch.swift"), "\(format)")
+            #expect(run.errors.contains("more in the baseline, not shown"), "\(format)")
+        }
+        // A baseline of everything: nothing new, so even --strict passes.
+        #expect(workspace.run("lint", "--write-baseline", "baseline.json", "Sources").status == .success)
+        let clean = workspace.run("lint", "--baseline", "baseline.json", "--strict", "Sources")
+        #expect(clean.status == .success)
+        #expect(clean.output.isEmpty)
+        // Written twice from the same tree: the same bytes.
+        let again = try String(contentsOfFile: workspace.path + "/baseline.json", encoding: .utf8)
+        _ = workspace.run("lint", "--write-baseline", "baseline.json", "Sources")
+        #expect(try String(contentsOfFile: workspace.path + "/baseline.json", encoding: .utf8) == again)
+    }
+
+    @Test func aBadBaselineIsAnInputErrorNamingIt() throws {
+        let workspace = try Workspace(Self.files.merging(["broken.json": "[1, 2", "old.json": "{\"version\": 0, \"findings\": []}"]) { $1 })
+        for (file, reason) in [("missing.json", "no such file"), ("broken.json", "is not a JSON object"), ("old.json", "has version 0")] {
+            let run = workspace.run("lint", "--baseline", file, "Sources")
+            #expect(run.status == .usageOrInputError)
+            #expect(run.errors.contains("taskwarden lint: baseline '\(file)': \(reason)"), "\(run.errors)")
+            #expect(run.output.isEmpty)
+        }
+    }
+}
