@@ -5,7 +5,7 @@ enum ListCommand: Subcommand {
     static let name = "list"
     static let summary = "List every task creation site (the inventory)."
     static let usage = """
-        usage: taskwarden list [--format text|json] [--config FILE] [PATH…]
+        usage: taskwarden list [--format text|json] [--config FILE] [--follow-symlinks] [PATH…]
 
         Lists every task creation site under each PATH: Task.init, Task.detached, Task.immediate,
         Task.immediateDetached, addTask, addTaskUnlessCancelled, addImmediateTask,
@@ -15,13 +15,16 @@ enum ListCommand: Subcommand {
                          guess, enclosing declaration
           --format json  {"sites": [{file, line, column, kind, name, enclosing, guessedLabel, …}], "summary": …}
           --config FILE  use this configuration file (include/exclude, deployment targets)
+          --follow-symlinks
+                         walk into directories reached through symbolic links inside the tree
         """
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
         guard let options = parseReportOptions(arguments, formats: ["text", "json"], defaultFormat: "text", context: context)
         else { return .usageOrInputError }
         let (parsed, format) = options
-        let invocation = LintInvocation(paths: parsed.positionals, configurationFile: parsed.value("--config"))
+        let invocation = LintInvocation(paths: parsed.positionals, configurationFile: parsed.value("--config"),
+                                        followSymbolicLinks: parsed.has("--follow-symlinks"))
         let (result, hadInputErrors) = invocation.run(context: context, engine: LintEngine(rules: []))
         context.writeOutput(format == "json" ? SiteListing.json(result) : SiteListing.text(result))
         return hadInputErrors ? .usageOrInputError : .success

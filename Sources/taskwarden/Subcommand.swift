@@ -44,7 +44,8 @@ extension Subcommand {
         _ arguments: [String], formats: [String], defaultFormat: String, flags: Set<String> = [], context: CommandContext
     ) -> (arguments: ParsedArguments, format: String)? {
         do {
-            let parsed = try ParsedArguments(arguments, options: ["--format", "--config"], flags: flags)
+            // Every command that reads a tree can follow the symbolic links in it.
+            let parsed = try ParsedArguments(arguments, options: ["--format", "--config"], flags: flags.union(["--follow-symlinks"]))
             return (parsed, try parsed.choice("--format", from: formats, default: defaultFormat))
         } catch {
             _ = usageError(error, context: context)

@@ -6,7 +6,7 @@ enum WhereCommand: Subcommand {
     static let name = "where"
     static let summary = "Find the creation site(s) behind a trace label."
     static let usage = """
-        usage: taskwarden where [--format text|json] [--config FILE] LABEL [PATH…]
+        usage: taskwarden where [--format text|json] [--config FILE] [--follow-symlinks] LABEL [PATH…]
 
         Finds the creation sites a trace row labelled LABEL can come from:
           - a named task: sites whose name is LABEL, or whose interpolated name matches it
@@ -21,17 +21,18 @@ enum WhereCommand: Subcommand {
         else { return .usageOrInputError }
         let (parsed, format) = options
         guard let label = parsed.positionals.first else { return usageError("missing LABEL", context: context) }
-        let invocation = LintInvocation(paths: Array(parsed.positionals.dropFirst()), configurationFile: parsed.value("--config"))
+        let invocation = LintInvocation(paths: Array(parsed.positionals.dropFirst()), configurationFile: parsed.value("--config"),
+                                        followSymbolicLinks: parsed.has("--follow-symlinks"))
         let (result, hadInputErrors) = invocation.run(context: context, engine: LintEngine(rules: []))
         let matches = LabelLookup.matches(for: label, in: result.tree)
         if format == "json" {
             context.writeOutput(LabelLookup.json(label: label, matches: matches))
         } else if matches.isEmpty {
-            context.printError("no creation site matches '\(label)'")
+            context.printError(OutputLine.escaped("no creation site matches '\(label)'"))
         } else {
             for match in matches {
                 let site = match.site
-                context.print("\(site.position): \(site.kind.rawValue) \(match.reason) in \(site.enclosingDeclaration)")
+                context.print(OutputLine.escaped("\(site.position): \(site.kind.rawValue) \(match.reason) in \(site.enclosingDeclaration)"))
             }
         }
         if hadInputErrors { return .usageOrInputError }

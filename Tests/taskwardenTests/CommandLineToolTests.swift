@@ -51,7 +51,7 @@ import Testing
         let wrongUses: [(arguments: [String], problem: String)] = [
             (["lint", "--format", "csv"], "--format must be one of xcode, json, sarif, github, not 'csv'"),
             (["fix", "--format", "sarif"], "--format must be one of text, json, not 'sarif'"),
-            (["list", "--strict"], "unknown option '--strict' (known: --config, --format)"),
+            (["list", "--strict"], "unknown option '--strict' (known: --config, --format, --follow-symlinks)"),
             (["where", "--config"], "option --config needs a value"),
             (["where"], "missing LABEL"),
             (["rules", "extra"], "unexpected argument 'extra'"),
