@@ -49,12 +49,8 @@ enum FixCommand: Subcommand {
             .plan(result.tree, unnamedTaskFindings: unnamed)
         // Never write outside the paths named on the command line, whatever links led there.
         FixRoots(paths: parsed.positionals, workingDirectory: context.workingDirectory).confine(&plan)
-        if writes {
-            // Ctrl-C or a CI timeout while writing removes the temporaries in flight, then ends the run.
-            InterruptCleanup.install()
-            FixWriter().write(&plan)
-            InterruptCleanup.uninstall()
-        }
+        // main.swift has installed InterruptCleanup: Ctrl-C while writing removes the temporaries in flight.
+        if writes { FixWriter().write(&plan) }
 
         switch format {
         case "json":

@@ -13,9 +13,8 @@ import Darwin
 /// interrupted run leaves each file either old or new and nothing else beside it.
 ///
 /// ```swift
-/// InterruptCleanup.install()        // before writing
-/// FixWriter().write(&plan)
-/// InterruptCleanup.uninstall()      // the default actions again
+/// InterruptCleanup.install()        // once, at process start (taskwarden's main.swift)
+/// FixWriter().write(&plan)          // Ctrl-C now removes this write's temporaries, then ends the process
 /// ```
 ///
 /// A signal handler may only call async-signal-safe functions, so the handler writes the signal number
@@ -30,10 +29,12 @@ public enum InterruptCleanup {
         _exit(128 + signalNumber)
     }
 
-    /// Handles SIGINT and SIGTERM from now on: `registry.interrupt()`, then `terminate(signal)`.
+    /// Handles SIGINT and SIGTERM from now on: `registry.interrupt()`, then `terminate(signal)`. Signal
+    /// dispositions are process-wide: call it from the process's entry point (or one test), not per command.
     public static func install(registry: TemporaryFileRegistry = .process, terminate: @escaping Terminate = defaultTerminate) {
-        // Create the channel (and its thread) before a signal can need it.
+        // Create the channel (and its thread) before a signal can need it; without one, keep the defaults.
         let channel = SignalChannel.shared
+        guard SignalChannel.writeEnd.load(ordering: .relaxed) >= 0 else { return }
         channel.target.withLock { $0 = (registry, terminate) }
         signal(SIGINT, signalHandler)
         signal(SIGTERM, signalHandler)
