@@ -76,25 +76,65 @@ public struct TaskNameTemplate: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether a concrete label (as a trace shows it) could have come from this template: the text
     /// segments must appear literally and in order, and each hole must stand for at least one character.
+    ///
+    /// The template is read as a pattern over Unicode scalars (a hole is "one character, then any number")
+    /// and simulated as a state machine, so the cost is at most (template length × label length) steps
+    /// however many holes the name has.
     public func matches(label: String) -> Bool {
-        Self.match(Array(segments), ArraySlice(Array(label.unicodeScalars)))
+        var steps = 0
+        return matches(label: label, steps: &steps)
     }
 
-    private static func match(_ segments: [Segment], _ label: ArraySlice<Unicode.Scalar>) -> Bool {
-        guard let first = segments.first else { return label.isEmpty }
-        let rest = Array(segments.dropFirst())
-        switch first {
-        case .text(let text):
-            let scalars = Array(text.unicodeScalars)
-            guard label.count >= scalars.count, Array(label.prefix(scalars.count)) == scalars else { return false }
-            return match(rest, label.dropFirst(scalars.count))
-        case .hole:
-            guard !label.isEmpty else { return false }
-            // Try every non-empty length for this hole, shortest first (names are short).
-            for length in 1...label.count where match(rest, label.dropFirst(length)) {
-                return true
+    /// `steps` counts the state transitions made, for the complexity tests.
+    func matches(label: String, steps: inout Int) -> Bool {
+        let pattern = Self.pattern(segments)
+        var reachable = [Bool](repeating: false, count: pattern.count + 1)
+        reachable[0] = true
+        Self.skipEmptyRuns(&reachable, pattern)
+        for scalar in label.unicodeScalars {
+            var next = [Bool](repeating: false, count: pattern.count + 1)
+            var any = false
+            for index in pattern.indices where reachable[index] {
+                steps += 1
+                switch pattern[index] {
+                case .scalar(let expected):
+                    guard expected == scalar else { continue }
+                    next[index + 1] = true
+                    any = true
+                case .anyOne:
+                    next[index + 1] = true
+                    any = true
+                case .anyRun:
+                    next[index] = true
+                    any = true
+                }
             }
-            return false
+            guard any else { return false }
+            Self.skipEmptyRuns(&next, pattern)
+            reachable = next
+        }
+        return reachable[pattern.count]
+    }
+
+    private enum PatternElement {
+        case scalar(Unicode.Scalar)
+        case anyOne
+        case anyRun
+    }
+
+    private static func pattern(_ segments: [Segment]) -> [PatternElement] {
+        segments.flatMap { segment -> [PatternElement] in
+            switch segment {
+            case .text(let text): text.unicodeScalars.map(PatternElement.scalar)
+            case .hole: [.anyOne, .anyRun]
+            }
+        }
+    }
+
+    /// A run of any characters may be empty: whoever reaches it also reaches what follows.
+    private static func skipEmptyRuns(_ states: inout [Bool], _ pattern: [PatternElement]) {
+        for index in pattern.indices where states[index] {
+            if case .anyRun = pattern[index] { states[index + 1] = true }
         }
     }
 }

@@ -6,7 +6,7 @@ enum FixCommand: Subcommand {
     static let summary = "Insert name: at every site unnamed-task reports (--dry-run shows the diff)."
     static let usage = """
         usage: taskwarden fix [--dry-run] [--suggest] [--format text|json] [--force] [--strict] [--config FILE]
-                              [--quiet] [PATH…]
+                              [--quiet] [--follow-symlinks] [PATH…]
 
         Inserts name: "…" at every task creation site that unnamed-task reports under each PATH (default: the
         current directory), and changes nothing else. Names are lowercase kebab-case, derived from the enclosing
@@ -23,6 +23,9 @@ enum FixCommand: Subcommand {
           --strict         exit 1 if any finding remains after the fix, not only error-severity ones
           --config FILE    use this configuration file for every path
           --quiet          no summary line on standard error
+          --follow-symlinks
+                           walk into directories reached through symbolic links inside the tree; even then
+                           fix writes only files whose real path is under a PATH named on the command line
 
         Every changed file is parsed again before it is written; unless its only change is the inserted
         arguments it is left untouched (internal error). Writes are atomic and keep permissions; a file
@@ -46,6 +49,9 @@ enum FixCommand: Subcommand {
         let unnamed = result.findings.filter { $0.ruleID == "unnamed-task" }
         var plan = TaskNameFixer(force: parsed.has("--force"), workingDirectory: context.workingDirectory)
             .plan(result.tree, unnamedTaskFindings: unnamed)
+        // Never write outside the paths named on the command line, whatever links led there.
+        FixRoots(paths: parsed.positionals, workingDirectory: context.workingDirectory).confine(&plan)
+        // main.swift has installed InterruptCleanup: Ctrl-C while writing removes the temporaries in flight.
         if writes { FixWriter().write(&plan) }
 
         switch format {
@@ -62,7 +68,7 @@ enum FixCommand: Subcommand {
             FixReport.leftUnnamedLines(plan).forEach(context.print)
         }
         for problem in plan.problems {
-            context.printError("\(problem.file): \(problem.kind == .syntaxErrors ? "note" : "error"): \(problem.message)")
+            context.printError(OutputLine.escaped("\(problem.file): \(problem.kind == .syntaxErrors ? "note" : "error"): \(problem.message)"))
         }
         if !parsed.has("--quiet") {
             let suggestions = FixReport.suggestionLines(plan).count

@@ -7,7 +7,7 @@ enum LintCommand: Subcommand {
     static let usage = """
         usage: taskwarden lint [--format xcode|json|sarif|github] [--strict] [--config FILE] [--quiet]
                                [--baseline FILE] [--write-baseline FILE] [--cache-path DIR | --no-cache]
-                               [--whole-file] [--verbose] [PATH…]
+                               [--whole-file] [--verbose] [--follow-symlinks] [PATH…]
 
         Lints the .swift files under each PATH (default: the current directory). Each path uses the nearest
         .taskwarden.json above it unless --config names one.
@@ -27,10 +27,13 @@ enum LintCommand: Subcommand {
           --whole-file     parse every file whole, not only the declarations that can hold a site
                            (same output; for comparison)
           --verbose        timing and what was parsed how, on standard error
+          --follow-symlinks
+                           walk into directories reached through symbolic links inside the tree (not followed
+                           by default; a path named on the command line is always followed)
 
         exit status: 0 no failing finding, 1 failing findings, 2 usage or input error
-        (missing or unreadable paths, binary or non-UTF-8 files, symlink loops, malformed configuration, a
-        missing, malformed or other-version baseline).
+        (missing, empty or unreadable paths, a named file that is not .swift, binary or non-UTF-8 files,
+        symlink loops, malformed configuration, a missing, malformed or other-version baseline).
         A file with syntax errors is analysed as far as the parser recovers and noted on standard error.
         """
 

@@ -11,8 +11,10 @@ struct LintInvocation {
     var verbose = false
 
     /// The flags every engine-running command accepts.
-    static let engineFlags: Set<String> = ["--whole-file", "--verbose"]
+    static let engineFlags: Set<String> = ["--whole-file", "--verbose", "--follow-symlinks"]
 
+    /// `--follow-symlinks`: walk into directories reached through symbolic links inside the tree.
+    var followSymbolicLinks = false
     /// The results cache's folder, or nil for none (`fix` always parses).
     var cacheDirectory: String?
 
@@ -21,11 +23,12 @@ struct LintInvocation {
         self.configurationFile = configurationFile
     }
 
-    /// Paths, `--config`, `--whole-file`, `--verbose` and the cache options from parsed arguments.
+    /// Paths, `--config`, `--whole-file`, `--verbose`, `--follow-symlinks` and the cache options from parsed arguments.
     init(_ parsed: ParsedArguments, paths: [String], context: CommandContext) {
         self.init(paths: paths, configurationFile: parsed.value("--config"))
         wholeFile = parsed.has("--whole-file")
         verbose = parsed.has("--verbose")
+        followSymbolicLinks = parsed.has("--follow-symlinks")
         cacheDirectory = Self.cacheDirectory(parsed, context: context)
     }
 
@@ -50,7 +53,7 @@ struct LintInvocation {
     /// `hadInputErrors` is true when a problem should make the command exit with status 2.
     func run(context: CommandContext, engine: LintEngine = LintEngine()) -> (result: LintResult, hadInputErrors: Bool) {
         let request = LintRequest(paths: paths, configurationFile: configurationFile, workingDirectory: context.workingDirectory,
-                                  cacheDirectory: cacheDirectory)
+                                  cacheDirectory: cacheDirectory, followSymbolicLinks: followSymbolicLinks)
         var engine = engine
         if wholeFile { engine.wholeFile = true }
         let clock = ContinuousClock()
@@ -60,7 +63,7 @@ struct LintInvocation {
             for line in result.statistics.verboseLines(elapsed: clock.now - start) { context.printError(line) }
         }
         for problem in result.problems {
-            context.printError(problem.description)
+            context.printError(OutputLine.escaped(problem.description))
         }
         return (result, result.problems.contains(where: \.isError))
     }

@@ -5,7 +5,8 @@ enum ListCommand: Subcommand {
     static let name = "list"
     static let summary = "List every task creation site (the inventory)."
     static let usage = """
-        usage: taskwarden list [--format text|json] [--config FILE] [--cache-path DIR | --no-cache] [PATH…]
+        usage: taskwarden list [--format text|json] [--config FILE] [--cache-path DIR | --no-cache]
+                               [--follow-symlinks] [PATH…]
 
         Lists every task creation site under each PATH: Task.init, Task.detached, Task.immediate,
         Task.immediateDetached, addTask, addTaskUnlessCancelled, addImmediateTask,
@@ -16,6 +17,8 @@ enum ListCommand: Subcommand {
           --format json  {"sites": [{file, line, column, kind, name, enclosing, guessedLabel, …}], "summary": …}
           --config FILE  use this configuration file (include/exclude, deployment targets)
         \(LintInvocation.cacheUsage)
+          --follow-symlinks
+                           walk into directories reached through symbolic links inside the tree
         """
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {

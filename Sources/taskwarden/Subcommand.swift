@@ -45,7 +45,7 @@ extension Subcommand {
         context: CommandContext
     ) -> (arguments: ParsedArguments, format: String)? {
         do {
-            // Every command that runs the engine takes --whole-file and --verbose (LintInvocation reads them).
+            // Every command that runs the engine takes --whole-file, --verbose and --follow-symlinks (LintInvocation reads them).
             let parsed = try ParsedArguments(arguments, options: options.union(["--format", "--config"]),
                                              flags: flags.union(LintInvocation.engineFlags))
             return (parsed, try parsed.choice("--format", from: formats, default: defaultFormat))

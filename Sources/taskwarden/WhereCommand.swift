@@ -6,7 +6,8 @@ enum WhereCommand: Subcommand {
     static let name = "where"
     static let summary = "Find the creation site(s) behind a trace label."
     static let usage = """
-        usage: taskwarden where [--format text|json] [--config FILE] [--cache-path DIR | --no-cache] LABEL [PATH…]
+        usage: taskwarden where [--format text|json] [--config FILE] [--cache-path DIR | --no-cache]
+                                [--follow-symlinks] LABEL [PATH…]
 
         Finds the creation sites a trace row labelled LABEL can come from:
           - a named task: sites whose name is LABEL, or whose interpolated name matches it
@@ -30,11 +31,11 @@ enum WhereCommand: Subcommand {
         if format == "json" {
             context.writeOutput(LabelLookup.json(label: label, matches: matches))
         } else if matches.isEmpty {
-            context.printError("no creation site matches '\(label)'")
+            context.printError(OutputLine.escaped("no creation site matches '\(label)'"))
         } else {
             for match in matches {
                 let site = match.site
-                context.print("\(site.position): \(site.kind.rawValue) \(match.reason) in \(site.enclosingDeclaration)")
+                context.print(OutputLine.escaped("\(site.position): \(site.kind.rawValue) \(match.reason) in \(site.enclosingDeclaration)"))
             }
         }
         if hadInputErrors { return .usageOrInputError }

@@ -19,6 +19,13 @@ public enum ConfigurationLoader {
         public var key: String?
         public var problem: String
 
+        /// `key` is shortened when long: a configuration key is input, and echoing 50 MB of it helps no one.
+        public init(file: String, key: String?, problem: String) {
+            self.file = file
+            self.key = key.map { ConfigurationLoader.shortened($0) }
+            self.problem = problem
+        }
+
         public var description: String {
             "\(file): " + (key.map { "key '\($0)': " } ?? "") + problem
         }
@@ -46,6 +53,10 @@ public enum ConfigurationLoader {
 
     /// Parses configuration JSON.
     public static func parse(_ data: Data, file: String = fileName, knownRules: [String] = RuleRegistry.ids) throws(Failure) -> LintConfiguration {
+        if String(validating: data, as: UTF8.self) == nil {
+            let (offset, byte) = Self.firstInvalidUTF8(Array(data))
+            throw Failure(file: file, key: nil, problem: "not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)) at offset \(offset)); save it as UTF-8")
+        }
         let object: JSONValue
         do {
             object = try JSONDecoder().decode(JSONValue.self, from: data)
@@ -54,6 +65,9 @@ public enum ConfigurationLoader {
         }
         guard case .object(let root) = object else {
             throw Failure(file: file, key: nil, problem: "expected a JSON object at the top level")
+        }
+        if let duplicate = JSONDuplicateKeys.first(in: Array(data)) {
+            throw Failure(file: file, key: duplicate, problem: "appears more than once in the same object; keep one (which value wins is not defined)")
         }
         var configuration = LintConfiguration()
         for (key, value) in root {
@@ -68,7 +82,7 @@ public enum ConfigurationLoader {
                         throw Failure(file: file, key: path, problem: "unknown rule (known: \(knownRules.joined(separator: ", ")))")
                     }
                     guard case .string(let text) = setting, let parsed = RuleSetting(text) else {
-                        throw Failure(file: file, key: path, problem: "expected \"off\", \"info\", \"warning\" or \"error\", got \(setting)")
+                        throw Failure(file: file, key: path, problem: "expected \"off\", \"info\", \"warning\" or \"error\", got \(shortened(setting.description))")
                     }
                     configuration.rules[rule] = parsed
                 }
@@ -87,7 +101,7 @@ public enum ConfigurationLoader {
                     default: nil
                     }
                     guard let text, let parsed = PlatformVersion(parsing: text) else {
-                        throw Failure(file: file, key: path, problem: "expected a version such as \"17.0\", got \(version)")
+                        throw Failure(file: file, key: path, problem: "expected a version such as \"17.0\", got \(shortened(version.description))")
                     }
                     versions[platform] = parsed
                 }
@@ -107,14 +121,14 @@ public enum ConfigurationLoader {
             switch key {
             case "maxLength":
                 guard case .number(let number) = item, number == number.rounded(), number > 0, number < 10_000 else {
-                    throw Failure(file: file, key: path, problem: "expected a positive whole number, got \(item)")
+                    throw Failure(file: file, key: path, problem: "expected a positive whole number, got \(shortened(item.description))")
                 }
                 options.maxLength = Int(number)
             case "sensitiveWords": options.sensitiveWords = try strings(item, key: path, file: file)
             case "unstableWords": options.unstableWords = try strings(item, key: path, file: file)
             case "exemptSwiftUITask":
                 guard case .bool(let flag) = item else {
-                    throw Failure(file: file, key: path, problem: "expected true or false, got \(item)")
+                    throw Failure(file: file, key: path, problem: "expected true or false, got \(shortened(item.description))")
                 }
                 options.exemptSwiftUITask = flag
             default:
@@ -126,16 +140,49 @@ public enum ConfigurationLoader {
 
     private static func strings(_ value: JSONValue, key: String, file: String) throws(Failure) -> [String] {
         guard case .array(let items) = value else {
-            throw Failure(file: file, key: key, problem: "expected an array of strings, got \(value)")
+            throw Failure(file: file, key: key, problem: "expected an array of strings, got \(shortened(value.description))")
         }
         var strings: [String] = []
         for item in items {
             guard case .string(let text) = item else {
-                throw Failure(file: file, key: key, problem: "expected an array of strings, got \(value)")
+                throw Failure(file: file, key: key, problem: "expected an array of strings, got \(shortened(value.description))")
             }
             strings.append(text)
         }
         return strings
+    }
+
+    /// `text`, or its first 80 characters and its length when longer: for echoing input in a message.
+    static func shortened(_ text: String, limit: Int = 80) -> String {
+        guard text.utf8.count > limit else { return text }
+        let count = text.count
+        guard count > limit else { return text }
+        return String(text.prefix(limit)) + "… (\(count) characters)"
+    }
+
+    /// Where the first byte that breaks UTF-8 is, and the byte (for data that failed validation).
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> (offset: Int, byte: UInt8) {
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let (length, second): (Int, ClosedRange<UInt8>) = switch lead {
+            case 0x00...0x7F: (1, 0x80...0xBF)
+            case 0xC2...0xDF: (2, 0x80...0xBF)
+            case 0xE0: (3, 0xA0...0xBF)
+            case 0xED: (3, 0x80...0x9F)
+            case 0xE1...0xEF: (3, 0x80...0xBF)
+            case 0xF0: (4, 0x90...0xBF)
+            case 0xF1...0xF3: (4, 0x80...0xBF)
+            case 0xF4: (4, 0x80...0x8F)
+            default: (0, 0x80...0xBF)
+            }
+            guard length > 0, index + length <= bytes.count else { return (index, lead) }
+            for offset in 1..<max(length, 1) where !(offset == 1 ? second : 0x80...0xBF).contains(bytes[index + offset]) {
+                return (index, lead)
+            }
+            index += length
+        }
+        return (bytes.count, 0)
     }
 
     private static func reason(_ error: any Error) -> String {

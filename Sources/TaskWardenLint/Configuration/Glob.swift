@@ -5,6 +5,9 @@
 /// Glob("Sources/**").matches("Sources/App/Shelf.swift")    // true
 /// Glob("**/Generated/**").matches("App/Generated/API.swift") // true
 /// ```
+///
+/// Matching simulates the pattern as a state machine over the path's components, so its cost is at most
+/// (pattern components × path components) component comparisons however many `**` the pattern holds.
 public struct Glob: Hashable, Sendable {
     public let pattern: String
     private let parts: [Substring]
@@ -19,29 +22,52 @@ public struct Glob: Hashable, Sendable {
     }
 
     public func matches(_ path: String) -> Bool {
+        var steps = 0
+        return matches(path, steps: &steps)
+    }
+
+    /// `steps` counts the component comparisons made, for the complexity tests.
+    func matches(_ path: String, steps: inout Int) -> Bool {
         let components = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
-        return match(parts[...], components[...]) || (!parts.contains("**") && matchPrefix(components))
+        return match(components[...], &steps) || (!parts.contains("**") && matchPrefix(components, &steps))
     }
 
     /// A pattern without `**` naming a directory matches everything below it (`Sources/App`).
-    private func matchPrefix(_ components: [Substring]) -> Bool {
+    private func matchPrefix(_ components: [Substring], _ steps: inout Int) -> Bool {
         guard components.count > parts.count else { return false }
-        return match(parts[...], components.prefix(parts.count)[...])
+        return match(components.prefix(parts.count), &steps)
     }
 
-    private func match(_ pattern: ArraySlice<Substring>, _ path: ArraySlice<Substring>) -> Bool {
-        guard let head = pattern.first else { return path.isEmpty }
-        if head == "**" {
-            let rest = pattern.dropFirst()
-            var candidate = path
-            while true {
-                if match(rest, candidate) { return true }
-                guard !candidate.isEmpty else { return false }
-                candidate = candidate.dropFirst()
+    /// `reachable[i]` says whether the first `i` pattern parts can match the components read so far; a `**`
+    /// part may match no component (it passes its state on) or one more (it keeps its state).
+    private func match(_ path: ArraySlice<Substring>, _ steps: inout Int) -> Bool {
+        var reachable = [Bool](repeating: false, count: parts.count + 1)
+        reachable[0] = true
+        skipDoubleStars(&reachable)
+        for component in path {
+            var next = [Bool](repeating: false, count: parts.count + 1)
+            var any = false
+            for index in parts.indices where reachable[index] {
+                steps += 1
+                if parts[index] == "**" {
+                    next[index] = true
+                    any = true
+                } else if Self.matchComponent(Array(parts[index]), Array(component)) {
+                    next[index + 1] = true
+                    any = true
+                }
             }
+            guard any else { return false }
+            skipDoubleStars(&next)
+            reachable = next
         }
-        guard let component = path.first, Self.matchComponent(Array(head), Array(component)) else { return false }
-        return match(pattern.dropFirst(), path.dropFirst())
+        return reachable[parts.count]
+    }
+
+    private func skipDoubleStars(_ states: inout [Bool]) {
+        for index in parts.indices where states[index] && parts[index] == "**" {
+            states[index + 1] = true
+        }
     }
 
     private static func matchComponent(_ pattern: [Character], _ text: [Character]) -> Bool {

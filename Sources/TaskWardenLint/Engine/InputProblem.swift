@@ -6,6 +6,10 @@ public struct InputProblem: Hashable, Sendable, Error, CustomStringConvertible {
         case symlinkLoop = "directory loop"
         case notUTF8 = "not UTF-8"
         case binary = "binary file"
+        /// A path named on the command line that is neither a Swift file nor an `Info.plist`.
+        case notSwift = "not a Swift file"
+        /// A symbolic link to a directory inside the tree, not walked without `--follow-symlinks` (a note).
+        case symlinkNotFollowed = "symbolic link not followed"
         /// The parser recovered; the file was analysed as far as it could be (not an error for the exit status).
         case syntaxErrors = "syntax errors"
         case configuration = "configuration"
@@ -26,7 +30,7 @@ public struct InputProblem: Hashable, Sendable, Error, CustomStringConvertible {
     }
 
     /// True for problems that make the run exit with status 2.
-    public var isError: Bool { kind != .syntaxErrors && kind != .unknownRuleInSuppression }
+    public var isError: Bool { ![.syntaxErrors, .unknownRuleInSuppression, .symlinkNotFollowed].contains(kind) }
 
     public var description: String { "\(path): \(isError ? "error" : "note"): \(detail)" }
 }

@@ -10,13 +10,17 @@ public struct LintRequest: Sendable {
     public var workingDirectory: String
     /// The results cache's folder (``ResultsCache/defaultRoot(environment:)``, `--cache-path`), or nil for none.
     public var cacheDirectory: String?
+    /// Walk into directories reached through symbolic links inside the tree (`--follow-symlinks`); paths
+    /// named in `paths` are followed either way.
+    public var followSymbolicLinks: Bool
 
     public init(paths: [String], configurationFile: String? = nil, workingDirectory: String = FileManager.default.currentDirectoryPath,
-                cacheDirectory: String? = nil) {
+                cacheDirectory: String? = nil, followSymbolicLinks: Bool = false) {
         self.paths = paths
         self.configurationFile = configurationFile
         self.workingDirectory = workingDirectory
         self.cacheDirectory = cacheDirectory
+        self.followSymbolicLinks = followSymbolicLinks
     }
 }
 
@@ -25,7 +29,7 @@ extension LintEngine {
     /// `.taskwarden.json` above it, or `--config`), skips those the byte scan rules out, parses and analyses
     /// the rest in parallel, then runs the rules.
     public func run(_ request: LintRequest) -> LintResult {
-        let collector = SourceFileCollector(workingDirectory: request.workingDirectory)
+        let collector = SourceFileCollector(workingDirectory: request.workingDirectory, followSymbolicLinks: request.followSymbolicLinks)
         let resolver = ConfigurationResolver(
             explicitFile: request.configurationFile.map(collector.absolutePath),
             workingDirectory: collector.absolutePath(request.workingDirectory),
@@ -120,8 +124,8 @@ extension LintEngine {
             return outcome
         }
         outcome.bytes = bytes.count
-        if bytes.prefix(8192).contains(0) {
-            outcome.problems.append(InputProblem(path: display, kind: .binary, detail: "looks binary (contains NUL bytes); skipped"))
+        if let problem = TextEncodingSniffer.problem(in: bytes, path: display) {
+            outcome.problems.append(problem)
             return outcome
         }
         // Every file is checked for UTF-8, so a bad file is reported even when it holds no creation token;

@@ -5,9 +5,13 @@ import Glibc
 import Darwin
 #endif
 
-/// Expands the paths a run is given into `.swift` files (and `Info.plist` files), following symbolic links
-/// but reporting directory loops, skipping hidden files and folders (`.build`, `.git`), and applying the
-/// configuration's include/exclude globs to files found inside directories.
+/// Expands the paths a run is given into `.swift` files (and `Info.plist` files), skipping hidden files and
+/// folders (`.build`, `.git`), and applying the configuration's include/exclude globs to files found inside
+/// directories.
+///
+/// Symbolic links: a path named on the command line is followed whatever it is. Inside a directory, a link
+/// to a file is followed, a link to a directory is not (noted on standard error) unless
+/// `followSymbolicLinks` (`--follow-symlinks`) says so — then directory loops are reported, not walked.
 struct SourceFileCollector {
     struct SwiftFile {
         var absolute: String
@@ -23,6 +27,8 @@ struct SourceFileCollector {
     }
 
     let workingDirectory: String
+    /// Walk into directories reached through symbolic links found inside the tree.
+    var followSymbolicLinks = false
 
     /// What `stat` says about a path (following symbolic links): its kind and identity.
     struct FileIdentity: Hashable {
@@ -49,12 +55,34 @@ struct SourceFileCollector {
         }
     }
 
+    /// Why `path` cannot be read, for a path `stat` failed on: a dangling link, a link loop, a name that is
+    /// not UTF-8 (listed with U+FFFD, so the name no longer exists as spelled), or no such file.
+    func missingDetail(_ path: String) -> String {
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFLNK else { return "cannot read (\(String(cString: strerror(errno))))" }
+            guard stat(path, &info) != 0 else { return "cannot read" }
+            if errno == ELOOP { return "symbolic link loop (the link leads back to itself); not followed" }
+            if errno == ENOENT { return "symbolic link to a missing file" }
+            return "symbolic link that cannot be followed (\(String(cString: strerror(errno))))"
+        }
+        if path.unicodeScalars.contains("\u{FFFD}") {
+            return "file name is not valid UTF-8 (shown with \u{FFFD}); rename it to lint it"
+        }
+        return "no such file or directory"
+    }
+
     func collect(path: String, resolver: ConfigurationResolver, into found: inout Found, seen: inout Set<FileIdentity>) {
+        guard !path.isEmpty else {
+            // Most often a shell variable that expanded to nothing; linting the working directory instead
+            // would hide that.
+            found.problems.append(InputProblem(path: "\"\"", kind: .missingPath, detail: "an empty path names no file or directory"))
+            return
+        }
         let absolute = absolutePath(path)
         switch entry(absolute) {
         case .missing:
-            let dangling = (try? FileManager.default.destinationOfSymbolicLink(atPath: absolute)) != nil
-            found.problems.append(InputProblem(path: path, kind: .missingPath, detail: dangling ? "symbolic link to a missing file" : "no such file or directory"))
+            found.problems.append(InputProblem(path: path, kind: .missingPath, detail: missingDetail(absolute)))
         case .directory(let identity):
             walk(directory: absolute, identity: identity, ancestors: [], resolver: resolver, into: &found, seen: &seen)
         case .file(let identity):
@@ -68,6 +96,9 @@ struct SourceFileCollector {
                                                   configuration: configuration, deploymentTargets: targets))
             } else if absolute.hasSuffix(".plist") {
                 found.propertyLists.append(absolute)
+            } else {
+                found.problems.append(InputProblem(path: path, kind: .notSwift,
+                                                   detail: "not a Swift file (.swift) or Info.plist; not linted"))
             }
         case .other:
             found.problems.append(InputProblem(path: path, kind: .unreadable, detail: "not a regular file or directory"))
@@ -101,6 +132,11 @@ struct SourceFileCollector {
             switch entry(path) {
             case .directory(let child):
                 if name.hasSuffix(".xcassets") { continue }
+                if !followSymbolicLinks, isSymbolicLink(path) {
+                    found.problems.append(InputProblem(path: displayPath(path), kind: .symlinkNotFollowed,
+                        detail: "symbolic link to a directory; not followed (--follow-symlinks follows it)"))
+                    continue
+                }
                 walk(directory: path, identity: child, ancestors: inner, resolver: resolver, into: &found, seen: &seen)
             case .file(let child) where isSwift:
                 guard isIncluded(path, configuration), seen.insert(child).inserted else { continue }
@@ -112,11 +148,16 @@ struct SourceFileCollector {
             case .file where isPropertyList:
                 found.propertyLists.append(path)
             case .missing where isSwift:
-                found.problems.append(InputProblem(path: displayPath(path), kind: .missingPath, detail: "symbolic link to a missing file"))
+                found.problems.append(InputProblem(path: displayPath(path), kind: .missingPath, detail: missingDetail(path)))
             default:
                 continue
             }
         }
+    }
+
+    private func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
 
     private func isIncluded(_ path: String, _ configuration: LintConfiguration) -> Bool {

@@ -14,10 +14,21 @@ import Darwin
 /// try writer.replace("Sources/Library.swift", expecting: oldBytes, with: newBytes)
 /// ```
 ///
-/// The new bytes go to a temporary file in the same directory (so the final `rename` never crosses a file
-/// system), are flushed to disk, get the original file's permission bits, and replace the file with one
-/// `rename`. Nothing is written when the bytes are unchanged. The file is checked against the bytes the fix
-/// was computed from just before the rename, so an edit made by someone else during the run is not lost.
+/// The new bytes go to a temporary file in the same directory (`.Name.swift.taskwarden-PID-XXXXXX`, so the
+/// final `rename` never crosses a file system), are flushed to disk, get the original file's owner, group
+/// and exact mode bits (setuid, setgid and sticky included), and replace the file with one `rename`.
+/// Nothing is written when the bytes are unchanged.
+///
+/// A file that replacing would change in more than its bytes is refused and left alone
+/// (``SourceWriteError/cannotKeepIdentity(path:reason:)``): one with several hard links (a new file would
+/// split them), one whose owner or group this user cannot give the new file, or whose mode bits cannot
+/// be set again. Writing such a file in place instead would not be atomic, and `fix` never leaves a file
+/// half-written.
+///
+/// The file is compared with the bytes the fix was computed from after the temporary is written, and its
+/// `stat` (inode, size, modification and change times) once more right before the rename, so an edit made
+/// by someone else during the run is not lost; what remains is the window between that last `stat` and
+/// the `rename` (two system calls), and appends by a process that keeps the old file open across it.
 public protocol SourceWriting: Sendable {
     /// Replaces the file at `path`, which must still hold `old`, with `new`.
     func replace(_ path: String, expecting old: [UInt8], with new: [UInt8]) throws(SourceWriteError)
@@ -29,6 +40,10 @@ public enum SourceWriteError: Error, Equatable, CustomStringConvertible {
     case changedDuringRun(path: String)
     case unreadable(path: String, reason: String)
     case writeFailed(path: String, reason: String)
+    /// Replacing the file would change more than its bytes (hard links, owner, mode bits).
+    case cannotKeepIdentity(path: String, reason: String)
+    /// SIGINT or SIGTERM arrived while writing.
+    case interrupted(path: String)
 
     public var description: String {
         switch self {
@@ -36,6 +51,8 @@ public enum SourceWriteError: Error, Equatable, CustomStringConvertible {
         case .changedDuringRun(let path): "\(path): file changed while taskwarden was running; not changed (run fix again)"
         case .unreadable(let path, let reason): "\(path): cannot read file (\(reason)); not changed"
         case .writeFailed(let path, let reason): "\(path): cannot write file (\(reason)); not changed"
+        case .cannotKeepIdentity(let path, let reason): "\(path): \(reason); not changed (name it yourself, or replace the link by a copy)"
+        case .interrupted(let path): "\(path): interrupted; not changed"
         }
     }
 }
@@ -46,9 +63,16 @@ public struct AtomicSourceWriter: SourceWriting {
     public typealias WriteCall = @Sendable (Int32, UnsafeRawBufferPointer) -> Int
 
     let writeCall: WriteCall
+    let temporaries: TemporaryFileRegistry
+    /// Runs after the content check and before the last `stat` check; tests inject an edit here.
+    let afterContentCheck: @Sendable (String) -> Void
 
-    public init(writeCall: @escaping WriteCall = AtomicSourceWriter.systemWrite) {
+    public init(writeCall: @escaping WriteCall = AtomicSourceWriter.systemWrite,
+                temporaries: TemporaryFileRegistry = .process,
+                afterContentCheck: @escaping @Sendable (String) -> Void = { _ in }) {
         self.writeCall = writeCall
+        self.temporaries = temporaries
+        self.afterContentCheck = afterContentCheck
     }
 
     public static let systemWrite: WriteCall = { descriptor, buffer in
@@ -59,6 +83,11 @@ public struct AtomicSourceWriter: SourceWriting {
         #endif
     }
 
+    /// The temporary name's pattern for `fileName`: `.Name.swift.taskwarden-PID-` then six characters.
+    static func temporaryPrefix(for fileName: String, processID: Int32 = getpid()) -> String {
+        ".\(fileName).taskwarden-\(processID)-"
+    }
+
     public func replace(_ path: String, expecting old: [UInt8], with new: [UInt8]) throws(SourceWriteError) {
         guard old != new else { return }
         // Write through a symbolic link to its target rather than replacing the link with a file.
@@ -67,36 +96,65 @@ public struct AtomicSourceWriter: SourceWriting {
         guard stat(target, &status) == 0 else { throw .unreadable(path: path, reason: Self.errorText()) }
         // No write bit at all means read-only on purpose, even for a superuser whom `access` would let through.
         guard access(target, W_OK) == 0, status.st_mode & 0o222 != 0 else { throw .readOnly(path: path) }
+        if let reason = Self.identityProblem(of: ReplacedFileStatus(status), runningAs: geteuid(), inGroups: Self.groups()) {
+            throw .cannotKeepIdentity(path: path, reason: reason)
+        }
 
         let directory = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? "."
         let fileName = target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target
-        var template = Array("\(directory)/.\(fileName).taskwarden-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw .writeFailed(path: path, reason: Self.errorText()) }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let created = temporaries.create(template: "\(directory)/\(Self.temporaryPrefix(for: fileName))XXXXXX") else {
+            if temporaries.isInterrupted { throw .interrupted(path: path) }
+            throw .writeFailed(path: path, reason: Self.errorText())
+        }
+        let (descriptor, temporary) = (created.descriptor, created.path)
 
         var committed = false
         defer {
-            if !committed { unlink(temporary) }
+            if !committed { temporaries.discard(temporary) }
         }
         do throws(SourceWriteError) {
             try writeAll(new, to: descriptor, path: path)
-            // Keep the permission bits (mkstemp creates 0600) and, where allowed, the owner.
+            // Owner first: changing it clears the setuid and setgid bits, which the mode then sets again.
+            if fchown(descriptor, status.st_uid, status.st_gid) != 0, geteuid() == 0 {
+                throw SourceWriteError.writeFailed(path: path, reason: Self.errorText())
+            }
             guard fchmod(descriptor, status.st_mode & 0o7777) == 0, fsync(descriptor) == 0 else {
                 throw SourceWriteError.writeFailed(path: path, reason: Self.errorText())
             }
-            _ = fchown(descriptor, status.st_uid, status.st_gid)
+            var written = stat()
+            guard fstat(descriptor, &written) == 0 else { throw SourceWriteError.writeFailed(path: path, reason: Self.errorText()) }
+            guard written.st_mode & 0o7777 == status.st_mode & 0o7777, written.st_uid == status.st_uid, written.st_gid == status.st_gid else {
+                throw SourceWriteError.cannotKeepIdentity(path: path, reason: "its owner, group or mode bits (\(String(status.st_mode & 0o7777, radix: 8))) could not be given to the new file")
+            }
         } catch {
             close(descriptor)
             throw error
         }
         guard close(descriptor) == 0 else { throw .writeFailed(path: path, reason: Self.errorText()) }
 
-        // Last moment before the rename: is the file still what the fix was computed from?
-        guard let current = Self.readBytes(target) else { throw .unreadable(path: path, reason: Self.errorText()) }
+        // Is the file still what the fix was computed from? Read it, remember its stat…
+        var checked = stat()
+        guard let current = Self.readBytes(target, status: &checked) else { throw .unreadable(path: path, reason: Self.errorText()) }
         guard current == old else { throw .changedDuringRun(path: path) }
-        guard rename(temporary, target) == 0 else { throw .writeFailed(path: path, reason: Self.errorText()) }
-        committed = true
+        afterContentCheck(target)
+        // …and compare that stat right before the rename: a write since the read changes size or times.
+        var renameError: Int32 = 0
+        let outcome = temporaries.commit(temporary, to: target) {
+            var last = stat()
+            guard stat(target, &last) == 0 else {
+                renameError = errno
+                return false
+            }
+            return ReplacedFileStatus(last).sameContentVersion(as: ReplacedFileStatus(checked))
+        }
+        switch outcome {
+        case .renamed: committed = true
+        case .interrupted: throw .interrupted(path: path)
+        case .checkFailed:
+            if renameError != 0 { throw .unreadable(path: path, reason: String(cString: strerror(renameError))) }
+            throw .changedDuringRun(path: path)
+        case .failed(let code): throw .writeFailed(path: path, reason: String(cString: strerror(code)))
+        }
     }
 
     private func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(SourceWriteError) {
@@ -116,9 +174,16 @@ public struct AtomicSourceWriter: SourceWriting {
 
     /// The file's bytes, or nil when it cannot be read.
     public static func readBytes(_ path: String) -> [UInt8]? {
+        var status = stat()
+        return readBytes(path, status: &status)
+    }
+
+    /// The file's bytes, and its `stat` taken before reading them.
+    static func readBytes(_ path: String, status: inout stat) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        guard fstat(descriptor, &status) == 0 else { return nil }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {

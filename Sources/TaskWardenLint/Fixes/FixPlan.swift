@@ -109,6 +109,8 @@ public struct FixProblem: Error, Sendable, Hashable, Codable, CustomStringConver
         case internalError = "internal-error"
         /// The file could not be written (read-only, changed during the run, disk full…).
         case writeFailed = "write-failed"
+        /// The file's real path is outside every path named on the command line (reached through a link).
+        case outsideRoots = "outside-roots"
     }
     public var file: String
     public var kind: Kind
@@ -121,4 +123,11 @@ public struct FixProblem: Error, Sendable, Hashable, Codable, CustomStringConver
     }
 
     public var description: String { "\(file): \(kind == .internalError ? "internal error: " : "")\(message)" }
+
+    /// What the summary says of the sites this problem left unnamed: the message's own reason (the text
+    /// before its first `;`), so the summary and the file's error line never disagree.
+    public var leftUnnamedReason: String {
+        if kind == .internalError { return "not changed: internal error" }
+        return "not changed: " + (message.split(separator: ";", maxSplits: 1).first.map(String.init) ?? message)
+    }
 }

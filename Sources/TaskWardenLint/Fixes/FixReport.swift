@@ -33,14 +33,14 @@ public enum FixReport {
 
     /// One line per edit: `Sources/Library.swift:12:9: named "library-load" (Task.init)`.
     public static func editLines(_ plan: FixPlan) -> [String] {
-        plan.edits.map { "\($0.file):\($0.line):\($0.column): named \"\($0.name)\" (\($0.kind))" }
+        plan.edits.map { OutputLine.escaped("\($0.file):\($0.line):\($0.column): named \"\($0.name)\" (\($0.kind))") }
     }
 
     /// Why each unnamed site stays unnamed, for sites a person can act on (availability, suppression,
     /// syntax errors); kinds that can never be named are only counted in the summary.
     public static func leftUnnamedLines(_ plan: FixPlan) -> [String] {
         plan.leftUnnamed.filter { !$0.reason.hasSuffix("cannot be named") && !$0.reason.hasPrefix("SwiftUI .task") }
-            .map { "\($0.file):\($0.line):\($0.column): note: \($0.kind) left unnamed: \($0.reason)" }
+            .map { OutputLine.escaped("\($0.file):\($0.line):\($0.column): note: \($0.kind) left unnamed: \($0.reason)") }
     }
 
     /// Where an identity segment would tell per-item tasks apart (`--suggest`).
@@ -48,8 +48,8 @@ public enum FixReport {
         plan.edits.compactMap { edit in
             guard edit.isPerItem else { return nil }
             let shape = edit.suggestion.map { "name: \"\($0)\"" } ?? "name: \"\(edit.name):\\(…)\""
-            return "\(edit.file):\(edit.line):\(edit.column): suggestion: one \(edit.kind) per item; "
-                + "\(shape) would tell the items apart in a trace (use a stable id, never personal data)"
+            return OutputLine.escaped("\(edit.file):\(edit.line):\(edit.column): suggestion: one \(edit.kind) per item; "
+                + "\(shape) would tell the items apart in a trace (use a stable id, never personal data)")
         }
     }
 }

@@ -1,6 +1,15 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Writes a ``FixPlan`` to disk, one file at a time, each atomically. A file that cannot be written is left
 /// exactly as it was; its names move to the plan's problems and left-unnamed list, and the other files are
-/// still written.
+/// still written. Temporaries a killed earlier run left beside the files to write are removed first
+/// (``StaleTemporaries``).
 ///
 /// ```swift
 /// var plan = TaskNameFixer().plan(tree, unnamedTaskFindings: unnamed)
@@ -14,6 +23,16 @@ public struct FixWriter: Sendable {
     }
 
     public func write(_ plan: inout FixPlan) {
+        let start = time(nil)
+        var namesByDirectory: [String: Set<String>] = [:]
+        for file in plan.files {
+            let target = AtomicSourceWriter.resolved(file.absolutePath)
+            guard let slash = target.lastIndex(of: "/") else { continue }
+            namesByDirectory[String(target[..<slash]), default: []].insert(String(target[target.index(after: slash)...]))
+        }
+        for (directory, names) in namesByDirectory {
+            StaleTemporaries.remove(in: directory, besideFilesNamed: names, olderThan: start)
+        }
         // Files are independent; writing them side by side overlaps the waits for the disk.
         let outcomes = ParallelMap.map(plan.files) { file -> SourceWriteError? in
             do throws(SourceWriteError) {
@@ -28,10 +47,11 @@ public struct FixWriter: Sendable {
             if let error = failure {
                 // The writer names the path it was given; report the path the user knows.
                 let message = error.description.replacingOccurrences(of: file.absolutePath + ": ", with: "")
-                plan.problems.append(FixProblem(file: file.path, kind: .writeFailed, message: message))
+                let problem = FixProblem(file: file.path, kind: .writeFailed, message: message)
+                plan.problems.append(problem)
                 for edit in file.edits {
                     plan.leftUnnamed.append(UnnamedSite(file: edit.file, line: edit.line, column: edit.column,
-                                                        kind: edit.kind, reason: "not changed: file could not be written"))
+                                                        kind: edit.kind, reason: problem.leftUnnamedReason))
                 }
             } else {
                 written.append(file)

@@ -107,8 +107,7 @@ public struct TaskNameFixer: Sendable {
             case .failure(let problem):
                 plan.problems.append(problem)
                 for (entry, _) in entries {
-                    plan.leftUnnamed.append(unnamed(entry.site, reason: problem.kind == .internalError
-                        ? "not changed: internal error" : "not changed: file could not be read"))
+                    plan.leftUnnamed.append(unnamed(entry.site, reason: problem.leftUnnamedReason))
                 }
             }
         }

@@ -24,10 +24,12 @@ public struct GitHubActionsReporter: FindingReporter {
         }.joined()
     }
 
-    /// The escaping GitHub's runner expects in a command's message.
+    /// The escaping GitHub's runner expects in a command's message (a line break becomes `%0A` and shows as
+    /// one in the annotation); every other control character is escaped as in every line-oriented format
+    /// (``OutputLine``), so no text can end the command early or reach the log raw.
     static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        OutputLine.escaped(text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A"))
     }
 
     /// The escaping GitHub's runner expects in a command's properties.

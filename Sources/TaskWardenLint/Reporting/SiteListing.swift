@@ -109,7 +109,7 @@ public enum SiteListing {
     /// the label a profiler would guess.
     public static func text(_ result: LintResult) -> String {
         let sites = result.tree.records
-        let locations = sites.map(\.position.description)
+        let locations = sites.map { OutputLine.escaped($0.position.description) }
         let locationWidth = locations.map(\.count).max() ?? 0
         let kindWidth = sites.map(\.kind.rawValue.count).max() ?? 0
         var lines: [String] = []
@@ -117,7 +117,7 @@ public enum SiteListing {
             let name = nameText(site) ?? unnamedDescription(site)
             lines.append(location.padding(toLength: locationWidth, withPad: " ", startingAt: 0) + "  "
                          + site.kind.rawValue.padding(toLength: kindWidth, withPad: " ", startingAt: 0) + "  "
-                         + name + "  in " + site.enclosingDeclaration)
+                         + OutputLine.escaped(name + "  in " + site.enclosingDeclaration))
         }
         let named = sites.filter { $0.name.isNamed }.count
         lines.append("\(counted(sites.count, "creation site")) (\(named) named) in \(counted(result.statistics.filesFound, "file")) (\(result.statistics.filesParsed) parsed)")

@@ -1,5 +1,6 @@
 /// `file:line:col: warning: message [rule-id]`, one line per finding: what Xcode and most editors parse.
-/// Info findings print as `note:`.
+/// Info findings print as `note:`. Control characters (a task name spanning lines) are escaped: one finding,
+/// one line.
 public struct XcodeReporter: FindingReporter {
     public static let formatName = "xcode"
 
@@ -12,7 +13,7 @@ public struct XcodeReporter: FindingReporter {
             case .warning: "warning"
             case .info: "note"
             }
-            return "\(finding.position): \(level): \(finding.message) [\(finding.ruleID)]\n"
+            return OutputLine.escaped("\(finding.position): \(level): \(finding.message) [\(finding.ruleID)]") + "\n"
         }.joined()
     }
 }

@@ -7,9 +7,21 @@ import SwiftSyntax
 /// ```swift
 /// // if #available(iOS 18, macOS 15, *) { group.addTask(name: "x") { … } }
 /// AvailabilityFloor.floor(around: addTaskCall) // [.iOS: 18, .macOS: 15]
+///
+/// // Many nodes of one file: share a GuardIndex so each statement list is read once.
+/// var guards = AvailabilityFloor.GuardIndex()
+/// let floors = sites.map { AvailabilityFloor.floor(around: $0.node, guards: &guards) }
 /// ```
 public enum AvailabilityFloor {
     public static func floor(around node: some SyntaxProtocol) -> [ApplePlatform: PlatformVersion] {
+        var guards = GuardIndex()
+        return floor(around: node, guards: &guards)
+    }
+
+    /// The floor of `node`, reading each enclosing statement list's `guard #available` statements through
+    /// `guards`, which remembers them per list: a file's sites cost time linear in its statements, where
+    /// re-reading the earlier statements for every site cost time quadratic in them.
+    public static func floor(around node: some SyntaxProtocol, guards: inout GuardIndex) -> [ApplePlatform: PlatformVersion] {
         var floor: [ApplePlatform: PlatformVersion] = [:]
         func raise(_ entries: [ApplePlatform: PlatformVersion]) {
             for (platform, version) in entries where floor[platform].map({ $0 < version }) ?? true {
@@ -23,12 +35,7 @@ public enum AvailabilityFloor {
                 raise(versions(in: ifExpression.conditions))
             }
             if let item = child.as(CodeBlockItemSyntax.self), let list = ancestor.as(CodeBlockItemListSyntax.self) {
-                for earlier in list {
-                    if earlier.id == item.id { break }
-                    if let guardStatement = earlier.item.as(GuardStmtSyntax.self) {
-                        raise(versions(in: guardStatement.conditions))
-                    }
-                }
+                raise(guards.floor(before: item, in: list))
             }
             if let attributes = ancestor.asProtocol((any WithAttributesSyntax).self)?.attributes {
                 for element in attributes {
@@ -78,5 +85,45 @@ public enum AvailabilityFloor {
             }
         }
         return result
+    }
+}
+
+extension AvailabilityFloor {
+    /// The `guard #available` statements of the statement lists seen so far (one file's worth), each with
+    /// the floor it and the guards before it in its list establish.
+    public struct GuardIndex {
+        private var guardsByList: [SyntaxIdentifier: [(offset: Int, floor: [ApplePlatform: PlatformVersion])]] = [:]
+        /// Statements read to build the index: the work the complexity test counts.
+        public private(set) var statementsExamined = 0
+
+        public init() {}
+
+        /// The floor the guards before `item` in `list` establish.
+        mutating func floor(before item: CodeBlockItemSyntax, in list: CodeBlockItemListSyntax) -> [ApplePlatform: PlatformVersion] {
+            let guards = guardsByList[list.id] ?? index(list)
+            // The last guard that starts before the item (guards are in source order).
+            let offset = item.position.utf8Offset
+            var low = 0, high = guards.count
+            while low < high {
+                let middle = (low + high) / 2
+                if guards[middle].offset < offset { low = middle + 1 } else { high = middle }
+            }
+            return low == 0 ? [:] : guards[low - 1].floor
+        }
+
+        private mutating func index(_ list: CodeBlockItemListSyntax) -> [(offset: Int, floor: [ApplePlatform: PlatformVersion])] {
+            var guards: [(offset: Int, floor: [ApplePlatform: PlatformVersion])] = []
+            var running: [ApplePlatform: PlatformVersion] = [:]
+            for statement in list {
+                statementsExamined += 1
+                guard let guardStatement = statement.item.as(GuardStmtSyntax.self) else { continue }
+                let versions = AvailabilityFloor.versions(in: guardStatement.conditions)
+                guard !versions.isEmpty else { continue }
+                running.merge(versions) { max($0, $1) }
+                guards.append((statement.position.utf8Offset, running))
+            }
+            guardsByList[list.id] = guards
+            return guards
+        }
     }
 }

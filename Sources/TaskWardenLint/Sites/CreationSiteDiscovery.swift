@@ -45,6 +45,8 @@ public enum CreationSiteDiscovery {
         /// The file's bytes, valid during `walk` only.
         let bytes: UnsafeBufferPointer<UInt8>
         let scanner = CreationTokenScanner()
+        /// The `guard #available` statements of this file's statement lists, read once per list.
+        var availabilityGuards = AvailabilityFloor.GuardIndex()
 
         init(file: String, lines: SourceLineTable, deploymentTargets: DeploymentTargets, bytes: UnsafeBufferPointer<UInt8>) {
             self.file = file
@@ -104,7 +106,7 @@ public enum CreationSiteDiscovery {
         ) {
             let offset = token.positionAfterSkippingLeadingTrivia
             let location = lines.location(ofUTF8Offset: offset.utf8Offset)
-            let floor = AvailabilityFloor.floor(around: node)
+            let floor = AvailabilityFloor.floor(around: node, guards: &availabilityGuards)
             let surroundings = SiteSurroundings(of: node)
             sites.append(CreationSite(
                 position: SourcePosition(file: file, line: location.line, column: location.column, utf8Offset: offset.utf8Offset),

@@ -3,8 +3,10 @@ import Testing
 @testable import TaskWardenLint
 
 @Suite struct LintEngineDiskTests {
-    static func run(_ root: TemporaryDirectory, _ paths: [String] = ["."], config: String? = nil, parallel: Bool = true) -> LintResult {
-        LintEngine(parallel: parallel).run(LintRequest(paths: paths, configurationFile: config, workingDirectory: root.path))
+    static func run(_ root: TemporaryDirectory, _ paths: [String] = ["."], config: String? = nil, parallel: Bool = true,
+                    followSymbolicLinks: Bool = false) -> LintResult {
+        LintEngine(parallel: parallel).run(LintRequest(paths: paths, configurationFile: config, workingDirectory: root.path,
+                                                       followSymbolicLinks: followSymbolicLinks))
     }
 
     @Test func lintsATreeWithRelativePathsAndSkipsFilesWithoutTokens() throws {
@@ -90,9 +92,14 @@ import Testing
         #expect(problems["Sources/Latin1NoTask.swift"] == .notUTF8)
         #expect(problems["Sources/Binary.swift"] == .binary)
         #expect(problems["Sources/Broken.swift"] == .syntaxErrors)
-        #expect(problems["Sources/Loop"] == .symlinkLoop)
+        // A link to a directory is not walked by default (a note); followed, the loop is reported.
+        #expect(problems["Sources/Loop"] == .symlinkNotFollowed)
+        #expect(result.problems.first { $0.kind == .symlinkNotFollowed }?.isError == false)
         #expect(result.tree.sites.map(\.position.file).sorted() == ["Sources/Broken.swift", "Sources/Good.swift"])
         #expect(result.problems.first { $0.kind == .syntaxErrors }?.isError == false)
+        let following = Self.run(root, ["Sources"], followSymbolicLinks: true)
+        #expect(following.problems.contains { $0.path == "Sources/Loop" && $0.kind == .symlinkLoop })
+        #expect(following.tree.sites.map(\.position.file).sorted() == ["Sources/Broken.swift", "Sources/Good.swift"])
     }
 
     @Test func reportsAMalformedConfigurationNamingTheKey() throws {
