@@ -50,12 +50,17 @@ enum ServeCensusMode {
             endpoint.close()
             exit(0)
         }
+        var handled = sigset_t()
+        sigemptyset(&handled)
         for number in [SIGINT, SIGTERM] {
+            sigaddset(&handled, number)
             signal(number) { _ in
                 var byte: UInt8 = 1
                 _ = write(terminationPipe.load(ordering: .acquiring), &byte, 1)
             }
         }
+        // The signal mask is inherited from whoever started the process; a blocked SIGTERM would never arrive.
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
     }
 }
 

@@ -28,12 +28,18 @@ final class TopTerminal {
         _ = fcntl(signals, F_SETFL, fcntl(signals, F_GETFL) | O_NONBLOCK)
         _ = fcntl(signalsWriteEnd, F_SETFL, fcntl(signalsWriteEnd, F_GETFL) | O_NONBLOCK)
         topSignalPipe.store(signalsWriteEnd, ordering: .releasing)
+        var handled = sigset_t()
+        sigemptyset(&handled)
         for number in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] {
+            sigaddset(&handled, number)
             signal(number) { number in
                 var byte = UInt8(truncatingIfNeeded: number)
                 _ = write(topSignalPipe.load(ordering: .acquiring), &byte, 1)
             }
         }
+        // A blocked signal would stay pending forever and leave the terminal raw: the mask is inherited from
+        // whoever started us (test runners and some launchers block SIGTERM in the thread that spawns).
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
         tcgetattr(input, &saved)
         var raw = saved
         cfmakeraw(&raw)
