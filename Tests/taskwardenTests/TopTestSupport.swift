@@ -143,8 +143,20 @@ final class TmuxSession {
             defer { posix_spawn_file_actions_destroy(&actions) }
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            // A clean signal mask and default actions: the test runner's threads block signals, and a tmux server
+            // (and its panes) inheriting that mask would ignore SIGHUP from kill-server and outlive the test.
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            var empty = sigset_t(), defaults = sigset_t()
+            sigemptyset(&empty)
+            sigemptyset(&defaults)
+            for number in [SIGHUP, SIGINT, SIGTERM, SIGPIPE, SIGCHLD] { sigaddset(&defaults, number) }
+            posix_spawnattr_setsigmask(&attributes, &empty)
+            posix_spawnattr_setsigdefault(&attributes, &defaults)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
             var pid = pid_t()
-            guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else {
+            guard posix_spawn(&pid, executable, &actions, &attributes, argv, environ) == 0 else {
                 throw TopTestFailure(description: "cannot start \(executable)")
             }
             var status: Int32 = 0
