@@ -22,7 +22,7 @@ public struct CensusEndpointStatistics: Sendable, Equatable {
 
 /// The endpoint's thread: one `poll` loop over the listening socket, the clients and a wake-up pipe.
 ///
-/// Nothing here runs under the census lock except `census.snapshot()` itself; writing to clients is
+/// Nothing here runs under the census lock but one array copy (``TaskCensus/liveEntries()``); writing to clients is
 /// non-blocking, so a slow or stuck client only ever costs this thread. Each client may have at most
 /// ``maximumPendingBytes`` unsent; a stream tick that finds the previous snapshot still unsent is skipped
 /// (never queued), and a client that takes no bytes for ``stallLimit`` consecutive ticks is dropped.
@@ -184,7 +184,8 @@ final class CensusServerLoop {
 
     private func encodedSnapshot() -> [UInt8] {
         statistics.withLock { $0.snapshotsBuilt += 1 }
-        return CensusWireFormat.snapshot(census.snapshot())
+        let (takenAt, entries) = census.liveEntries()
+        return CensusWireFormat.snapshot(takenAt: takenAt, entries: entries)
     }
 
     /// Serves every stream that is due, building at most one snapshot for all of them.

@@ -69,6 +69,14 @@ public final class TaskCensus: Sendable {
         return CensusSnapshot(takenAt: now, records: records)
     }
 
+    /// The live entries for the census endpoint, unordered: the slab itself, shared copy-on-write, so the lock
+    /// is held for one reference copy however many tasks are alive (`snapshot()` copies every record under
+    /// it). The fields the endpoint reads are immutable once an entry is registered.
+    func liveEntries() -> (takenAt: Duration, entries: [CensusEntry?]) {
+        let now = elapsed()
+        return (now, state.withLock { $0.slots })
+    }
+
     // MARK: Registration (the creation path)
 
     /// Describes a task about to be created; it is not live until ``register(_:id:)``.
