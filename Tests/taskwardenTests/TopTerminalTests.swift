@@ -71,7 +71,7 @@ struct TopTerminalTests {
 
         // "q" leaves the alternate screen and gives the terminal back in its normal (cooked) mode.
         try tmux.send("q")
-        let after = try #require(try tmux.screen { $0.contains("EXITED 0") })
+        let after = try #require(try tmux.screen { $0.contains("EXITED 0") && $0.contains { $0.contains("icanon") } })
         #expect(!after.contains { $0.hasPrefix("sort: c count") })
         let modes = after.joined(separator: " ")
         #expect(modes.contains(" icanon") && !modes.contains("-icanon"))
@@ -89,7 +89,7 @@ struct TopTerminalTests {
         let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
         let top = try #require(children.split(separator: " ").first.flatMap { Int32($0) })
         #expect(kill(top, SIGTERM) == 0)
-        let after = try #require(try tmux.screen { $0.contains("EXITED 0") }, "\((try? tmux.screen())?.joined(separator: "\n") ?? "")")
+        let after = try #require(try tmux.screen { $0.contains("EXITED 0") && $0.contains { $0.contains("icanon") } }, "\((try? tmux.screen())?.joined(separator: "\n") ?? "")")
         #expect(!after.contains { $0.hasPrefix("sort: c count") })
         #expect(after.joined(separator: " ").contains(" icanon"))
         #expect(!after.joined(separator: " ").contains("-icanon"))

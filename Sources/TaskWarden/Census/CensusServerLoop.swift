@@ -160,10 +160,10 @@ final class CensusServerLoop {
             case .success(.snapshot):
                 queueSnapshot(for: client, snapshot: encodedSnapshot())
             case .success(.stream(let interval)):
+                // Due now: the tick after this read sends it, unless the client has not taken the last one.
                 client.streamInterval = Int64(interval) * 1_000_000
-                client.nextTick = monotonicNanoseconds() + client.streamInterval!
+                client.nextTick = monotonicNanoseconds()
                 client.stalledTicks = 0
-                queueSnapshot(for: client, snapshot: encodedSnapshot())
             case .success(.stop):
                 client.streamInterval = nil
             case .failure(let error):
