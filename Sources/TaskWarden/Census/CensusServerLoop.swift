@@ -18,6 +18,9 @@ public struct CensusEndpointStatistics: Sendable, Equatable {
     public var snapshotsBuilt = 0
     /// Stream ticks skipped because the client had not yet taken the previous snapshot.
     public var ticksSkipped = 0
+    /// CPU time the endpoint's thread has used (encoding and sending), in nanoseconds: what serving costs
+    /// the process directly.
+    public var threadCPUNanoseconds: Int64 = 0
 }
 
 /// The endpoint's thread: one `poll` loop over the listening socket, the clients and a wake-up pipe.
@@ -104,6 +107,9 @@ final class CensusServerLoop {
             if descriptors[1].revents & Int16(POLLIN) != 0 { acceptWaitingConnections() }
             tick()
             clients.removeAll { $0.closed }
+            var cpu = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu)
+            statistics.withLock { $0.threadCPUNanoseconds = Int64(cpu.tv_sec) * 1_000_000_000 + Int64(cpu.tv_nsec) }
         }
         for client in clients { close(client.descriptor) }
         clients = []
