@@ -28,10 +28,14 @@ public struct CensusEndpointStatistics: Sendable, Equatable {
 /// Nothing here runs under the census lock but one array copy (``TaskCensus/liveEntries()``); writing to clients is
 /// non-blocking, so a slow or stuck client only ever costs this thread. Each client may have at most
 /// ``maximumPendingBytes`` unsent; a stream tick that finds the previous snapshot still unsent is skipped
-/// (never queued), and a client that takes no bytes for ``stallLimit`` consecutive ticks is dropped.
+/// (never queued), and a client that takes no bytes for ``stallLimit`` consecutive ticks, and at least
+/// ``minimumStallNanoseconds``, is dropped.
 final class CensusServerLoop {
     static let maximumPendingBytes = 16 << 20
     static let stallLimit = 5
+    /// …and at least this long without taking a byte: at a 10 ms interval, five ticks pass while a busy
+    /// machine has not even scheduled a healthy client's reading thread (the full test suite showed it).
+    static let minimumStallNanoseconds: Int64 = 2_000_000_000
 
     private let census: TaskCensus
     private let listener: Int32
@@ -58,6 +62,7 @@ final class CensusServerLoop {
         var nextTick: Int64 = 0
         var stalledTicks = 0
         var sentSinceTick = false
+        var lastProgress = monotonicNanoseconds()
         var closed = false
 
         init(descriptor: Int32) { self.descriptor = descriptor }
@@ -76,6 +81,7 @@ final class CensusServerLoop {
                 if sent < 0 { return false }
                 if sent == 0 { return true }
                 sentSinceTick = true
+                lastProgress = monotonicNanoseconds()
                 pendingBytes -= sent
                 sentInFirstChunk += sent
                 if sentInFirstChunk == first.count {
@@ -205,7 +211,9 @@ final class CensusServerLoop {
                 statistics.withLock { $0.ticksSkipped += 1 }
                 client.stalledTicks = client.sentSinceTick ? 0 : client.stalledTicks + 1
                 client.sentSinceTick = false
-                if client.stalledTicks >= Self.stallLimit { drop(client) }
+                if client.stalledTicks >= Self.stallLimit, now - client.lastProgress >= Self.minimumStallNanoseconds {
+                    drop(client)
+                }
                 continue
             }
             client.stalledTicks = 0

@@ -116,8 +116,9 @@ public final class TaskCensus: Sendable {
 
 /// One task's census registration.
 ///
-/// `@unchecked Sendable` is sound because the mutable fields (`id`, `slot`, `ended`) are only read or written
-/// inside the owning census's lock; the rest is immutable.
+/// `@unchecked Sendable` is sound because the mutable fields (`id`, `slot`, `ended`) are only written inside
+/// the owning census's lock, and read there too — except `id`, which the census endpoint reads after taking the
+/// slab under the lock: `id` is written before the entry enters the slab and never after. The rest is immutable.
 final class CensusEntry: @unchecked Sendable {
     let name: String
     let parentID: TaskID?
