@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import TaskWarden
 import TaskWardenTesting
@@ -59,26 +60,55 @@ import Darwin
         let census = TaskCensus()
         let endpoint = try census.serve(at: folder.path + "/stream.census")
         defer { endpoint.close() }
-        let client = try CensusTestClient(path: endpoint.path)
-        _ = try client.message()
-        client.send(#"{"type":"stream","intervalMs":10}"#)
-        let first = try #require(try client.message())
-        #expect(taskNames(first).isEmpty)
+        // The stream is read on a thread of its own, as a real client would: a test blocked in `read` on one of
+        // the few cooperative threads would stop reading while it awaits, and be dropped as a stuck client.
+        let received = Mutex<[(names: Set<String>, count: Int?)]>([])
+        let path = endpoint.path
+        Thread.detachNewThread {
+            guard let client = try? CensusTestClient(path: path), (try? client.message()) != nil else { return }
+            client.send(#"{"type":"stream","intervalMs":10}"#)
+            while let message = try? client.message() {
+                received.withLock { $0.append((taskNames(message), message["count"] as? Int)) }
+            }
+        }
+        func snapshot(after index: Int, where condition: (Set<String>, Int?) -> Bool) async throws -> Int? {
+            for _ in 0..<2_000 {
+                let found = received.withLock { messages in
+                    messages.indices.first { $0 > index && condition(messages[$0].names, messages[$0].count) }
+                }
+                if let found { return found }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            return nil
+        }
+        let first = try #require(try await snapshot(after: -1) { _, _ in true })
+        #expect(received.withLock { $0[first].names.isEmpty })
 
         let release = Gate()
         let task = TaskWarden.task(name: "thumbnail:7", census: census) { await release.wait() }
-        let appeared = try client.message { taskNames($0).contains("thumbnail:7") }
-        #expect(appeared != nil)
+        let appeared = try #require(try await snapshot(after: first) { names, _ in names.contains("thumbnail:7") })
         release.open()
         await task.value
-        let ended = try client.message { !taskNames($0).contains("thumbnail:7") }
-        #expect(ended?["count"] as? Int == 0)
+        let ended = try await snapshot(after: appeared) { names, count in !names.contains("thumbnail:7") && count == 0 }
+        #expect(ended != nil)
+        #expect(endpoint.statistics.dropped == 0)
+    }
 
+    @Test func stopEndsTheStream() throws {
+        let folder = TemporaryFolder()
+        let endpoint = try TaskCensus().serve(at: folder.path + "/stop.census")
+        defer { endpoint.close() }
+        let client = try CensusTestClient(path: endpoint.path)
+        _ = try client.message()
+        client.send(#"{"type":"stream","intervalMs":10}"#)
         client.send(#"{"type":"stop"}"#)
+        client.send(#"{"type":"unknown-marker"}"#)
+        // Everything before the marker's error reply was queued before the stop took effect; nothing after it.
+        _ = try client.message { $0["type"] as? String == "error" }
+        let built = endpoint.statistics.snapshotsBuilt
         client.send(#"{"type":"snapshot"}"#)
-        // After `stop`, only the requested snapshot remains to arrive (stream messages already queued may
-        // precede it, but every message is a snapshot).
         #expect(try client.message()?["type"] as? String == "snapshot")
+        #expect(endpoint.statistics.snapshotsBuilt == built + 1)
     }
 
     @Test func badRequestsGetAnErrorLineAndTheConnectionStays() throws {
