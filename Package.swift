@@ -121,7 +121,7 @@ let package = Package(
         .target(name: "TaskWardenTimeline", swiftSettings: strict),
         .executableTarget(
             name: "taskwarden",
-            dependencies: ["TaskWardenLint", "TaskWardenTimeline"],
+            dependencies: ["TaskWardenLint", "TaskWardenTimeline", "TaskWarden"],
             swiftSettings: strict + syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),

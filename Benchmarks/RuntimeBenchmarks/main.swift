@@ -15,4 +15,7 @@ let suites: [BenchmarkSuite] = [
     backgroundSuite,
 ]
 
+// CPU, not time, and a client process: census-serve has its own runner (CensusServeBenchmarks.swift).
+if CommandLine.arguments.dropFirst().first == "census-serve" { await runCensusServeBenchmark() } else {
 await runBenchmarks(suites, selecting: Array(CommandLine.arguments.dropFirst()))
+}

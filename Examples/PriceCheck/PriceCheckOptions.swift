@@ -9,6 +9,7 @@ struct PriceCheckOptions: Equatable {
     var cancelAfter: Duration?
     var tracePath = "trace.json"
     var seed: UInt64 = 1
+    var serveCensus = false
 
     static let usage = """
         usage: price-check [OPTIONS]
@@ -28,6 +29,9 @@ struct PriceCheckOptions: Equatable {
           --cancel-after-ms MS  cancel the price check after MS to see partial results applied (default: never)
           --trace PATH          where to write the Chrome trace (default trace.json)
           --seed N              seed for latencies and prices (default 1)
+          --serve-census        check the wantlist again and again, serving the task census for
+                                `taskwarden top` (Ctrl-C stops); leaks one price-alert task per round
+                                on purpose, so top's "growing" marker has something to show
           -h, --help            show this help
 
         background simulation mode (virtual time, no trace):
@@ -50,6 +54,10 @@ struct PriceCheckOptions: Equatable {
         var rest = arguments[...]
         while let flag = rest.popFirst() {
             if flag == "-h" || flag == "--help" { return .help }
+            if flag == "--serve-census" {
+                options.serveCensus = true
+                continue
+            }
             guard let value = rest.popFirst() else { throw UsageError(description: "\(flag) needs a value (see --help)") }
             func positive(_ text: String) throws(UsageError) -> Int {
                 guard let number = Int(text), number > 0 else {

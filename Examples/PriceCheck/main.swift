@@ -19,6 +19,8 @@ do {
     exit(2)
 }
 
+if options.serveCensus { await ServeCensusMode.run(options) }   // `--serve-census`: runs until SIGINT/SIGTERM
+
 let clock = ContinuousClock()
 let recorder = TraceRecorder(processName: "price-check", capacity: options.items * 4 + 64, clock: clock)
 let check = Task(name: "price-check") {

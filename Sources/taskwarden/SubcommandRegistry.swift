@@ -9,6 +9,7 @@ enum SubcommandRegistry {
         ExplainCommand.self,
         FixCommand.self,
         TraceCommand.self,
+        TopCommand.self,
     ]
 
     static func command(named name: String) -> (any Subcommand.Type)? {

@@ -69,6 +69,14 @@ public final class TaskCensus: Sendable {
         return CensusSnapshot(takenAt: now, records: records)
     }
 
+    /// The live entries for the census endpoint, unordered: the slab itself, shared copy-on-write, so the lock
+    /// is held for one reference copy however many tasks are alive (`snapshot()` copies every record under
+    /// it). The fields the endpoint reads are immutable once an entry is registered.
+    func liveEntries() -> (takenAt: Duration, entries: [CensusEntry?]) {
+        let now = elapsed()
+        return (now, state.withLock { $0.slots })
+    }
+
     // MARK: Registration (the creation path)
 
     /// Describes a task about to be created; it is not live until ``register(_:id:)``.
@@ -108,8 +116,9 @@ public final class TaskCensus: Sendable {
 
 /// One task's census registration.
 ///
-/// `@unchecked Sendable` is sound because the mutable fields (`id`, `slot`, `ended`) are only read or written
-/// inside the owning census's lock; the rest is immutable.
+/// `@unchecked Sendable` is sound because the mutable fields (`id`, `slot`, `ended`) are only written inside
+/// the owning census's lock, and read there too — except `id`, which the census endpoint reads after taking the
+/// slab under the lock: `id` is written before the entry enters the slab and never after. The rest is immutable.
 final class CensusEntry: @unchecked Sendable {
     let name: String
     let parentID: TaskID?

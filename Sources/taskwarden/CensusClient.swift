@@ -1,0 +1,172 @@
+import Foundation
+import TaskWarden
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A connection to a process's census endpoint (protocol 1, Guides/Census.md), for `taskwarden top`.
+///
+/// ```swift
+/// let client = try CensusClient(path: "/run/user/1000/taskwarden-1000/4242.census")
+/// print(client.hello.process)
+/// client.send(.snapshot)
+/// if case .snapshot(let snapshot)? = try client.next() { print(snapshot.treeDescription()) }
+/// ```
+final class CensusClient {
+    struct Hello: Equatable {
+        var process: String
+        var pid: Int
+        var protocolVersion: Int
+    }
+
+    enum Message {
+        case snapshot(CensusSnapshot)
+        case error(String)
+    }
+
+    enum Request {
+        case snapshot
+        case stream(intervalMilliseconds: Int)
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    let path: String
+    let descriptor: Int32
+    private(set) var hello = Hello(process: "", pid: 0, protocolVersion: 0)
+    private var buffer: [UInt8] = []
+
+    /// Connects and reads the hello. Blocking reads give up after `timeoutSeconds` (a process that accepts
+    /// but never answers should not hang a script).
+    init(path: String, timeoutSeconds: Int = 10) throws(Failure) {
+        self.path = path
+        #if canImport(Darwin)
+        descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
+        #else
+        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        #endif
+        guard descriptor >= 0 else { throw Failure(description: "\(path): socket failed: \(String(cString: strerror(errno)))") }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            close(descriptor)
+            throw Failure(description: "\(path): socket path too long")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in bytes.enumerated() { raw[index] = byte }
+        }
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else {
+            let reason = errno == ECONNREFUSED ? "nobody is serving there any more (a stale socket)" : String(cString: strerror(errno))
+            close(descriptor)
+            throw Failure(description: "\(path): cannot connect: \(reason)")
+        }
+        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        guard let line = try readLine() else { close(descriptor); throw Failure(description: "\(path): closed before saying hello") }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+            close(descriptor)
+            throw Failure(description: "\(path): not a census endpoint (first line is not JSON)")
+        }
+        if object["type"] as? String == "error" {
+            close(descriptor)
+            throw Failure(description: "\(path): \(object["message"] as? String ?? "refused")")
+        }
+        guard object["type"] as? String == "hello", let version = object["protocol"] as? Int else {
+            close(descriptor)
+            throw Failure(description: "\(path): not a census endpoint (no hello)")
+        }
+        guard version == 1 else {
+            close(descriptor)
+            throw Failure(description: "\(path): speaks census protocol \(version); this taskwarden understands 1")
+        }
+        hello = Hello(process: object["process"] as? String ?? "?", pid: object["pid"] as? Int ?? 0, protocolVersion: version)
+    }
+
+    deinit { close(descriptor) }
+
+    func send(_ request: Request) {
+        let line: String
+        switch request {
+        case .snapshot: line = #"{"type":"snapshot"}"# + "\n"
+        case .stream(let interval): line = #"{"type":"stream","intervalMs":\#(interval)}"# + "\n"
+        }
+        _ = Array(line.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    }
+
+    /// The next message (blocking), or nil when the process closed the connection.
+    func next() throws(Failure) -> Message? {
+        guard let line = try readLine() else { return nil }
+        return try Self.decode(line)
+    }
+
+    /// Reads what has arrived without waiting longer than one `read`; returns the complete messages, or nil
+    /// when the process closed the connection.
+    func availableMessages() throws(Failure) -> [Message]? {
+        guard try fill() else { return nil }
+        var messages: [Message] = []
+        while let line = takeLine() { messages.append(try Self.decode(line)) }
+        return messages
+    }
+
+    static func decode(_ line: String) throws(Failure) -> Message {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+            throw Failure(description: "malformed census message: \(line.prefix(80))")
+        }
+        switch object["type"] as? String {
+        case "snapshot":
+            let takenAt = Duration.milliseconds(object["takenAtMs"] as? Int ?? 0)
+            let tasks = object["tasks"] as? [[String: Any]] ?? []
+            let records = tasks.map { task in
+                CensusRecord(
+                    name: task["name"] as? String ?? "?",
+                    id: TaskID(rawValue: (task["id"] as? NSNumber)?.uint64Value ?? 0),
+                    parentID: (task["parent"] as? NSNumber).map { TaskID(rawValue: $0.uint64Value) },
+                    fileID: task["file"] as? String ?? "?",
+                    line: task["line"] as? Int ?? 0,
+                    startedAt: takenAt - .milliseconds(task["ageMs"] as? Int ?? 0))
+            }
+            return .snapshot(CensusSnapshot(takenAt: takenAt, records: records))
+        case "error":
+            return .error(object["message"] as? String ?? "unknown error")
+        default:
+            throw Failure(description: "unexpected census message: \(line.prefix(80))")
+        }
+    }
+
+    private func readLine() throws(Failure) -> String? {
+        while true {
+            if let line = takeLine() { return line }
+            guard try fill() else { return nil }
+        }
+    }
+
+    private func takeLine() -> String? {
+        guard let newline = buffer.firstIndex(of: 0x0A) else { return nil }
+        defer { buffer.removeSubrange(...newline) }
+        return String(decoding: buffer[..<newline], as: UTF8.self)
+    }
+
+    /// One `read`; false at end of stream.
+    private func fill() throws(Failure) -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count > 0 {
+            buffer.append(contentsOf: chunk[..<count])
+            return true
+        }
+        if count == 0 { return false }
+        if errno == EAGAIN || errno == EWOULDBLOCK { throw Failure(description: "\(path): no answer in time") }
+        throw Failure(description: "\(path): read failed: \(String(cString: strerror(errno)))")
+    }
+}
