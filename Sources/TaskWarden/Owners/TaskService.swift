@@ -102,7 +102,7 @@ public final class TaskService: Sendable {
     /// ```swift
     /// priceWatch.start(owner: self, every: .seconds(60), clock: clock) { model in
     ///     await model.refreshPrices()
-    ///     if model.wantlist.isEmpty { await model.priceWatch.stop() }   // nothing left to watch
+    ///     if await model.wantlist.isEmpty { await model.priceWatch.stop() }   // nothing left to watch
     /// }
     /// ```
     ///
@@ -144,7 +144,7 @@ public final class TaskService: Sendable {
     ///
     /// ```swift
     /// priceWatch.start(owner: self, every: .seconds(60), clock: clock) { model in
-    ///     if model.signedOut { await model.priceWatch.stop() }   // this iteration finishes; no other starts
+    ///     if await model.signedOut { await model.priceWatch.stop() }   // this iteration finishes; no other starts
     ///     else { await model.refreshPrices() }
     /// }
     /// ```
