@@ -363,6 +363,11 @@ func backgroundSimulatorSample() throws {
     #expect(ledger.checkedCount == 300)
 }
 
+/// The body of BackgroundRefresh.md's SwiftUI closure (and `perform`'s doc comment), without the modifier.
+func swiftUIBackgroundTaskClosureSample(engine: BackgroundTaskEngine<WallClock>) async {
+    _ = try? await engine.perform("com.recordshelf.price-check")
+}
+
 // Not compiled on Linux: BackgroundRefresh.md's `BackgroundTaskEngine.system(…)` / `registerWithSystem()` lines
-// (BackgroundTasks) and its SwiftUI `.backgroundTask` sample; Tracing.md's sample is `Tracer`'s declaration,
-// copied from the source.
+// (BackgroundTasks), its SwiftUI `App` and the `.backgroundTask` modifiers around the closure above (SwiftUI);
+// Tracing.md's sample is `Tracer`'s declaration, copied from the source.
