@@ -12,7 +12,7 @@ import TaskWarden
 ///
 /// ```swift
 /// let clock = ManualClock()
-/// let limiter = RateLimiter(limit: 40, per: .seconds(60), clock: clock)
+/// let limiter = try RateLimiter(limit: 40, per: .seconds(60), clock: clock)
 /// for _ in 0..<40 { try await limiter.acquire() }
 /// let late = Task { try await limiter.acquire() }
 /// await clock.waitForSleepers(count: 1)

@@ -180,39 +180,6 @@ private func makeSimulator(_ identifiers: Set<String> = [refresh, sync]) -> Back
     }
 }
 
-@Suite struct PerformTests {
-    @Test func performWaitsForTheHandlerAndTreatsCancellationAsExpiration() throws {
-        let simulator = makeSimulator()
-        let clock = simulator.clock
-        let applied = TestBox(0)
-        try simulator.engine.register(refresh, kind: .appRefresh, scheduleNext: .resubmit(after: .hours(1))) { run in
-            try? await clock.sleep(for: .seconds(600))
-            applied.mutate { $0 += 1 }   // runs after expiry too: the caller's wait covers it
-        }
-        let engine = simulator.engine
-        let outcome = TestBox<BackgroundRunOutcome?>(nil)
-        // The caller stands in for SwiftUI's `.backgroundTask` closure, on the simulator's executor.
-        let caller = Task(name: "swiftui-background-task", executorPreference: simulator.executor) {
-            let result = try? await engine.perform(refresh)
-            outcome.mutate { $0 = result }
-        }
-        simulator.run(for: .seconds(10))
-        #expect(outcome.value == nil)
-        caller.cancel()
-        simulator.run(for: .seconds(1))
-        #expect(outcome.value == .expired)
-        #expect(applied.value == 1)
-        #expect(engine.pendingRequests.count == 1)
-    }
-
-    @Test func performThrowsWhenTheLaunchIsRefused() async {
-        let engine = makeSimulator().engine
-        await #expect(throws: BackgroundTaskError.noHandlerRegistered(identifier: refresh)) {
-            try await engine.perform(refresh)
-        }
-    }
-}
-
 @Suite struct CensusTests {
     @Test func theHandlersTaskIsInTheCensusWhileItRuns() throws {
         let census = TaskCensus(isEnabled: true)

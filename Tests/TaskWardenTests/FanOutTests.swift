@@ -228,20 +228,3 @@ final class StreamLog: Sendable {
     func append(_ value: Int) { state.withLock { $0.append(value) } }
     var values: [Int] { state.withLock { $0 } }
 }
-
-/// The fan-out keeps the caller's isolation: on an actor, the name function may read actor state.
-actor PriceBook {
-    var family = "price"
-
-    func check(_ releaseIDs: [Int]) async -> [String] {
-        let results = await fanOut(over: releaseIDs, maxInFlight: 2, name: { "\(family):\($0)" }) { _ in Task.name ?? "" }
-        return results.sorted { $0.index < $1.index }.map(\.output)
-    }
-}
-
-@Suite("Fan-out isolation")
-struct FanOutIsolationTests {
-    @Test func runsFromAnActorWithAnIsolatedNameFunction() async {
-        #expect(await PriceBook().check([3, 1, 2]) == ["price:3", "price:1", "price:2"])
-    }
-}

@@ -25,7 +25,8 @@
 ///   - tracer: where each child's interval goes (static name `"task"`, message = the task's name).
 ///   - census: where each child is registered while it runs (when that census is enabled), with the
 ///     caller's file and line as its creation site.
-///   - name: the task name for an item; follow the `prefix:identity` convention.
+///   - name: the task name for an item; follow the `prefix:identity` convention. Runs in the calling task, on
+///     the caller's actor if any (so it may read the actor's state), as each child is started.
 ///   - operation: the work for one item; runs in a child task.
 @inlinable
 public func fanOut<Items: Sequence, Output: Sendable>(
@@ -117,7 +118,8 @@ where Items.Element: Sendable {
 /// instead of collecting them, so nothing but the children in flight is held — for wantlists too big to keep,
 /// or to apply each price as soon as it arrives.
 ///
-/// `onResult` runs in the calling task (on its actor, if any), one result at a time, in completion order.
+/// `onResult` runs in the calling task (on its actor, if any), one result at a time, in completion order, so it
+/// may update the caller's state directly — a `@MainActor` model's properties, say. `name` runs there too.
 ///
 /// ```swift
 /// await fanOut(over: wantlist, maxInFlight: 6, name: { "price:\($0.releaseID)" }) { release in
@@ -207,6 +209,12 @@ func runBoundedFanOut<Items: Sequence, Output: Sendable, Failure: Error>(
     }
 
     await withTaskGroup(of: Completion.self, isolation: isolation) { group in
+        // Referring to the `isolation` parameter is what makes this body — and so `name`, `onCompletion` and
+        // the caller's `onResult` called from it — run on the caller's actor. Without it the closure is
+        // nonisolated and runs on the global pool, while the compiler still lets the caller's closures touch
+        // actor state synchronously (issue 11: a data race under ThreadSanitizer, a trap in `assertIsolated`).
+        // Not a capture list: `[isolation]` copies it into a plain constant, which isolates nothing.
+        _ = isolation
         var iterator = items.makeIterator()
         var nextIndex = 0
         var stopped = false

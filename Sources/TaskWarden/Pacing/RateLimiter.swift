@@ -8,8 +8,8 @@
 ///
 /// ```swift
 /// let limiter = try RateLimiter(limit: 40, per: .seconds(60))
-/// await fanOut(over: wantlist, maxInFlight: 6, name: { "price:\($0.releaseID)" }) { release in
-///     try? await limiter.acquire()
+/// let prices = await fanOut(over: wantlist, maxInFlight: 6, name: { "price:\($0.releaseID)" }) { release in
+///     _ = try? await limiter.acquire()              // throws only on cancellation
 ///     let (price, report) = await api.price(for: release)
 ///     try? limiter.apply(report)
 ///     return price

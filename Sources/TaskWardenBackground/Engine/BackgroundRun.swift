@@ -54,6 +54,9 @@ public final class BackgroundRun<C: Clock>: Sendable where C.Duration == Duratio
         var handlerFinished = false
         var applied = 0
         var chainError: String?
+        /// Set once `reportCompletion` has returned; ``waitForOutcome()`` returns only after that.
+        var reported = false
+        var outcomeWaiters: [CheckedContinuation<BackgroundRunOutcome, Never>] = []
     }
 
     private let state = Locked(State())
@@ -104,6 +107,25 @@ public final class BackgroundRun<C: Clock>: Sendable where C.Duration == Duratio
         await state.withLock { $0.task }?.value
     }
 
+    /// Waits until the run's outcome has been reported to the system — when the handler returns or throws, or
+    /// at once when the run expires — and returns it. Waiting cancels nothing: cancelling the waiter leaves the
+    /// run alone (``BackgroundTaskEngine/perform(_:)`` is what turns a cancellation into ``expire()``).
+    ///
+    /// ```swift
+    /// let run = try engine.launch("com.recordshelf.price-check")
+    /// let outcome = await run.waitForOutcome()   // .succeeded, .failed(…) or .expired
+    /// ```
+    public func waitForOutcome() async -> BackgroundRunOutcome {
+        await withCheckedContinuation { (continuation: CheckedContinuation<BackgroundRunOutcome, Never>) in
+            let reported = state.withLock { state -> BackgroundRunOutcome? in
+                if state.reported, let outcome = state.outcome { return outcome }
+                state.outcomeWaiters.append(continuation)
+                return nil
+            }
+            if let reported { continuation.resume(returning: reported) }
+        }
+    }
+
     // MARK: Engine side
 
     func attach(_ task: Task<Void, Never>) {
@@ -124,13 +146,21 @@ public final class BackgroundRun<C: Clock>: Sendable where C.Duration == Duratio
     }
 
     /// Reports `outcome` if nothing was reported yet; the lock makes "exactly once" hold whichever of the
-    /// handler and the expiration path gets here first.
+    /// handler and the expiration path gets here first. Waiters resume after the report, so whoever waits for
+    /// the outcome (SwiftUI's closure, through `perform`) returns only once the system has been told.
     private func settle(_ outcome: BackgroundRunOutcome) {
         let first = state.withLock { state -> Bool in
             guard state.outcome == nil else { return false }
             state.outcome = outcome
             return true
         }
-        if first { reportCompletion(outcome) }
+        guard first else { return }
+        reportCompletion(outcome)
+        let waiters = state.withLock { state -> [CheckedContinuation<BackgroundRunOutcome, Never>] in
+            state.reported = true
+            defer { state.outcomeWaiters = [] }
+            return state.outcomeWaiters
+        }
+        for waiter in waiters { waiter.resume(returning: outcome) }
     }
 }

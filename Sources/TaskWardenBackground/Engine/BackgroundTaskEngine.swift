@@ -218,9 +218,10 @@ public final class BackgroundTaskEngine<C: Clock>: Sendable where C.Duration == 
         return run
     }
 
-    /// Launches `identifier` and waits for its handler to finish, treating cancellation of the *calling* task as
-    /// the system's expiration. This is the shape SwiftUI's `.backgroundTask(.appRefresh(…))` wants: completion
-    /// is the closure returning, and expiry cancels the closure's task.
+    /// Runs the handler registered for `identifier` on behalf of a caller that the platform started and will
+    /// cancel on expiration — the shape of SwiftUI's `.backgroundTask(.appRefresh(…)) { … }`, where SwiftUI
+    /// registers the launch handler itself, cancels the closure's task when the time is up, and reports
+    /// completion when the closure returns.
     ///
     /// ```swift
     /// WindowGroup { ContentView() }
@@ -229,20 +230,27 @@ public final class BackgroundTaskEngine<C: Clock>: Sendable where C.Duration == 
     ///     }
     /// ```
     ///
-    /// Returns after the handler closure has returned or thrown — after expiration too, so results applied
-    /// inside a cancellation shield are in before the system suspends the app.
+    /// It takes the same path as a launch by `BGTaskScheduler` or the simulator (``launch(_:reportCompletion:)``):
+    /// the pending request is removed, the handler's named task runs the `scheduleNext` step first and then the
+    /// handler. Cancelling the calling task is the system's expiration: it calls ``BackgroundRun/expire()``,
+    /// which cancels the handler's task and settles the outcome as ``BackgroundRunOutcome/expired``.
+    ///
+    /// Returns when the outcome is reported: when the handler returns (``BackgroundRunOutcome/succeeded``) or
+    /// throws (``BackgroundRunOutcome/failed(_:)``), or at once on expiration (``BackgroundRunOutcome/expired``),
+    /// so the closure returns promptly, as SwiftUI requires. Whatever the handler still does after expiration (its
+    /// shielded apply step) goes on in the handler's task, exactly as after `BGTask`'s expiration handler.
+    ///
     /// - Returns: the outcome reported for the run.
     /// - Throws: what ``launch(_:reportCompletion:)`` throws when the engine refuses the launch.
     @discardableResult
     public func perform(_ identifier: String) async throws -> BackgroundRunOutcome {
         let run = try launch(identifier)
-        await withTaskCancellationHandler {
-            await run.waitForHandler()
+        // An already-cancelled caller expires the run at once; the handler's task still runs the chain step first.
+        return await withTaskCancellationHandler {
+            await run.waitForOutcome()
         } onCancel: {
             run.expire()
         }
-        // The handler has finished, so an outcome was reported (by it, or earlier by the expiration).
-        return run.outcome ?? .expired
     }
 
     private func execute(_ run: Run, _ registration: Registration) async {

@@ -13,7 +13,7 @@ import TaskWarden
 /// await withCancellationShield {
 ///     for result in prices where result.output != nil {
 ///         shelf.apply(result.output!, to: result.item)
-///         try? ledger.markChecked(result.item)      // saved now
+///         _ = try? ledger.markChecked(result.item)  // saved now
 ///     }
 /// }
 /// ```

@@ -118,4 +118,69 @@ import TaskWardenTesting
         service = nil
         #expect(await eventually { census.liveCount == 0 })
     }
+
+    // MARK: Stopping from inside the loop
+
+    /// A loop that decides to shut itself down calls `stop()` from its own iteration. Waiting for the loop to
+    /// exit there would wait for itself, so it returns once the loop is marked stopped. (The time limit only
+    /// turns the old deadlock into a failure instead of a hang.)
+    @Test(.timeLimit(.minutes(1))) func stopFromInsideAnIterationReturnsAndTheLoopEndsAfterIt() async {
+        let service = TaskService(name: "ledger-flush", census: TaskCensus())
+        let wantlist = Wantlist(freed: Counter())
+        let stopReturned = Gate()
+        let finishIteration = Gate()
+        let cancelledAfterStop = Locked<Bool?>(nil)
+        service.start(owner: wantlist) { owner in
+            owner.refreshes.increment()
+            await service.stop()
+            // The rest of this iteration runs uncancelled: it asked for the stop, nobody cancelled it.
+            cancelledAfterStop.withLock { $0 = Task.isCancelled }
+            stopReturned.open()
+            await finishIteration.wait()
+            return .continue
+        }
+        await stopReturned.wait()
+        #expect(cancelledAfterStop.withLock { $0 } == false)
+        #expect(service.isRunning)   // the iteration that called stop() is still running
+        finishIteration.open()
+        await service.stop()         // from outside: waits for the loop to exit, then returns
+        #expect(!service.isRunning)
+        #expect(wantlist.refreshes.count == 1)   // no iteration started after the stop
+    }
+
+    @Test(.timeLimit(.minutes(1))) func stopFromATaskTheIterationAwaitsReturns() async {
+        let service = TaskService(name: "ledger-flush", census: TaskCensus())
+        let wantlist = Wantlist(freed: Counter())
+        let stopReturned = Gate()
+        service.start(owner: wantlist) { owner in
+            owner.refreshes.increment()
+            async let stopping: Void = service.stop()   // a child of the iteration: the iteration waits for it
+            await stopping
+            stopReturned.open()
+            return .continue
+        }
+        await stopReturned.wait()
+        await service.stop()
+        await service.stop()   // stopped already: returns at once
+        #expect(!service.isRunning)
+        #expect(wantlist.refreshes.count == 1)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func theIntervalLoopCanStopItselfFromInside() async {
+        let clock = ManualClock()
+        let service = TaskService(name: "wantlist-price-watch", census: TaskCensus())
+        let wantlist = Wantlist(freed: Counter())
+        let stopReturned = Gate()
+        service.start(owner: wantlist, every: .seconds(60), clock: clock) { owner in
+            owner.refreshes.increment()
+            await service.stop()
+            stopReturned.open()
+        }
+        await stopReturned.wait()
+        // It ends without sleeping out another interval: the clock never moves, yet the service stops.
+        #expect(await eventually { !service.isRunning })
+        #expect(clock.sleeperCount == 0)
+        await service.stop()
+        #expect(wantlist.refreshes.count == 1)
+    }
 }
