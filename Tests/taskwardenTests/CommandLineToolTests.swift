@@ -51,7 +51,7 @@ import Testing
         let wrongUses: [(arguments: [String], problem: String)] = [
             (["lint", "--format", "csv"], "--format must be one of xcode, json, sarif, github, not 'csv'"),
             (["fix", "--format", "sarif"], "--format must be one of text, json, not 'sarif'"),
-            (["list", "--strict"], "unknown option '--strict' (known: --cache-path, --config, --follow-symlinks, --format, --no-cache, --verbose, --whole-file)"),
+            (["list", "--strict"], "unknown option '--strict' (known: --cache-path, --config, --format, --follow-symlinks, --no-cache, --verbose, --whole-file)"),
             (["where", "--config"], "option --config needs a value"),
             (["where"], "missing LABEL"),
             (["rules", "extra"], "unexpected argument 'extra'"),
