@@ -9,6 +9,9 @@ import TaskWarden
 enum ServeCensusMode {
     static func run(_ options: PriceCheckOptions) async -> Never {
         TaskCensus.shared.isEnabled = true
+        // The handlers go in before the socket exists: a SIGTERM that arrives just after `serve` (a test, or a
+        // quick Ctrl-C) must still remove the socket, not kill the process with the file left behind.
+        let termination = closeOnTermination()
         let endpoint: CensusEndpoint
         do {
             endpoint = try TaskCensus.shared.serve(processName: "price-check")
@@ -16,7 +19,7 @@ enum ServeCensusMode {
             FileHandle.standardError.write(Data("price-check: cannot serve the census: \(error)\n".utf8))
             exit(2)
         }
-        closeOnTermination(endpoint)
+        termination.close(endpoint)
         FileHandle.standardOutput.write(Data(
             "serving the task census at \(endpoint.path) (pid \(getpid())); watch it with: swift run taskwarden top\n".utf8))
 
@@ -37,17 +40,19 @@ enum ServeCensusMode {
         }
     }
 
-    /// SIGINT and SIGTERM close the endpoint (removing its socket file) and exit. The handler only writes a
-    /// byte to a pipe; a thread blocked on the other end does the work outside the signal handler.
-    private static func closeOnTermination(_ endpoint: CensusEndpoint) {
+    /// SIGINT and SIGTERM close the endpoint handed to the returned ``Termination`` (removing its socket file)
+    /// and exit. The handler only writes a byte to a pipe; a thread blocked on the other end does the work
+    /// outside the signal handler, once the endpoint is known.
+    private static func closeOnTermination() -> Termination {
+        let termination = Termination()
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return }
+        guard pipe(&ends) == 0 else { return termination }
         terminationPipe.store(ends[1], ordering: .releasing)
         let readEnd = ends[0]
         Thread.detachNewThread {
             var byte: UInt8 = 0
             while read(readEnd, &byte, 1) < 0 && errno == EINTR {}
-            endpoint.close()
+            termination.endpointWhenServed().close()
             exit(0)
         }
         var handled = sigset_t()
@@ -61,8 +66,34 @@ enum ServeCensusMode {
         }
         // The signal mask is inherited from whoever started the process; a blocked SIGTERM would never arrive.
         pthread_sigmask(SIG_UNBLOCK, &handled, nil)
+        return termination
     }
 }
 
 /// The pipe's write end, read by the signal handler (an atomic: a signal handler may not take a lock).
 private let terminationPipe = Atomic<Int32>(-1)
+
+/// The endpoint the termination thread closes: handed over once `serve` returned (a condition, which
+/// ThreadSanitizer understands, rather than a Mutex it cannot see).
+private final class Termination: Sendable {
+    private let served = NSCondition()
+    // Why `nonisolated(unsafe)` is sound: written once in `close(_:)` and read in `endpointWhenServed()`, both
+    // only while holding `served`.
+    nonisolated(unsafe) private var endpoint: CensusEndpoint?
+
+    /// Hands the endpoint to the termination thread.
+    func close(_ endpoint: CensusEndpoint) {
+        served.lock()
+        self.endpoint = endpoint
+        served.broadcast()
+        served.unlock()
+    }
+
+    /// Waits until the endpoint is served, then returns it.
+    func endpointWhenServed() -> CensusEndpoint {
+        served.lock()
+        defer { served.unlock() }
+        while endpoint == nil { served.wait() }
+        return endpoint!
+    }
+}

@@ -61,7 +61,7 @@ private final class SignalChannel: Sendable {
     /// The pipe's write end, read by the handler (an atomic load, no lock).
     static let writeEnd = Atomic<Int32>(-1)
 
-    let target = Mutex<(registry: TemporaryFileRegistry, terminate: InterruptCleanup.Terminate)?>(nil)
+    let target = SharedState<(registry: TemporaryFileRegistry, terminate: InterruptCleanup.Terminate)?>(nil)
 
     private init() {
         var ends: [Int32] = [0, 0]

@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -27,7 +27,7 @@ public final class TemporaryFileRegistry: Sendable {
         var interrupted = false
     }
 
-    private let state = Mutex(State())
+    private let state = SharedState(State())
 
     public init() {}
 
