@@ -1,13 +1,16 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 //
-// TaskWarden's manifest.
+// TaskWarden's manifest. Tools version 6.2 because the code needs Swift 6.2 (`Task(name:)`): an older
+// SwiftPM stops with "package 'taskwarden' is using Swift tools version 6.2.0 but the installed version is …".
 //
 // SwiftSyntax comes from one of three places, chosen by TASKWARDEN_SWIFT_SYNTAX:
-//   unset / "auto"   the toolchain's own copy in <toolchain>/usr/lib/swift/host when present (no network
-//                    needed), otherwise the swiftlang/swift-syntax package;
+//   unset / "auto"   on Linux, the toolchain's own copy in <toolchain>/usr/lib/swift/host when present (no
+//                    network needed); on macOS, and wherever the toolchain has none, the swift-syntax package
+//                    (Xcode's toolchain keeps its SwiftSyntax as private `_Compiler`-prefixed dylibs, not a
+//                    library one can link against);
 //   "toolchain"      the toolchain's copy, or fail loudly if it cannot be found;
 //   "package"        the swiftlang/swift-syntax package (fetched by SwiftPM; fastest parser);
-//   any path         a local swift-syntax checkout, used with .package(path:).
+//   any path         a local swift-syntax checkout in a folder of any name, used with .package(path:).
 // The toolchain's copy is built for library evolution and parses several times slower than a release build
 // from source; results are identical.
 import Foundation
@@ -15,7 +18,13 @@ import PackageDescription
 
 let environment = ProcessInfo.processInfo.environment
 
-/// The toolchain's `usr/lib/swift/host` directory, if it holds SwiftSyntax.
+/// The swift-syntax versions TaskWarden builds with. Every major in the range is built and tested
+/// (README, "Where SwiftSyntax comes from"); version differences are shimmed with swift-syntax's marker
+/// modules (`#if canImport(SwiftSyntax602)`). 601 is the oldest release that Swift 6.2 toolchains can pair with a
+/// 6.2 manifest and that has the capture-list API the rules read; the upper bound is the next, unproven major.
+let swiftSyntaxVersions: Range<Version> = "601.0.0"..<"604.0.0"
+
+/// The toolchain's `usr/lib/swift/host` directory, if it holds a linkable SwiftSyntax (Linux toolchains only).
 func toolchainHostDirectory() -> String? {
     var candidates: [String] = []
     if let toolchain = environment["TASKWARDEN_TOOLCHAIN"] { candidates.append(toolchain) }
@@ -46,17 +55,24 @@ let syntaxSource: SyntaxSource = {
     let choice = environment["TASKWARDEN_SWIFT_SYNTAX"] ?? "auto"
     switch choice {
     case "auto", "":
+        #if os(Linux)
         if let host = toolchainHostDirectory() { return .toolchain(host) }
+        #endif
         return .package
     case "toolchain":
         guard let host = toolchainHostDirectory() else {
-            fatalError("TASKWARDEN_SWIFT_SYNTAX=toolchain, but no usr/lib/swift/host with SwiftSyntax was found next to `swift` on PATH (set TASKWARDEN_TOOLCHAIN to the toolchain root)")
+            fatalError("TASKWARDEN_SWIFT_SYNTAX=toolchain, but no usr/lib/swift/host with SwiftSyntax.swiftmodule and libSwiftParser.so was found next to `swift` on PATH (set TASKWARDEN_TOOLCHAIN to the toolchain root; on macOS use TASKWARDEN_SWIFT_SYNTAX=package: Xcode's toolchain has no linkable SwiftSyntax)")
         }
         return .toolchain(host)
     case "package":
         return .package
     default:
-        return .checkout(choice)
+        let root = Context.packageDirectory
+        let path = choice.hasPrefix("/") ? choice : URL(fileURLWithPath: root).appendingPathComponent(choice).path
+        guard FileManager.default.fileExists(atPath: URL(fileURLWithPath: path).appendingPathComponent("Package.swift").path) else {
+            fatalError("TASKWARDEN_SWIFT_SYNTAX=\(choice): no swift-syntax checkout there (no Package.swift in \(path)); use auto, toolchain, package or the path of a swift-syntax checkout")
+        }
+        return .checkout(path)
     }
 }()
 
@@ -76,18 +92,21 @@ case .toolchain(let host):
         ])
     ]
 case .package:
-    packageDependencies = [.package(url: "https://github.com/swiftlang/swift-syntax.git", from: "600.0.0")]
+    packageDependencies = [.package(url: "https://github.com/swiftlang/swift-syntax.git", swiftSyntaxVersions)]
     syntaxDependencies = [
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
     ]
 case .checkout(let path):
+    // A path dependency's package identity is its folder's name, whatever the checkout calls itself, so the
+    // products are looked up in the package named after the folder (`ss603` for /src/ss603).
+    let identity = URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent
     packageDependencies = [.package(path: path)]
     syntaxDependencies = [
-        .product(name: "SwiftSyntax", package: "swift-syntax"),
-        .product(name: "SwiftParser", package: "swift-syntax"),
-        .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: identity),
+        .product(name: "SwiftParser", package: identity),
+        .product(name: "SwiftParserDiagnostics", package: identity),
     ]
 }
 
