@@ -124,6 +124,8 @@ let package = Package(
         .library(name: "TaskWardenBackground", targets: ["TaskWardenBackground"]),
         .library(name: "TaskWardenTesting", targets: ["TaskWardenTesting"]),
         .executable(name: "price-check", targets: ["PriceCheck"]),
+        .plugin(name: "TaskWardenBuildToolPlugin", targets: ["TaskWardenBuildToolPlugin"]),
+        .plugin(name: "TaskWardenCommandPlugin", targets: ["TaskWardenCommandPlugin"]),
     ],
     dependencies: packageDependencies,
     targets: [
@@ -143,6 +145,20 @@ let package = Package(
             dependencies: ["TaskWardenLint", "TaskWardenTimeline"],
             swiftSettings: strict + syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
+        ),
+
+        // Plugins: argument passing to the `taskwarden` executable, nothing more.
+        .plugin(
+            name: "TaskWardenBuildToolPlugin",
+            capability: .buildTool(),
+            dependencies: ["taskwarden"]
+        ),
+        .plugin(
+            name: "TaskWardenCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "taskwarden", description: "Run taskwarden lint, list, where or fix on this package or --target NAME")
+            ),
+            dependencies: ["taskwarden"]
         ),
 
         // Runtime half.
