@@ -47,7 +47,9 @@ extension TaskWardenBuildToolPlugin: XcodeBuildToolPlugin {
 enum LintCommand {
     static func make(target: String, sources: [URL], configuration: URL, tool: URL, workDirectory: URL) -> [Command] {
         guard !sources.isEmpty else { return [] }
-        let stamp = workDirectory.appending(path: "\(target).taskwarden-lint")
+        // A `.swift` stamp (one comment line) is compiled into the target as an empty file; any other extension
+        // would be copied as a resource and give the target a resource bundle it does not want.
+        let stamp = workDirectory.appending(path: "\(target)-taskwarden-lint.swift")
         var inputs = sources
         var lint = [tool.path(), "lint", "--quiet", "--format", "xcode"]
         if FileManager.default.fileExists(atPath: configuration.path()) {
@@ -55,12 +57,15 @@ enum LintCommand {
             lint += ["--config", configuration.path()]
         }
         lint += sources.map { $0.path() }
-        // The shell only touches the stamp after a passing lint, so a failing target is linted again next build.
+        // The shell writes the stamp only after a passing lint, so a failing target is linted again next build.
+        // It runs the lint from the plugin's work directory, which holds no sources, so findings carry absolute
+        // paths, which Xcode needs to jump to the line.
+        let script = #"stamp="$1"; cd "$2" || exit 2; shift 2; "$@" && echo "// taskwarden lint passed" > "$stamp""#
         return [
             .buildCommand(
                 displayName: "TaskWarden lint \(target)",
                 executable: URL(fileURLWithPath: "/bin/sh"),
-                arguments: ["-c", #"stamp="$1"; shift; "$@" && : > "$stamp""#, "taskwarden-lint", stamp.path()] + lint,
+                arguments: ["-c", script, "taskwarden-lint", stamp.path(), workDirectory.path()] + lint,
                 inputFiles: inputs + [tool],
                 outputFiles: [stamp]
             )
