@@ -45,6 +45,22 @@ func toolchainHostDirectory() -> String? {
     return nil
 }
 
+/// Stops manifest evaluation with `message` (and no crash backtrace, unlike `fatalError`).
+func manifestError(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    exit(1)
+}
+
+/// The last component of `path` after resolving `.` and `..` lexically, as SwiftPM names a path dependency
+/// (symbolic links are not followed: `ss603 -> swift-syntax-603.0.2` is the package `ss603`).
+func packageIdentity(ofPath path: String) -> String {
+    var components: [Substring] = []
+    for component in path.split(separator: "/") where component != "." {
+        if component == ".." { _ = components.popLast() } else { components.append(component) }
+    }
+    return String(components.last ?? "")
+}
+
 enum SyntaxSource {
     case toolchain(String)
     case package
@@ -61,7 +77,7 @@ let syntaxSource: SyntaxSource = {
         return .package
     case "toolchain":
         guard let host = toolchainHostDirectory() else {
-            fatalError("TASKWARDEN_SWIFT_SYNTAX=toolchain, but no usr/lib/swift/host with SwiftSyntax.swiftmodule and libSwiftParser.so was found next to `swift` on PATH (set TASKWARDEN_TOOLCHAIN to the toolchain root; on macOS use TASKWARDEN_SWIFT_SYNTAX=package: Xcode's toolchain has no linkable SwiftSyntax)")
+            manifestError("TASKWARDEN_SWIFT_SYNTAX=toolchain, but no usr/lib/swift/host with SwiftSyntax.swiftmodule and libSwiftParser.so was found next to `swift` on PATH (set TASKWARDEN_TOOLCHAIN to the toolchain root; on macOS use TASKWARDEN_SWIFT_SYNTAX=package: Xcode's toolchain has no linkable SwiftSyntax)")
         }
         return .toolchain(host)
     case "package":
@@ -70,7 +86,7 @@ let syntaxSource: SyntaxSource = {
         let root = Context.packageDirectory
         let path = choice.hasPrefix("/") ? choice : URL(fileURLWithPath: root).appendingPathComponent(choice).path
         guard FileManager.default.fileExists(atPath: URL(fileURLWithPath: path).appendingPathComponent("Package.swift").path) else {
-            fatalError("TASKWARDEN_SWIFT_SYNTAX=\(choice): no swift-syntax checkout there (no Package.swift in \(path)); use auto, toolchain, package or the path of a swift-syntax checkout")
+            manifestError("TASKWARDEN_SWIFT_SYNTAX=\(choice): no swift-syntax checkout there (no Package.swift in \(path)); use auto, toolchain, package or the path of a swift-syntax checkout")
         }
         return .checkout(path)
     }
@@ -101,7 +117,7 @@ case .package:
 case .checkout(let path):
     // A path dependency's package identity is its folder's name, whatever the checkout calls itself, so the
     // products are looked up in the package named after the folder (`ss603` for /src/ss603).
-    let identity = URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent
+    let identity = packageIdentity(ofPath: path)
     packageDependencies = [.package(path: path)]
     syntaxDependencies = [
         .product(name: "SwiftSyntax", package: identity),
