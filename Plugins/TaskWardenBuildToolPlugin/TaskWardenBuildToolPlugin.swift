@@ -66,7 +66,9 @@ enum LintCommand {
                 displayName: "TaskWarden lint \(target)",
                 executable: URL(fileURLWithPath: "/bin/sh"),
                 arguments: ["-c", script, "taskwarden-lint", stamp.path(), workDirectory.path()] + lint,
-                inputFiles: inputs + [tool],
+                // Not the tool itself: SwiftPM relinks plugin tools on most builds, which would re-lint every time.
+                // After updating TaskWarden, a target is linted again when one of its files changes.
+                inputFiles: inputs,
                 outputFiles: [stamp]
             )
         ]
