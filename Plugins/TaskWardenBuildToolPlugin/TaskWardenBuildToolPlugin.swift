@@ -66,8 +66,7 @@ enum LintCommand {
                 displayName: "TaskWarden lint \(target)",
                 executable: URL(fileURLWithPath: "/bin/sh"),
                 arguments: ["-c", script, "taskwarden-lint", stamp.path(), workDirectory.path()] + lint,
-                // Not the tool itself: SwiftPM relinks plugin tools on most builds, which would re-lint every time.
-                // After updating TaskWarden, a target is linted again when one of its files changes.
+                // SwiftPM adds the tool itself as an input, so a new taskwarden lints again.
                 inputFiles: inputs,
                 outputFiles: [stamp]
             )
