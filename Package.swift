@@ -23,9 +23,9 @@ let environment = ProcessInfo.processInfo.environment
 /// compile); the upper bound is the next major not yet proven. Widen it one major at a time, after
 /// `TASKWARDEN_SWIFT_SYNTAX=<checkout of the new tag> swift build && swift test` passes and `lint --format json
 /// Examples/RecordShelf` is byte-identical to the toolchain build; shim API differences with swift-syntax's
-/// marker modules (`#if canImport(SwiftSyntax603)`), keeping the newest API in the `#else` branch because the
+/// marker modules (`#if canImport(SwiftSyntax604)`), keeping the newest API in the `#else` branch because the
 /// toolchain's copy has no marker modules.
-let swiftSyntaxVersions: Range<Version> = "601.0.0"..<"603.0.0"
+let swiftSyntaxVersions: Range<Version> = "601.0.0"..<"604.0.0"
 
 /// The toolchain's `usr/lib/swift/host` directory, if it holds a linkable SwiftSyntax (Linux toolchains only).
 func toolchainHostDirectory() -> String? {
