@@ -1,13 +1,16 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 //
-// TaskWarden's manifest.
+// TaskWarden's manifest. Tools version 6.2 because the code needs Swift 6.2 (`Task(name:)`): an older
+// SwiftPM stops with "package 'taskwarden' is using Swift tools version 6.2.0 but the installed version is …".
 //
 // SwiftSyntax comes from one of three places, chosen by TASKWARDEN_SWIFT_SYNTAX:
-//   unset / "auto"   the toolchain's own copy in <toolchain>/usr/lib/swift/host when present (no network
-//                    needed), otherwise the swiftlang/swift-syntax package;
+//   unset / "auto"   on Linux, the toolchain's own copy in <toolchain>/usr/lib/swift/host when present (no
+//                    network needed); on macOS, and wherever the toolchain has none, the swift-syntax package
+//                    (Xcode's toolchain keeps its SwiftSyntax as private `_Compiler`-prefixed dylibs, not a
+//                    library one can link against);
 //   "toolchain"      the toolchain's copy, or fail loudly if it cannot be found;
 //   "package"        the swiftlang/swift-syntax package (fetched by SwiftPM; fastest parser);
-//   any path         a local swift-syntax checkout, used with .package(path:).
+//   any path         a local swift-syntax checkout in a folder of any name, used with .package(path:).
 // The toolchain's copy is built for library evolution and parses several times slower than a release build
 // from source; results are identical.
 import Foundation
@@ -15,7 +18,16 @@ import PackageDescription
 
 let environment = ProcessInfo.processInfo.environment
 
-/// The toolchain's `usr/lib/swift/host` directory, if it holds SwiftSyntax.
+/// The swift-syntax versions TaskWarden builds with: only majors that were built and tested (README, "Where
+/// SwiftSyntax comes from"). 601 is the oldest that has the capture-list API the rules read (600.0.x does not
+/// compile); the upper bound is the next major not yet proven. Widen it one major at a time, after
+/// `TASKWARDEN_SWIFT_SYNTAX=<checkout of the new tag> swift build && swift test` passes and `lint --format json
+/// Examples/RecordShelf` is byte-identical to the toolchain build; shim API differences with swift-syntax's
+/// marker modules (`#if canImport(SwiftSyntax604)`), keeping the newest API in the `#else` branch because the
+/// toolchain's copy has no marker modules.
+let swiftSyntaxVersions: Range<Version> = "601.0.0"..<"604.0.0"
+
+/// The toolchain's `usr/lib/swift/host` directory, if it holds a linkable SwiftSyntax (Linux toolchains only).
 func toolchainHostDirectory() -> String? {
     var candidates: [String] = []
     if let toolchain = environment["TASKWARDEN_TOOLCHAIN"] { candidates.append(toolchain) }
@@ -36,6 +48,22 @@ func toolchainHostDirectory() -> String? {
     return nil
 }
 
+/// Stops manifest evaluation with `message` (and no crash backtrace, unlike `fatalError`).
+func manifestError(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    exit(1)
+}
+
+/// The last component of `path` after resolving `.` and `..` lexically, as SwiftPM names a path dependency
+/// (symbolic links are not followed: `ss603 -> swift-syntax-603.0.2` is the package `ss603`).
+func packageIdentity(ofPath path: String) -> String {
+    var components: [Substring] = []
+    for component in path.split(separator: "/") where component != "." {
+        if component == ".." { _ = components.popLast() } else { components.append(component) }
+    }
+    return String(components.last ?? "")
+}
+
 enum SyntaxSource {
     case toolchain(String)
     case package
@@ -46,17 +74,24 @@ let syntaxSource: SyntaxSource = {
     let choice = environment["TASKWARDEN_SWIFT_SYNTAX"] ?? "auto"
     switch choice {
     case "auto", "":
+        #if os(Linux)
         if let host = toolchainHostDirectory() { return .toolchain(host) }
+        #endif
         return .package
     case "toolchain":
         guard let host = toolchainHostDirectory() else {
-            fatalError("TASKWARDEN_SWIFT_SYNTAX=toolchain, but no usr/lib/swift/host with SwiftSyntax was found next to `swift` on PATH (set TASKWARDEN_TOOLCHAIN to the toolchain root)")
+            manifestError("TASKWARDEN_SWIFT_SYNTAX=toolchain, but no usr/lib/swift/host with SwiftSyntax.swiftmodule and libSwiftParser.so was found next to `swift` on PATH (set TASKWARDEN_TOOLCHAIN to the toolchain root; on macOS use TASKWARDEN_SWIFT_SYNTAX=package: Xcode's toolchain has no linkable SwiftSyntax)")
         }
         return .toolchain(host)
     case "package":
         return .package
     default:
-        return .checkout(choice)
+        let root = Context.packageDirectory
+        let path = choice.hasPrefix("/") ? choice : URL(fileURLWithPath: root).appendingPathComponent(choice).path
+        guard FileManager.default.fileExists(atPath: URL(fileURLWithPath: path).appendingPathComponent("Package.swift").path) else {
+            manifestError("TASKWARDEN_SWIFT_SYNTAX=\(choice): no swift-syntax checkout there (no Package.swift in \(path)); use auto, toolchain, package or the path of a swift-syntax checkout")
+        }
+        return .checkout(path)
     }
 }()
 
@@ -76,18 +111,21 @@ case .toolchain(let host):
         ])
     ]
 case .package:
-    packageDependencies = [.package(url: "https://github.com/swiftlang/swift-syntax.git", from: "600.0.0")]
+    packageDependencies = [.package(url: "https://github.com/swiftlang/swift-syntax.git", swiftSyntaxVersions)]
     syntaxDependencies = [
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
     ]
 case .checkout(let path):
+    // A path dependency's package identity is its folder's name, whatever the checkout calls itself, so the
+    // products are looked up in the package named after the folder (`ss603` for /src/ss603).
+    let identity = packageIdentity(ofPath: path)
     packageDependencies = [.package(path: path)]
     syntaxDependencies = [
-        .product(name: "SwiftSyntax", package: "swift-syntax"),
-        .product(name: "SwiftParser", package: "swift-syntax"),
-        .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: identity),
+        .product(name: "SwiftParser", package: identity),
+        .product(name: "SwiftParserDiagnostics", package: identity),
     ]
 }
 
@@ -105,6 +143,8 @@ let package = Package(
         .library(name: "TaskWardenBackground", targets: ["TaskWardenBackground"]),
         .library(name: "TaskWardenTesting", targets: ["TaskWardenTesting"]),
         .executable(name: "price-check", targets: ["PriceCheck"]),
+        .plugin(name: "TaskWardenBuildToolPlugin", targets: ["TaskWardenBuildToolPlugin"]),
+        .plugin(name: "TaskWardenCommandPlugin", targets: ["TaskWardenCommandPlugin"]),
     ],
     dependencies: packageDependencies,
     targets: [
@@ -124,6 +164,20 @@ let package = Package(
             dependencies: ["TaskWardenLint", "TaskWardenTimeline", "TaskWarden"],
             swiftSettings: strict + syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
+        ),
+
+        // Plugins: argument passing to the `taskwarden` executable, nothing more.
+        .plugin(
+            name: "TaskWardenBuildToolPlugin",
+            capability: .buildTool(),
+            dependencies: ["taskwarden"]
+        ),
+        .plugin(
+            name: "TaskWardenCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "taskwarden", description: "Run taskwarden lint, list, where or fix on this package or --target NAME")
+            ),
+            dependencies: ["taskwarden"]
         ),
 
         // Runtime half.
