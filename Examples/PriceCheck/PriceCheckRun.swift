@@ -1,4 +1,3 @@
-import Synchronization
 import TaskWarden
 
 /// What one price check did, for the summary.
@@ -81,7 +80,7 @@ final class Counters: Sendable {
         var peak = 0
         var rejected = 0
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())   // Locked, not Mutex: ThreadSanitizer sees pthread mutexes, not Mutex hand-overs
 
     func enter() {
         state.withLock { state in

@@ -1,4 +1,3 @@
-import Synchronization
 import TaskWarden
 import TaskWardenTesting
 
@@ -25,7 +24,7 @@ final class SimulatedPriceService<C: Clock>: Sendable where C.Duration == Durati
     private let window: Duration
     private let latency: ClosedRange<Int>
     private let seed: UInt64
-    private let state = Mutex(Window())
+    private let state = Locked(Window())   // Locked, not Mutex: ThreadSanitizer sees pthread mutexes, not Mutex hand-overs
 
     init(clock: C, limit: Int, window: Duration, latencyMilliseconds latency: ClosedRange<Int>, seed: UInt64) {
         self.clock = clock
