@@ -49,7 +49,7 @@ echo "cold (empty):     $cold s, $(same), $(find "$cache" -type f | wc -l) cache
 warm=$(seconds "$bin" lint --cache-path "$cache" --format json .)
 echo "warm (unchanged): $warm s, $(same), $(echo "scale=1; 100 * $warm / $cold" | bc)% of cold"
 # Touch one file that holds creation sites: append a comment (its content hash changes, its findings do not).
-touched_file=$(grep -rl --include='*.swift' -E 'Task[ ]?\{' . | sort | head -1)
+touched_file=$(grep -rl --include='*.swift' -E 'Task[ ]?\{' . | sort | awk 'NR == 1')   # awk reads all: no SIGPIPE under pipefail
 printf '\n// touched by cache-benchmark\n' >> "$touched_file"
 "$bin" lint --no-cache --format json . >"$scratch/reference.out" 2>"$scratch/reference.err" || true
 touched=$(seconds "$bin" lint --cache-path "$cache" --format json .)

@@ -34,7 +34,7 @@ for ((run = 1; run <= runs; run++)); do
     cp -R "$scratch/original" "$scratch/lint"
     cp -R "$scratch/original" "$scratch/fix"
 
-    start=$(now); (cd "$scratch/lint" && "$binary" lint . >/dev/null 2>&1) || true; end=$(now)
+    start=$(now); (cd "$scratch/lint" && "$binary" lint --no-cache . >/dev/null 2>&1) || true; end=$(now)
     lint_times+=("$(elapsed "$start" "$end")")
 
     start=$(now); (cd "$scratch/fix" && "$binary" fix . >"$scratch/fix.out" 2>&1) || true; end=$(now)
