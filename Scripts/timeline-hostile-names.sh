@@ -9,7 +9,6 @@
 # check another build of the CLI.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="/opt/swift/usr/bin:$PATH"
 chromium="${CHROMIUM:-$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)}"
 if [[ -z "$chromium" ]]; then
     echo "timeline-hostile-names: no Chromium found; install it (apt-get install -y chromium) or set CHROMIUM" >&2

@@ -8,7 +8,6 @@
 # Needs Chromium (Debian: apt-get install -y chromium). Set CHROMIUM to use another binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="/opt/swift/usr/bin:$PATH"
 output="${1:-docs/timeline.png}"
 chromium="${CHROMIUM:-$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)}"
 if [[ -z "$chromium" ]]; then
