@@ -31,42 +31,62 @@ public struct CreationTokenScanner: Sendable {
 
     /// Scans `bytes[start..<end]` (tokens are recognised by what surrounds them inside the whole buffer).
     public func mayContainSite(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
-        var index = max(0, start)
+        let start = max(0, start)
         let end = min(end, bytes.count)
-        while index < end {
-            switch bytes[index] {
-            case UInt8(ascii: "T"):
-                if matches(bytes, index, "Task") {
-                    if !isIdentifierByte(bytes, index - 1) && !isIdentifierByte(bytes, index + 4) {
-                        if (createsTask(bytes, after: index + 4) && !isReturnType(bytes, before: index)) || declaresType(bytes, before: index) {
-                            return true
-                        }
-                    } else if matches(bytes, index - 3, "add") || matches(bytes, index - 9, "Immediate")
-                        || matches(bytes, index, "TaskWithIdentifier") {
-                        return true
-                    } else if matches(bytes, index - 10, "background"), nextNonSpace(bytes, index + 4) == UInt8(ascii: "("),
-                              !startsWithLabel(bytes, skipSpaces(bytes, index + 4) + 1) {
-                        return true
-                    }
-                }
-            case UInt8(ascii: "."):
-                if matches(bytes, index, ".task"), !isIdentifierByte(bytes, index + 5) {
-                    let next = nextNonSpace(bytes, index + 5)
-                    if next == UInt8(ascii: "{") || next == UInt8(ascii: "(") { return true }
-                }
-            case UInt8(ascii: "a"):
-                if matches(bytes, index, "async"), !isIdentifierByte(bytes, index - 1) {
-                    let next = skipSpaces(bytes, index + 5)
-                    let sawSpace = next > index + 5
-                    if sawSpace, matches(bytes, next, "let"), !isIdentifierByte(bytes, next + 3) { return true }
-                }
-            default:
-                break
+        for anchor in Self.anchors {
+            var found = false
+            ByteSearch.forEach(anchor, in: bytes, from: start, to: end) { index in
+                found = startsCreationToken(bytes, at: index)
+                return !found
             }
-            index += 1
+            if found { return true }
         }
-        for token in extraTokens where Self.contains(bytes, token, from: max(0, start), to: end) { return true }
+        for token in extraTokens where Self.contains(bytes, token, from: start, to: end) { return true }
         return false
+    }
+
+    /// Every creation token holds one of these, where it starts (`Task` also stands inside `addTask`,
+    /// `addImmediateTask`, `forTaskWithIdentifier` and `backgroundTask`, whose checks look around it): found with
+    /// `memmem`, so the bytes between are never looked at one by one.
+    private static let anchors: [[UInt8]] = [Array("Task".utf8), Array(".task".utf8), Array("async".utf8)]
+
+    /// Where the creation tokens start in `bytes`, in order (the rules' additional tokens not included):
+    /// sub-file parsing keeps every body holding one, and whole the closure that follows one.
+    func creationTokenStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var starts: [Int] = []
+        for anchor in Self.anchors {
+            ByteSearch.forEach(anchor, in: bytes, from: 0, to: bytes.count) { index in
+                if startsCreationToken(bytes, at: index) { starts.append(index) }
+                return true
+            }
+        }
+        return starts.sorted()
+    }
+
+    /// Whether a creation token starts at `index`.
+    private func startsCreationToken(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        switch bytes[index] {
+        case UInt8(ascii: "T"):
+            guard matches(bytes, index, "Task") else { return false }
+            if !isIdentifierByte(bytes, index - 1) && !isIdentifierByte(bytes, index + 4) {
+                return (createsTask(bytes, after: index + 4) && !isReturnType(bytes, before: index)) || declaresType(bytes, before: index)
+            }
+            if matches(bytes, index - 3, "add") || matches(bytes, index - 9, "Immediate") || matches(bytes, index, "TaskWithIdentifier") {
+                return true
+            }
+            return matches(bytes, index - 10, "background") && nextNonSpace(bytes, index + 4) == UInt8(ascii: "(")
+                && !startsWithLabel(bytes, skipSpaces(bytes, index + 4) + 1)
+        case UInt8(ascii: "."):
+            guard matches(bytes, index, ".task"), !isIdentifierByte(bytes, index + 5) else { return false }
+            let next = nextNonSpace(bytes, index + 5)
+            return next == UInt8(ascii: "{") || next == UInt8(ascii: "(")
+        case UInt8(ascii: "a"):
+            guard matches(bytes, index, "async"), !isIdentifierByte(bytes, index - 1) else { return false }
+            let next = skipSpaces(bytes, index + 5)
+            return next > index + 5 && matches(bytes, next, "let") && !isIdentifierByte(bytes, next + 3)
+        default:
+            return false
+        }
     }
 
     /// After `Task`: `{`, `(`, `.init`/`.detached`/`.immediate…`, each optionally after `<…>`.
@@ -106,7 +126,7 @@ public struct CreationTokenScanner: Sendable {
     }
 
     /// `withName: …`: an argument list that starts with a label (SwiftUI's `.backgroundTask` takes none).
-    private func startsWithLabel(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool {
+    func startsWithLabel(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool {
         var index = skipSpaces(bytes, start)
         let identifierStart = index
         while index < bytes.count, isIdentifierByte(bytes, index) { index += 1 }
@@ -190,18 +210,40 @@ public struct CreationTokenScanner: Sendable {
             || byte == 0x5F || byte >= 0x80
     }
 
+    /// Whether `bytes` holds a rule's whole-file token; one ending in `(` counts only where the argument list
+    /// does not start with a label (`.backgroundTask(` is SwiftUI's `.backgroundTask(.appRefresh(…))`, not
+    /// `runner.backgroundTask(withName:)`).
+    func containsWholeFileToken(_ token: String, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let utf8 = Array(token.utf8)
+        return Self.starts(of: utf8, in: bytes, wholeWord: false).contains { start in
+            utf8.last != UInt8(ascii: "(") || !startsWithLabel(bytes, start + utf8.count)
+        }
+    }
+
+    /// Where `token` starts in `bytes`; with `wholeWord`, only where no identifier byte stands before or after
+    /// it (checked on each side where the token itself starts or ends with an identifier byte).
+    static func starts(of token: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, wholeWord: Bool) -> [Int] {
+        guard let first = token.first, let last = token.last else { return [] }
+        var found: [Int] = []
+        ByteSearch.forEach(token, in: bytes, from: 0, to: bytes.count) { index in
+            let before = index > 0 ? bytes[index - 1] : 0x20
+            let after = index + token.count < bytes.count ? bytes[index + token.count] : 0x20
+            if !wholeWord || ((!SourceMask.Lexer.isIdentifierByte(first) || !SourceMask.Lexer.isIdentifierByte(before))
+                && (!SourceMask.Lexer.isIdentifierByte(last) || !SourceMask.Lexer.isIdentifierByte(after))) {
+                found.append(index)
+            }
+            return true
+        }
+        return found
+    }
+
     /// Whether `token` occurs in `bytes[start..<end]`.
     static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ token: [UInt8], from start: Int, to end: Int) -> Bool {
-        guard let first = token.first, token.count <= end - start else { return false }
-        var index = start
-        while index + token.count <= end {
-            if bytes[index] == first {
-                var offset = 1
-                while offset < token.count, bytes[index + offset] == token[offset] { offset += 1 }
-                if offset == token.count { return true }
-            }
-            index += 1
+        var found = false
+        ByteSearch.forEach(token, in: bytes, from: start, to: end) { _ in
+            found = true
+            return false
         }
-        return false
+        return found
     }
 }

@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Finding a byte sequence fast, for the byte scans that read every file: the C library's `memchr` (vectorised)
+/// jumps to the needle's rarest byte, and only there are the other bytes compared.
+enum ByteSearch {
+    /// Calls `body` with the start of every occurrence of `needle` that starts in `bytes[start..<end]`, in order,
+    /// until it returns false. An occurrence may run past `end` (a token is recognised where it starts).
+    static func forEach(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+                        _ body: (Int) -> Bool) {
+        let end = min(end, bytes.count)
+        guard let base = bytes.baseAddress, !needle.isEmpty, start >= 0, start < end else { return }
+        let anchor = anchorOffset(of: needle)
+        let anchorByte = Int32(needle[anchor])
+        // The anchor of an occurrence starting before `end` lies before `end + anchor`, and the whole
+        // occurrence must fit in the buffer.
+        let anchorLimit = min(end + anchor, bytes.count - (needle.count - 1 - anchor))
+        var anchorIndex = start + anchor
+        needle.withUnsafeBytes { needleBytes in
+            while anchorIndex < anchorLimit {
+                guard let hit = memchr(base + anchorIndex, anchorByte, anchorLimit - anchorIndex) else { return }
+                let found = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                let candidate = found - anchor
+                if memcmp(base + candidate, needleBytes.baseAddress!, needle.count) == 0, !body(candidate) { return }
+                anchorIndex = found + 1
+            }
+        }
+    }
+
+    /// The needle's byte least common in Swift source: upper-case letters and punctuation before lower-case
+    /// letters, and rare lower-case letters before common ones.
+    static func anchorOffset(of needle: [UInt8]) -> Int {
+        func rank(_ byte: UInt8) -> Int {
+            if let position = commonLowercase.firstIndex(of: byte) { return 100 + position }
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: ".") { return 200 }
+            return 0
+        }
+        return needle.indices.min { rank(needle[$0]) < rank(needle[$1]) } ?? 0
+    }
+
+    /// Lower-case letters from rarest to most common in code.
+    private static let commonLowercase = Array("zqjxkvbwygfpmhudclsnrioate".utf8)
+}
