@@ -69,15 +69,27 @@ public struct ProgramScope: Sendable {
     /// it on disk, else by folder layout. Manifests that cannot be read or understood place nothing.
     public static func discover(displayPaths: [String], workingDirectory: String) -> ProgramScope {
         func absolute(_ path: String) -> String {
-            path.hasPrefix("/") ? path : (workingDirectory as NSString).appendingPathComponent(path)
+            path.hasPrefix("/") ? path : (workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/") + path
         }
         var finder = ManifestFinder()
         var memberships: [String: Membership] = [:]
         var unplaced: [String] = []
         var packages: [String: SwiftPackageTargets?] = [:]
         var projects: [String: XcodeProjectTargets?] = [:]
+        // Standardizing resolves links component by component: once per folder, then per file only when the
+        // file itself is a link.
+        var standardFolders: [String: String] = [:]
+        func standardized(_ path: String) -> String {
+            let full = absolute(path)
+            var status = stat()
+            if lstat(full, &status) != 0 || status.st_mode & S_IFMT == S_IFLNK || full.contains("/.") { return (full as NSString).standardizingPath }
+            let folder = ManifestFinder.parent(of: full)
+            if standardFolders[folder] == nil { standardFolders[folder] = (folder as NSString).standardizingPath }
+            let name = full[full.index(after: full.lastIndex(of: "/")!)...]
+            return standardFolders[folder]! + (standardFolders[folder]!.hasSuffix("/") ? "" : "/") + name
+        }
         for path in displayPaths {
-            let file = (absolute(path) as NSString).standardizingPath
+            let file = standardized(path)
             switch finder.nearestManifest(above: file) {
             case .package(let directory):
                 if packages[directory] == nil {
@@ -163,8 +175,15 @@ struct ManifestFinder {
 
     private var answers: [String: Manifest?] = [:]
 
+    /// The folder holding `path` (string operations: NSString's path methods cost microseconds each, and this
+    /// runs for every file).
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
     mutating func nearestManifest(above file: String) -> Manifest? {
-        var directory = (file as NSString).deletingLastPathComponent
+        var directory = Self.parent(of: file)
         var visited: [String] = []
         var found: Manifest?
         while true {
@@ -177,7 +196,7 @@ struct ManifestFinder {
                 found = manifest
                 break
             }
-            let parent = (directory as NSString).deletingLastPathComponent
+            let parent = Self.parent(of: directory)
             if parent == directory || parent.isEmpty { break }
             directory = parent
         }

@@ -18,6 +18,8 @@ struct SwiftPackageTargets: Sendable {
 
     let directory: String
     let targets: [Target]
+    /// For each target, the targets whose program links it (itself included): computed once, asked per file.
+    private let linkedBy: [String: Set<String>]
 
     init?(directory: String) {
         guard let text = try? String(contentsOfFile: directory + "/Package.swift", encoding: .utf8) else { return nil }
@@ -28,6 +30,12 @@ struct SwiftPackageTargets: Sendable {
         self.directory = directory
         self.targets = Self.targets(in: manifest)
         if targets.isEmpty { return nil }
+        let byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var linkedBy: [String: Set<String>] = [:]
+        for target in targets {
+            for linked in Self.closure(of: target, in: byName) { linkedBy[linked, default: []].insert(target.name) }
+        }
+        self.linkedBy = linkedBy
     }
 
     /// The targets (named `directory#Target`) whose program links `file`; nil when no target holds it.
@@ -37,15 +45,10 @@ struct SwiftPackageTargets: Sendable {
         let relative = String(file.dropFirst(prefix.count))
         guard let owner = targets.filter({ relative.hasPrefix($0.path + "/") }).max(by: { $0.path.count < $1.path.count })
         else { return nil }
-        let byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        var result: Set<String> = []
-        for target in targets where closure(of: target, in: byName).contains(owner.name) {
-            result.insert(target.name)
-        }
-        return result
+        return linkedBy[owner.name] ?? []
     }
 
-    private func closure(of target: Target, in byName: [String: Target]) -> Set<String> {
+    private static func closure(of target: Target, in byName: [String: Target]) -> Set<String> {
         var seen: Set<String> = [target.name]
         var stack = target.dependencies
         while let next = stack.popLast() {
