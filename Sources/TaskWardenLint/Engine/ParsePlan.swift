@@ -60,10 +60,13 @@ public enum ParsePlan: Sendable, Equatable {
         public var wholeFile: Bool
         /// The byte scan deciding whether a file, or a body of it, may hold a site.
         public var scanner: CreationTokenScanner
-        /// Files containing one of these are parsed whole (from the rules' ``RuleDescription/wholeFileTokens``).
+        /// Files containing one of these are parsed whole (from the rules' ``RuleDescription/wholeFileTokens``,
+        /// matched by ``CreationTokenScanner/containsWholeFileToken(_:in:)``).
         public var wholeFileTokens: [String]
-        /// Bodies containing one of these are kept (from the rules' ``RuleDescription/keptBodyTokens``).
+        /// Bodies containing one of these words are kept whole (from the rules' ``RuleDescription/keptBodyTokens``).
         public var keptBodyTokens: [String]
+        /// Closures passed to these modifiers are kept whole (``RuleDescription/wholeClosureModifiers``).
+        public var wholeClosureWords: Set<String>
         /// Deeper nesting of `(`, `[` and generic `<` together than this is not parsed (SwiftParser's lookahead
         /// recurses without its own nesting limit: 500 nested generic types overflowed a thread's stack).
         public var maximumBracketDepth: Int
@@ -73,12 +76,13 @@ public enum ParsePlan: Sendable, Equatable {
         public var maximumSquareBracketDepth: Int
 
         public init(wholeFile: Bool = false, scanner: CreationTokenScanner = CreationTokenScanner(),
-                    wholeFileTokens: [String] = [], keptBodyTokens: [String] = [],
+                    wholeFileTokens: [String] = [], keptBodyTokens: [String] = [], wholeClosureWords: Set<String> = [],
                     maximumBracketDepth: Int = 128, maximumSquareBracketDepth: Int = 12) {
             self.wholeFile = wholeFile
             self.scanner = scanner
             self.wholeFileTokens = wholeFileTokens.filter { !$0.isEmpty }
             self.keptBodyTokens = keptBodyTokens.filter { !$0.isEmpty }
+            self.wholeClosureWords = wholeClosureWords
             self.maximumBracketDepth = maximumBracketDepth
             self.maximumSquareBracketDepth = maximumSquareBracketDepth
         }
@@ -88,7 +92,8 @@ public enum ParsePlan: Sendable, Equatable {
             self.init(wholeFile: wholeFile,
                       scanner: CreationTokenScanner(additionalTokens: rules.flatMap(\.description.additionalScanTokens)),
                       wholeFileTokens: rules.flatMap(\.description.wholeFileTokens),
-                      keptBodyTokens: rules.flatMap(\.description.keptBodyTokens))
+                      keptBodyTokens: rules.flatMap(\.description.keptBodyTokens),
+                      wholeClosureWords: Set(rules.flatMap(\.description.wholeClosureModifiers)))
         }
     }
 
@@ -98,14 +103,15 @@ public enum ParsePlan: Sendable, Equatable {
     /// The plan for a file whose bytes the byte scan has already let through (`mayContainSite`).
     public static func make(for bytes: [UInt8], options: Options) -> ParsePlan {
         let wholeFileToken = bytes.withUnsafeBufferPointer { buffer in
-            options.wholeFileTokens.first { CreationTokenScanner.contains(buffer, Array($0.utf8), from: 0, to: buffer.count) }
+            options.wholeFileTokens.first { options.scanner.containsWholeFileToken($0, in: buffer) }
         }
-        let keptTokens = options.keptBodyTokens.map { Array($0.utf8) }
-        let scanner = options.scanner
-        let mask = SourceMask.scan(bytes) { buffer, range in
-            scanner.mayContainSite(buffer, from: range.lowerBound, to: range.upperBound)
-                || keptTokens.contains { CreationTokenScanner.contains(buffer, $0, from: range.lowerBound, to: range.upperBound) }
+        let marks = bytes.withUnsafeBufferPointer { buffer in
+            SourceMask.Marks(
+                sites: options.scanner.creationTokenStarts(buffer),
+                kept: options.keptBodyTokens.flatMap { CreationTokenScanner.starts(of: Array($0.utf8), in: buffer, wholeWord: true) }.sorted(),
+                wholeClosureWords: options.wholeClosureWords)
         }
+        let mask = SourceMask.scan(bytes, marks: marks)
         if mask.maximumSquareBracketDepth > options.maximumSquareBracketDepth {
             return .tooDeeplyNested(what: "'[' nests \(mask.maximumSquareBracketDepth) deep, more than \(options.maximumSquareBracketDepth)")
         }

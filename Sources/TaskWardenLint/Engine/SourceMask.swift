@@ -37,21 +37,58 @@ struct SourceMask: Sendable {
     /// Bodies shorter than this are never blanked: nothing to gain, and `{ get set }` stays a requirement.
     static let minimumBlankedLength = 24
 
-    /// Scans `bytes`. `keep(start, end)` is asked for every candidate body (`bytes[start..<end]`).
+    /// Where the byte scans found tokens, for ``scan(_:marks:)``.
+    struct Marks: Sendable {
+        /// Where creation tokens start (``CreationTokenScanner/creationTokenStarts(_:)``), sorted.
+        var sites: [Int]
+        /// Where the rules' kept-body tokens start, sorted: a body or closure holding one is parsed whole.
+        var kept: [Int]
+        /// Modifiers whose closures a rule reads whole (`onChange`: does the action use its parameters?).
+        var wholeClosureWords: Set<String>
+
+        func hasSite(in range: Range<Int>) -> Bool { Self.any(sites, in: range) }
+        func hasKept(in range: Range<Int>) -> Bool { Self.any(kept, in: range) }
+
+        private static func any(_ sorted: [Int], in range: Range<Int>) -> Bool {
+            var low = 0
+            var high = sorted.count
+            while low < high {
+                let middle = (low + high) / 2
+                if sorted[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
+            }
+            return low < sorted.count && sorted[low] < range.upperBound
+        }
+    }
+
+    /// Scans `bytes`, blanking member bodies, closures and member-level comments that nothing needs: a body or
+    /// closure is kept when it holds a creation token, follows one (the task's own closure, kept whole with
+    /// everything in it), holds a kept token (then kept whole), or is passed to a modifier a rule reads whole.
+    /// Closures are recognised below member level by the words before their `{` (a statement's body — `if`,
+    /// `for`, `switch`, … — is never blanked, since its closures are numbered in the enclosing function).
+    static func scan(_ bytes: [UInt8], marks: Marks) -> SourceMask {
+        bytes.withUnsafeBufferPointer { buffer in scan(buffer, mode: .marks(marks)) }
+    }
+
+    /// Scans `bytes`, blanking only member bodies. `keep(start, end)` is asked for every candidate body
+    /// (`bytes[start..<end]`).
     static func scan(_ bytes: [UInt8], keep: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Bool) -> SourceMask {
         withoutActuallyEscaping(keep) { keep in bytes.withUnsafeBufferPointer { buffer in
-            var lexer = Lexer(bytes: buffer, keep: keep)
-            var mask = SourceMask()
-            if let failure = lexer.run() {
-                mask.uncertainty = failure
-                (mask.maximumBracketDepth, mask.maximumSquareBracketDepth) = Self.rawBracketDepth(buffer)
-            } else {
-                mask.blanked = lexer.blanked
-                mask.maximumBracketDepth = lexer.maximumDepth
-                mask.maximumSquareBracketDepth = lexer.maximumSquareDepth
-            }
-            return mask
+            scan(buffer, mode: .memberBodies(keep: keep))
         } }
+    }
+
+    private static func scan(_ buffer: UnsafeBufferPointer<UInt8>, mode: Lexer.Mode) -> SourceMask {
+        var lexer = Lexer(bytes: buffer, mode: mode)
+        var mask = SourceMask()
+        if let failure = lexer.run() {
+            mask.uncertainty = failure
+            (mask.maximumBracketDepth, mask.maximumSquareBracketDepth) = Self.rawBracketDepth(buffer)
+        } else {
+            mask.blanked = lexer.blanked
+            mask.maximumBracketDepth = lexer.maximumDepth
+            mask.maximumSquareBracketDepth = lexer.maximumSquareDepth
+        }
+        return mask
     }
 
     /// The source with every blanked range turned into spaces (newlines kept): same UTF-8 length, same lines.

@@ -1,6 +1,6 @@
 extension SourceMask {
-    /// The byte-level lexer of ``SourceMask``: tracks brackets, and at member level (file level or directly in a
-    /// type's braces) which declaration a `{` opens.
+    /// The byte-level lexer of ``SourceMask``: tracks brackets, at member level (file level or directly in a
+    /// type's braces) which declaration a `{` opens, and below it which braces open a closure.
     struct Lexer {
         private enum Introducer {
             case type(isProtocol: Bool)
@@ -9,35 +9,82 @@ extension SourceMask {
             case other
         }
 
+        /// Below member level: what the next `{` at this level opens, as far as the words before it say.
+        private enum LocalIntroducer {
+            /// `if`, `guard … else`, `while`, `for`, `switch`, `do`, `catch`, `defer`, `repeat`: a statement's body,
+            /// whose closures belong to the enclosing function (so it is never blanked).
+            case statement(isRepeat: Bool)
+            /// `func`, a local type, an accessor: not blanked.
+            case declaration
+            /// `let` / `var`, before (`var x: Int {`, a computed variable) or after its `=` (a closure).
+            case variable(sawEquals: Bool)
+        }
+
         private enum Opener {
             case paren, bracket
             /// A type's member braces.
             case typeBody(isProtocol: Bool)
             /// A function-like or computed-property body: blanked at its `}` unless kept.
             case body(isVariable: Bool)
-            /// Any other braces (closures, statements, bodies nested in bodies).
+            /// A closure (``Marks`` mode only): blanked at its `}` unless it holds a token, follows one, or sits in
+            /// a closure kept whole.
+            case closure
+            /// Any other braces (statements, bodies nested in bodies).
             case otherBrace
+        }
+
+        private struct Level {
+            var opener: Opener
+            var start: Int
+            /// The enclosing level's pending introducer and last word, restored when this level closes.
+            var savedLocal: LocalIntroducer?
+            var savedWord: String?
+            /// A closure kept with everything in it (it follows a creation token, or a word a rule reads whole).
+            var keptWhole = false
+            /// An argument list right after a creation token: its closures are the task's (kept whole).
+            var argumentsOfCreation = false
+            /// The body of `repeat`: the `while` after it ends the statement.
+            var isRepeatBody = false
         }
 
         private enum Previous { case operand, dot, other }
 
+        /// How bodies are chosen: a predicate on member bodies alone, or the token marks (closures too).
+        enum Mode {
+            case memberBodies(keep: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Bool)
+            case marks(Marks)
+        }
+
         let bytes: UnsafeBufferPointer<UInt8>
-        let keep: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Bool
+        let mode: Mode
         private(set) var blanked: [Range<Int>] = []
         private(set) var maximumDepth = 0
         private(set) var maximumSquareDepth = 0
         private var squareDepth = 0
-        private var stack: [(opener: Opener, start: Int)] = []
+        private var stack: [Level] = []
         private var bracketDepth = 0
         private var angleDepth = 0
         private var pending: Introducer?
+        private var localPending: LocalIntroducer?
+        /// The last word read at this level (the modifier a closure is passed to: `.onChange(of: x) {`).
+        private var lastWord: String?
+        /// The stack depth of the last creation token read, until a `{` at that level takes it.
+        private var creationDepth: Int?
+        /// Open closures kept whole.
+        private var keptWholeDepth = 0
+        /// The last thing read closed a `repeat` body.
+        private var afterRepeatBody = false
         private var previous = Previous.other
         private var index = 0
-        private var isInProtocol = false
 
-        init(bytes: UnsafeBufferPointer<UInt8>, keep: @escaping (UnsafeBufferPointer<UInt8>, Range<Int>) -> Bool) {
+        init(bytes: UnsafeBufferPointer<UInt8>, mode: Mode) {
             self.bytes = bytes
-            self.keep = keep
+            self.mode = mode
+        }
+
+        private var marks: Marks? {
+            if case .marks(let marks) = mode { return marks }
+            return nil
         }
 
         private func byte(_ offset: Int) -> UInt8 { offset >= 0 && offset < bytes.count ? bytes[offset] : 0 }
@@ -61,12 +108,20 @@ extension SourceMask {
                 case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                     // Generic argument lists rarely span lines; `a<b` comparisons must not add up.
                     angleDepth = 0
+                    // `let x: T` ends here (`case let .a(x):` too); a computed `var x: T {` opens on its own line.
+                    if case .variable(sawEquals: false)? = localPending { localPending = nil }
                     index += 1
                     continue
                 case UInt8(ascii: "/"):
-                    if byte(index + 1) == UInt8(ascii: "/") { index = skipLine(from: index); continue }
+                    if byte(index + 1) == UInt8(ascii: "/") {
+                        let end = skipLine(from: index)
+                        blankComment(index..<end)
+                        index = end
+                        continue
+                    }
                     if byte(index + 1) == UInt8(ascii: "*") {
                         guard let end = Self.skipBlockComment(bytes, from: index) else { return .unterminatedLiteral }
+                        blankComment(index..<end)
                         index = end
                         continue
                     }
@@ -90,7 +145,10 @@ extension SourceMask {
                 case UInt8(ascii: "'"):
                     return .unexpectedCharacter
                 case UInt8(ascii: "("), UInt8(ascii: "["):
-                    stack.append((current == UInt8(ascii: "(") ? .paren : .bracket, index))
+                    var level = Level(opener: current == UInt8(ascii: "(") ? .paren : .bracket, start: index,
+                                      savedLocal: localPending, savedWord: lastWord)
+                    level.argumentsOfCreation = current == UInt8(ascii: "(") && creationDepth == stack.count
+                    push(level)
                     bracketDepth += 1
                     if current == UInt8(ascii: "[") {
                         squareDepth += 1
@@ -99,7 +157,7 @@ extension SourceMask {
                     maximumDepth = max(maximumDepth, bracketDepth + angleDepth)
                     previous = .other
                 case UInt8(ascii: ")"), UInt8(ascii: "]"):
-                    guard let top = stack.popLast() else { return .unbalancedBrackets }
+                    guard let top = pop() else { return .unbalancedBrackets }
                     switch (top.opener, current) {
                     case (.paren, UInt8(ascii: ")")), (.bracket, UInt8(ascii: "]")): break
                     default: return .unbalancedBrackets
@@ -113,12 +171,16 @@ extension SourceMask {
                     if let failure = closeBrace() { return failure }
                 case UInt8(ascii: ";"):
                     if atMemberLevel { pending = nil }
+                    localPending = nil
+                    creationDepth = nil
                     angleDepth = 0
                     previous = .other
                 case UInt8(ascii: "="):
-                    if atMemberLevel, case .variable = pending, byte(index + 1) != UInt8(ascii: "=") {
+                    let isAssignment = byte(index + 1) != UInt8(ascii: "=")
+                    if atMemberLevel, case .variable = pending, isAssignment {
                         pending = .variable(sawEquals: true)
                     }
+                    if case .variable? = localPending, isAssignment { localPending = .variable(sawEquals: true) }
                     angleDepth = 0
                     previous = .other
                 case UInt8(ascii: "<"):
@@ -149,57 +211,149 @@ extension SourceMask {
             return stack.isEmpty ? nil : .unbalancedBrackets
         }
 
+        /// Enters a level: the new level starts with nothing pending.
+        private mutating func push(_ level: Level) {
+            stack.append(level)
+            localPending = nil
+            lastWord = nil
+            if level.keptWhole { keptWholeDepth += 1 }
+        }
+
+        /// Leaves a level, restoring what the enclosing level had pending.
+        private mutating func pop() -> Level? {
+            guard let top = stack.popLast() else { return nil }
+            localPending = top.savedLocal
+            lastWord = top.savedWord
+            if top.keptWhole { keptWholeDepth -= 1 }
+            if let depth = creationDepth, depth > stack.count { creationDepth = nil }
+            return top
+        }
+
+        /// In ``Marks`` mode, a comment at member level (file headers, documentation) is not parsed: the
+        /// suppression directives are read from the source, not from the tree.
+        private mutating func blankComment(_ range: Range<Int>) {
+            guard marks != nil, atMemberLevel, range.count >= 2 else { return }
+            blanked.append(range)
+        }
+
         private mutating func openBrace() {
             angleDepth = 0
             var opener = Opener.otherBrace
+            var isRepeatBody = false
+            var keptWhole = false
+            let followsCreation = creationDepth == stack.count
+            let inCreationArguments = stack.last?.argumentsOfCreation == true
+            if creationDepth == stack.count { creationDepth = nil }
             if atMemberLevel {
                 switch pending {
                 case .type(let isProtocol)?: opener = .typeBody(isProtocol: isProtocol)
                 case .function?: opener = .body(isVariable: false)
                 case .variable(sawEquals: false)?: opener = .body(isVariable: true)
+                case .variable(sawEquals: true)?: if marks != nil { opener = .closure }
                 default: break
                 }
                 pending = nil
+            } else if let marks {
+                switch localPending {
+                case .statement(let isRepeat)?:
+                    isRepeatBody = isRepeat
+                case .declaration?, .variable(sawEquals: false)?:
+                    break
+                case .variable(sawEquals: true)?, nil:
+                    opener = .closure
+                }
+                localPending = nil
+                let word = stack.last.map { if case .paren = $0.opener { return $0.savedWord } else { return lastWord } } ?? lastWord
+                if let word, marks.wholeClosureWords.contains(word) { keptWhole = true }
             }
-            stack.append((opener, index))
+            if case .closure = opener, followsCreation || inCreationArguments { keptWhole = true }
+            var level = Level(opener: opener, start: index, savedLocal: localPending, savedWord: lastWord)
+            level.keptWhole = keptWhole
+            level.isRepeatBody = isRepeatBody
+            afterRepeatBody = false
+            push(level)
             previous = .other
         }
 
         private mutating func closeBrace() -> Uncertainty? {
-            guard let top = stack.popLast() else { return .unbalancedBrackets }
+            guard let top = pop() else { return .unbalancedBrackets }
             angleDepth = 0
+            let inside = (top.start + 1)..<index
             switch top.opener {
             case .paren, .bracket:
                 return .unbalancedBrackets
             case .body(let isVariable):
-                let inside = (top.start + 1)..<index
                 let inProtocol: Bool
                 if let outer = stack.last, case .typeBody(let isProtocol) = outer.opener { inProtocol = isProtocol } else { inProtocol = false }
                 if !inProtocol, inside.count >= SourceMask.minimumBlankedLength,
-                   !(isVariable && (Self.contains(bytes, "didSet", in: inside) || Self.contains(bytes, "willSet", in: inside))),
-                   !keep(bytes, inside) {
-                    blanked.append(inside)
+                   !(isVariable && hasObservers(inside)), !keeps(inside) {
+                    blank(inside)
+                } else {
+                    keepWholeIfRead(inside)
+                }
+            case .closure:
+                if !top.keptWhole, keptWholeDepth == 0, inside.count >= SourceMask.minimumBlankedLength, !hasObservers(inside),
+                   let marks, !marks.hasSite(in: inside), !marks.hasKept(in: inside) {
+                    blank(inside)
+                } else {
+                    keepWholeIfRead(inside)
                 }
             default:
                 break
             }
             if atMemberLevel { pending = nil }
+            afterRepeatBody = top.isRepeatBody
             previous = .operand
             return nil
         }
 
-        /// An identifier or keyword (or a number): declaration introducers matter at member level.
+        private func hasObservers(_ inside: Range<Int>) -> Bool {
+            Self.contains(bytes, "didSet", in: inside) || Self.contains(bytes, "willSet", in: inside)
+        }
+
+        /// Whether a member body holds something that must be parsed.
+        private func keeps(_ inside: Range<Int>) -> Bool {
+            switch mode {
+            case .memberBodies(let keep): return keep(bytes, inside)
+            case .marks(let marks): return marks.hasSite(in: inside) || marks.hasKept(in: inside)
+            }
+        }
+
+        /// Blanks `inside`, which covers anything blanked in it before.
+        private mutating func blank(_ inside: Range<Int>) {
+            while let last = blanked.last, last.lowerBound >= inside.lowerBound { blanked.removeLast() }
+            blanked.append(inside)
+        }
+
+        /// A body or closure holding a rule's kept token is read whole by that rule: nothing in it is blanked.
+        private mutating func keepWholeIfRead(_ inside: Range<Int>) {
+            guard let marks, marks.hasKept(in: inside) else { return }
+            while let last = blanked.last, last.lowerBound >= inside.lowerBound { blanked.removeLast() }
+        }
+
+        /// An identifier or keyword (or a number): declaration introducers matter at member level, statement
+        /// keywords below it.
         private mutating func word() {
             let start = index
             while index < bytes.count, Self.isIdentifierByte(bytes[index]) { index += 1 }
             let afterDot = previous == .dot
+            let wasAfterRepeatBody = afterRepeatBody
+            afterRepeatBody = false
             previous = .operand
-            guard !afterDot else { return }
+            if let marks, marks.hasSite(in: max(0, start - 1)..<index) { creationDepth = stack.count }
             let length = index - start
-            guard length >= 2, length <= 15 else { return }
+            guard length >= 2, length <= 15 else {
+                if !afterDot { lastWord = nil }
+                return
+            }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            lastWord = text
+            guard !afterDot else { return }
             if Self.expressionKeywords.contains(text) { previous = .other }
-            guard atMemberLevel else { return }
+            guard atMemberLevel else {
+                if marks != nil { localWord(text, wasAfterRepeatBody: wasAfterRepeatBody) }
+                return
+            }
             switch text {
             case "class":
                 // `protocol P: class {` stays a protocol.
@@ -212,6 +366,36 @@ extension SourceMask {
             case "precedencegroup", "macro", "import", "typealias", "case", "associatedtype", "operator": pending = .other
             default: break
             }
+        }
+
+        /// Below member level: the words that decide whether the next `{` opens a closure.
+        private mutating func localWord(_ text: String, wasAfterRepeatBody: Bool) {
+            let next = byte(skipSpaces(from: index))
+            // `for:` and `in:` are argument labels, not keywords.
+            if next == UInt8(ascii: ":") { return }
+            switch text {
+            case "while":
+                // `repeat { … } while x` ends a statement; it opens no body.
+                if !wasAfterRepeatBody { localPending = .statement(isRepeat: false) }
+            case "repeat":
+                localPending = .statement(isRepeat: true)
+            case "if", "guard", "for", "switch", "do", "catch", "else", "defer":
+                localPending = .statement(isRepeat: false)
+            case "func", "class", "struct", "enum", "actor", "protocol", "extension", "macro":
+                localPending = .declaration
+            case "get", "set", "willSet", "didSet", "init", "deinit", "subscript", "_read", "_modify":
+                if next == UInt8(ascii: "{") || next == UInt8(ascii: "(") { localPending = .declaration }
+            case "let", "var":
+                if localPending == nil { localPending = .variable(sawEquals: false) }
+            default:
+                break
+            }
+        }
+
+        private func skipSpaces(from start: Int) -> Int {
+            var end = start
+            while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t") { end += 1 }
+            return end
         }
 
         /// Words after which an expression (and so a regex literal) may start.

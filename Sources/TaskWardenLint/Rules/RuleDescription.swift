@@ -21,17 +21,22 @@ public struct RuleDescription: Sendable {
     /// (for example `setTaskCompleted`). Keep them specific: every file containing one is parsed.
     public var additionalScanTokens: [String]
     /// Byte sequences that make the engine parse a file whole when it contains one: for rules that read more
-    /// of a file than the declarations holding its sites (the background rules index every function).
+    /// of a file than the declarations holding its sites (the background rules index every function). One
+    /// ending in `(` counts only before an unlabelled argument (``CreationTokenScanner/containsWholeFileToken(_:in:)``).
     public var wholeFileTokens: [String]
-    /// Byte sequences that keep a function body in sub-file parsing although it holds no site: for rules that
-    /// read other members of a site's type (`cancel` for a task stored and cancelled elsewhere).
+    /// Words that keep a function body or closure in sub-file parsing, whole, although it holds no site: for
+    /// rules that read other members of a site's type (`cancel` for a task stored and cancelled elsewhere).
+    /// Matched as whole words (`cancel`, not `cancellables`).
     public var keptBodyTokens: [String]
+    /// Modifiers (`onChange`) whose closure a rule reads whole when a site stands in it: sub-file parsing then
+    /// keeps the closures nested in that closure too.
+    public var wholeClosureModifiers: [String]
 
     public init(
         id: String, summary: String, rationale: String, defaultSeverity: Severity, isEnabledByDefault: Bool = true,
         triggeringExamples: [RuleExample] = [], nonTriggeringExamples: [RuleExample] = [],
         corrections: [RuleCorrection] = [], additionalScanTokens: [String] = [],
-        wholeFileTokens: [String] = [], keptBodyTokens: [String] = []
+        wholeFileTokens: [String] = [], keptBodyTokens: [String] = [], wholeClosureModifiers: [String] = []
     ) {
         self.id = id
         self.summary = summary
@@ -44,6 +49,7 @@ public struct RuleDescription: Sendable {
         self.additionalScanTokens = additionalScanTokens
         self.wholeFileTokens = wholeFileTokens
         self.keptBodyTokens = keptBodyTokens
+        self.wholeClosureModifiers = wholeClosureModifiers
     }
 }
 

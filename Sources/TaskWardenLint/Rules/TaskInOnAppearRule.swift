@@ -59,7 +59,9 @@ public struct TaskInOnAppearRule: Rule {
             RuleExample("Text(release.title).onAppear { _ = Task { await analytics.flush() } }"),
             RuleExample("Toggle(\"Notify\", isOn: $notify).onChange(of: notify) { _, _ in Task { await settings.save() } }"),
             RuleExample("List(events) { Row($0) }.onChange(of: watcher.latestEvent?.id) { if let event = watcher.latestEvent { Task { await handle(event) } } }"),
-        ]
+        ],
+        // Whether the action uses its parameters reads the whole action, closures nested in it included.
+        wholeClosureModifiers: Array(SwiftUIModifierClosure.lifecycleModifiers)
     )
 
     public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {

@@ -118,7 +118,7 @@ public struct TaskSelfCycleRule: Rule {
                 """),
         ],
         // Whether another member cancels the stored task (TaskCall.typeCancelsOutsideDeinit) reads every member body.
-        keptBodyTokens: ["cancel"]
+        keptBodyTokens: ["cancel", "cancelAll"]
     )
 
     public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {

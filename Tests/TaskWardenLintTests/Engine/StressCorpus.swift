@@ -140,6 +140,63 @@ enum StressCorpus {
             func end() { tasks.forEach { $0.cancel() } }
         }
         """,
+        // Closures beside sites (blanked) and the shapes that must keep their numbering, names and reads.
+        """
+        final class Screen {
+            var refresh: () -> Void = {}
+            var label = ""
+            func numbered() {
+                let sorted = items.sorted { lhs, rhs in lhs.date > rhs.date && lhs.id < rhs.id }
+                if sorted.isEmpty { handlers.forEach { handler in handler.prepare(with: sorted, mode: .full) } }
+                for item in sorted where item.isVisible { observers.forEach { $0.notify(item, reason: .visible) } }
+                repeat { counter += 1 } while counter < 10
+                guard let first = sorted.first else { return }
+                switch first.kind {
+                case .a: work.run { value in value.compute(first, and: sorted, with: .defaults) }
+                case let .b(inner): print(inner)
+                default: break
+                }
+                defer { cleanup.perform { report in report.finish(with: sorted, reason: .done) } }
+                refresh()
+                Task { await show(first) }
+                let after = sorted.map { element in element.title.uppercased() + element.subtitle }
+                Task { await show(after) }
+            }
+            func numberedInClosures() {
+                if ready { handlers.forEach { handler in handler.prepare(with: sorted, mode: .full) } }
+                while waiting { queue.drain { job in job.finish(with: .cancelled, reason: .shutdown) } }
+                if ready { refresh() }
+                items.forEach { item in Task { await show(item) } }
+            }
+            func shadowing() {
+                let names = items.map { label in label.uppercased() + label.lowercased() + "x" }
+                Task { print(label, names) }
+            }
+            func local() {
+                func helper() { items.forEach { item in item.process(with: .defaults, and: .more) } }
+                var computed: Int { items.reduce(0) { total, item in total + item.weight * 2 } }
+                Task { helper(); print(computed) }
+            }
+            @Test func expectations() async throws {
+                #expect(throws: Failure.self) { try parse(everything, strictly: true, with: .defaults) }
+                let prepared = fixtures.map { fixture in fixture.prepared(for: .testing, verbose: true) }
+                await #expect(prepared.isEmpty == false)
+                Task { await run(prepared) }
+            }
+        }
+        struct Search: View {
+            @State var query = ""
+            var body: some View {
+                List(results) { result in Row(result: result, highlighted: result.id == selected) }
+                    .onChange(of: query) { _, newQuery in
+                        Task { await search() }
+                        withAnimation(.easeInOut(duration: 0.2)) { lastQuery = newQuery.trimmed() }
+                    }
+                    .onAppear { items.forEach { print($0, "appearing now", "long enough") }; Task { await load() } }
+                    .task { await results.reload(from: source, with: .defaults) }
+            }
+        }
+        """,
         // Operators and slashes that are not regex literals.
         """
         struct Maths {

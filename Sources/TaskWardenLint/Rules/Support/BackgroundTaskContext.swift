@@ -31,7 +31,8 @@ struct BackgroundTaskContext {
 
     /// Tokens that make the engine parse a file whole: the background rules index every function of these files
     /// and every request made in them (``BackgroundTaskIndex``), not only the declarations holding sites.
-    static let wholeFileTokens = scanTokens + ["BGAppRefreshTask", "BGProcessingTask", ".backgroundTask", "forTaskWithIdentifier"]
+    /// `.backgroundTask(` counts only where no label follows (SwiftUI's scene modifier).
+    static let wholeFileTokens = scanTokens + ["BGAppRefreshTask", "BGProcessingTask", ".backgroundTask(", "forTaskWithIdentifier"]
 
     /// The files with background-task code (a token or a site).
     let relevantFiles: [FileAnalysis]

@@ -112,8 +112,9 @@ struct SelfCapture {
         return member.declName.id == reference.id
     }
 
-    /// Names bound anywhere in the enclosing function (parameters, `let`/`var`, `for` and `if let` bindings,
-    /// closure parameters): over-approximated so that a shadowed member is never taken for `self`.
+    /// Names bound in the enclosing function (parameters, `let`/`var`, `for` and `if let` bindings, closure
+    /// parameters), except inside closures beside `node`: over-approximated so that a shadowed member is never
+    /// taken for `self`.
     static func localNames(around node: some SyntaxProtocol) -> Set<String> {
         var scope = Syntax(node)
         while let parent = scope.parent {
@@ -122,7 +123,17 @@ struct SelfCapture {
             scope = parent
         }
         var names: Set<String> = []
-        for child in descendants(scope) {
+        // A closure beside `node` (neither around it nor in it) binds nothing `node` can see.
+        let range = node.position..<node.endPosition
+        let collector = NodeCollector<Syntax>(skipping: { candidate in
+            switch candidate.kind {
+            case .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl: return candidate != scope
+            case .closureExpr: return candidate.endPosition <= range.lowerBound || candidate.position >= range.upperBound
+            default: return false
+            }
+        })
+        collector.walk(scope)
+        for child in collector.found {
             if let pattern = child.as(IdentifierPatternSyntax.self) { names.insert(pattern.identifier.text) }
             if let parameter = child.as(FunctionParameterSyntax.self) {
                 names.insert((parameter.secondName ?? parameter.firstName).text)
