@@ -33,22 +33,7 @@ public struct CachedFile: Sendable {
 extension CachedFile {
     /// Whether the file's bytes contain any of `tokens` (the background rules' test for "mentions a name").
     func contains(anyOf tokens: [[UInt8]]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            tokens.contains { token in
-                guard let first = token.first, token.count <= buffer.count else { return false }
-                var index = 0
-                let last = buffer.count - token.count
-                while index <= last {
-                    if buffer[index] == first {
-                        var offset = 1
-                        while offset < token.count, buffer[index + offset] == token[offset] { offset += 1 }
-                        if offset == token.count { return true }
-                    }
-                    index += 1
-                }
-                return false
-            }
-        }
+        bytes.withUnsafeBufferPointer { buffer in tokens.contains { CreationTokenScanner.contains(buffer, $0, from: 0, to: buffer.count) } }
     }
 }
 

@@ -11,18 +11,20 @@ struct CacheSession: Sendable {
     }
 
     /// Bytes that make a file matter to the background rules, which read syntax across files: such a file is
-    /// always parsed, never served from the cache (a superset of what ``BackgroundTaskContext`` looks for).
-    static let backgroundTokens = (BackgroundTaskContext.scanTokens + ["BGAppRefreshTask", "BGProcessingTask", "backgroundTask"])
-        .map { Array($0.utf8) }
+    /// served from the cache only together with the tree's ``BackgroundFacts`` (a superset of what
+    /// ``BackgroundTaskContext`` looks for, and of every background site's call).
+    static let backgroundTokens = (BackgroundTaskContext.scanTokens
+        + ["BGAppRefreshTask", "BGProcessingTask", "backgroundTask", "forTaskWithIdentifier"]).map { Array($0.utf8) }
 
-    /// The file's key, and its facts when the cache holds trustworthy ones and the file may be served from it.
-    func lookUp(_ bytes: [UInt8], path: String, configuration: LintConfiguration, targets: DeploymentTargets)
-        -> (key: String?, cached: CachedFile?) {
-        let probe = CachedFile(path: path, facts: FileFacts.empty, bytes: bytes, configuration: configuration)
-        guard !probe.contains(anyOf: Self.backgroundTokens) else { return (nil, nil) }
-        let key = ResultsCache.key(content: bytes, path: path, configuration: configuration, targets: targets, run: run)
-        guard let facts = cache.load(key) else { return (key, nil) }
-        return (key, CachedFile(path: path, facts: facts, bytes: bytes, configuration: configuration))
+    /// The file's key, its facts when the cache holds trustworthy ones, and whether the background rules read it.
+    func lookUp(_ bytes: [UInt8], path: String, configuration: LintConfiguration, settingsKey: String)
+        -> (key: String, cached: CachedFile?, isBackground: Bool) {
+        let isBackground = bytes.withUnsafeBufferPointer { buffer in
+            Self.backgroundTokens.contains { CreationTokenScanner.contains(buffer, $0, from: 0, to: buffer.count) }
+        }
+        let key = ResultsCache.key(content: bytes, path: path, settings: settingsKey, run: run)
+        guard let facts = cache.load(key) else { return (key, nil, isBackground) }
+        return (key, CachedFile(path: path, facts: facts, bytes: bytes, configuration: configuration), isBackground)
     }
 }
 

@@ -51,9 +51,9 @@ public struct ResultsCache: Sendable {
     }
 
     /// The entry name for a file: SHA-256 over the run key, the reported path, the configuration and targets
-    /// in effect, and the content's SHA-256.
-    static func key(content: [UInt8], path: String, configuration: LintConfiguration, targets: DeploymentTargets, run: RunKey) -> String {
-        let material = [run.text, path, StableDescription.of(configuration), StableDescription.of(targets), SHA256.hex(content)]
+    /// in effect (`settings`, their ``StableDescription``s), and the content's SHA-256.
+    static func key(content: [UInt8], path: String, settings: String, run: RunKey) -> String {
+        let material = [run.text, path, settings, SHA256.hex(content)]
             .joined(separator: "\u{0}")
         return SHA256.hex(Array(material.utf8))
     }
@@ -61,19 +61,22 @@ public struct ResultsCache: Sendable {
     private func entryPath(_ key: String) -> String { "\(directory)/\(key.prefix(2))/\(key)" }
 
     /// The facts stored under `key`, or nil when there are none or the entry cannot be trusted.
-    func load(_ key: String) -> FileFacts? {
+    func load(_ key: String) -> FileFacts? { load(key, as: FileFacts.self) }
+
+    /// The value stored under `key`, or nil when there is none or the entry cannot be trusted.
+    func load<Value: Decodable>(_ key: String, as type: Value.Type) -> Value? {
         guard let bytes = FileBytes.read(entryPath(key)), let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
         let header = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
         let payload = bytes[(newline + 1)...]
         guard header.count == 4, header[0] == "taskwarden-cache", header[1] == "\(Self.format)",
               Int(header[2]) == payload.count, header[3] == SHA256.hex(payload)
         else { return nil }
-        return try? JSONDecoder().decode(FileFacts.self, from: Data(payload))
+        return try? JSONDecoder().decode(Value.self, from: Data(payload))
     }
 
     /// Stores `facts` under `key`: written to a temporary file beside the entry, then renamed over it. Failures
     /// (a read-only or full disk) are ignored: the cache only saves time.
-    func store(_ facts: FileFacts, _ key: String) {
+    func store(_ facts: some Encodable, _ key: String) {
         guard let payload = try? JSONEncoder().encode(facts) else { return }
         let header = "taskwarden-cache \(Self.format) \(payload.count) \(SHA256.hex(payload))\n"
         let path = entryPath(key)

@@ -123,34 +123,31 @@ public enum DeploymentTargetDetector {
     /// `IPHONEOS_DEPLOYMENT_TARGET = 17.0;` and friends; the lowest value per platform.
     public static func targets(inProject text: String) -> DeploymentTargets {
         var versions: [ApplePlatform: PlatformVersion] = [:]
-        // "\r\n" is one Character, so a CRLF project is split with `isNewline`.
-        for line in text.split(whereSeparator: \.isNewline) where mentionsDeploymentTarget(line.utf8) {
-            for (setting, platform) in projectSettings {
-                guard let range = line.range(of: setting + " = ") else { continue }
-                let value = line[range.upperBound...].prefix { $0 != ";" }
-                if let version = PlatformVersion(parsing: String(value)) {
-                    versions[platform] = min(versions[platform] ?? version, version)
+        var copy = text
+        copy.withUTF8 { bytes in
+            // Only the lines holding `DEPLOYMENT_TARGET` are read (found with memchr, not line by line: a large
+            // project file has tens of thousands of lines).
+            var lastLineStart = -1
+            ByteSearch.forEach(deploymentTargetBytes, in: bytes, from: 0, to: bytes.count) { hit in
+                var start = hit
+                while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
+                guard start != lastLineStart else { return true }
+                lastLineStart = start
+                var end = hit
+                while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+                let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                for (setting, platform) in projectSettings {
+                    guard let range = line.range(of: setting + " = ") else { continue }
+                    let value = line[range.upperBound...].prefix { $0 != ";" }
+                    if let version = PlatformVersion(parsing: String(value)) {
+                        versions[platform] = min(versions[platform] ?? version, version)
+                    }
                 }
+                return true
             }
         }
         return DeploymentTargets(versions)
     }
 
     private static let deploymentTargetBytes = Array("DEPLOYMENT_TARGET".utf8)
-
-    /// A byte search for `DEPLOYMENT_TARGET` in a line: Foundation's `range(of:)` on every line of a large
-    /// project file (five settings each) cost more than the rest of a warm, cached lint run together.
-    static func mentionsDeploymentTarget(_ line: Substring.UTF8View) -> Bool {
-        let needle = deploymentTargetBytes
-        var matched = 0
-        for byte in line {
-            if byte == needle[matched] {
-                matched += 1
-                if matched == needle.count { return true }
-            } else {
-                matched = byte == needle[0] ? 1 : 0
-            }
-        }
-        return false
-    }
 }

@@ -76,20 +76,9 @@ public struct ProgramScope: Sendable {
         var unplaced: [String] = []
         var packages: [String: SwiftPackageTargets?] = [:]
         var projects: [String: XcodeProjectTargets?] = [:]
-        // Standardizing resolves links component by component: once per folder, then per file only when the
-        // file itself is a link.
-        var standardFolders: [String: String] = [:]
-        func standardized(_ path: String) -> String {
-            let full = absolute(path)
-            var status = stat()
-            if lstat(full, &status) != 0 || status.st_mode & S_IFMT == S_IFLNK || full.contains("/.") { return (full as NSString).standardizingPath }
-            let folder = ManifestFinder.parent(of: full)
-            if standardFolders[folder] == nil { standardFolders[folder] = (folder as NSString).standardizingPath }
-            let name = full[full.index(after: full.lastIndex(of: "/")!)...]
-            return standardFolders[folder]! + (standardFolders[folder]!.hasSuffix("/") ? "" : "/") + name
-        }
+        var standardizer = PathStandardizer()
         for path in displayPaths {
-            let file = standardized(path)
+            let file = standardizer.standardize(absolute(path))
             switch finder.nearestManifest(above: file) {
             case .package(let directory):
                 if packages[directory] == nil {

@@ -39,6 +39,7 @@ struct XcodeProjectTargets: Sendable {
 
         // Paths of every file reference and synchronized folder, walking the group tree from the main group.
         var paths: [String: String] = [:]
+        var standardizer = PathStandardizer()
         func walk(_ id: String, parent: String) {
             guard let item = object(id) else { return }
             let path = item["path"]?.string
@@ -49,7 +50,7 @@ struct XcodeProjectTargets: Sendable {
             case "<absolute>"?: base = path ?? parent
             default: return
             }
-            let standardized = (base as NSString).standardizingPath
+            let standardized = standardizer.standardize(base)
             paths[id] = standardized
             for child in item["children"]?.array ?? [] { if let childID = child.string { walk(childID, parent: standardized) } }
         }

@@ -35,14 +35,17 @@ enum ByteSearch {
     /// The needle's byte least common in Swift source: upper-case letters and punctuation before lower-case
     /// letters, and rare lower-case letters before common ones.
     static func anchorOffset(of needle: [UInt8]) -> Int {
-        func rank(_ byte: UInt8) -> Int {
-            if let position = commonLowercase.firstIndex(of: byte) { return 100 + position }
-            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: ".") { return 200 }
-            return 0
-        }
-        return needle.indices.min { rank(needle[$0]) < rank(needle[$1]) } ?? 0
+        var best = 0
+        for index in needle.indices where rank[Int(needle[index])] < rank[Int(needle[best])] { best = index }
+        return best
     }
 
-    /// Lower-case letters from rarest to most common in code.
-    private static let commonLowercase = Array("zqjxkvbwygfpmhudclsnrioate".utf8)
+    /// Lower-case letters from rarest to most common in code rank 100…125, space and `.` 200, the rest 0.
+    private static let rank: [Int] = {
+        var table = [Int](repeating: 0, count: 256)
+        for (position, byte) in "zqjxkvbwygfpmhudclsnrioate".utf8.enumerated() { table[Int(byte)] = 100 + position }
+        table[Int(UInt8(ascii: " "))] = 200
+        table[Int(UInt8(ascii: "."))] = 200
+        return table
+    }()
 }

@@ -14,6 +14,8 @@ final class ConfigurationResolver {
     private var nearestFileByDirectory: [String: String?] = [:]
     private var loaded: [String: LintConfiguration?] = [:]
     private var detectedTargetsByDirectory: [String: DeploymentTargets?] = [:]
+    private var configurationKeys: [String: String] = [:]
+    private var targetsKeys: [DeploymentTargets: String] = [:]
     /// Malformed or unreadable configuration files, each reported once.
     private(set) var problems: [InputProblem] = []
 
@@ -49,6 +51,18 @@ final class ConfigurationResolver {
     func deploymentTargets(forDirectory directory: String, entries: [String]? = nil, configuration: LintConfiguration) -> DeploymentTargets {
         if let configured = configuration.deploymentTargets { return configured }
         return detectedTargets(directory, entries: entries) ?? DeploymentTargets()
+    }
+
+    /// What the results cache keys a file of `directory` by besides its content: a stable description of the
+    /// configuration and targets in effect, computed once per configuration file and per set of targets
+    /// (describing a configuration by reflection costs more than looking up a cached file).
+    func settingsKey(forDirectory directory: String, configuration: LintConfiguration, targets: DeploymentTargets) -> String {
+        let file = explicitFile ?? nearestFile(directory, entries: nil) ?? ""
+        let configurationKey = configurationKeys[file] ?? StableDescription.of(configuration)
+        configurationKeys[file] = configurationKey
+        let targetsKey = targetsKeys[targets] ?? StableDescription.of(targets)
+        targetsKeys[targets] = targetsKey
+        return configurationKey + "\u{0}" + targetsKey
     }
 
     private func nearestFile(_ directory: String, entries: [String]?) -> String? {

@@ -45,16 +45,48 @@ extension LintEngine {
 
         let options = ParsePlan.Options(rules: rules, wholeFile: wholeFile)
         let session = request.cacheDirectory.map { CacheSession(cache: ResultsCache(root: $0), rules: rules) }
-        var outcomes = ParallelMap.map(found.swiftFiles, parallel: parallel) { file -> FileOutcome in
-            Self.analyse(file.absolute, display: file.display, configuration: file.configuration, targets: file.deploymentTargets,
-                         options: options, cache: session)
+        let (files, parallel) = (found.swiftFiles, parallel)
+        let analyseAll: @Sendable () -> [FileOutcome] = {
+            ParallelMap.map(files, parallel: parallel) { file -> FileOutcome in
+                Self.analyse(file, options: options, cache: session)
+            }
+        }
+        // Which program each file belongs to depends on paths and manifests only: it is read while files are
+        // analysed.
+        let (displayPaths, workingDirectory) = (found.swiftFiles.map(\.display), collector.absolutePath(request.workingDirectory))
+        let discoverPrograms: @Sendable () -> ProgramScope = {
+            ProgramScope.discover(displayPaths: displayPaths, workingDirectory: workingDirectory)
+        }
+        var (programScope, outcomes) = parallel ? ParallelMap.both(discoverPrograms, analyseAll) : (discoverPrograms(), analyseAll())
+        /// Analyses a file the cache served after all (keeping what the lookup learned about it).
+        func reparse(_ index: Int) {
+            let file = found.swiftFiles[index]
+            let (key, isBackground) = (outcomes[index].cacheKey, outcomes[index].isBackground)
+            outcomes[index] = Self.analyse(file, options: options, cache: nil)
+            (outcomes[index].cacheKey, outcomes[index].isBackground) = (key, isBackground)
         }
         // Results cache: a cached file whose sites a `Task` type elsewhere now shadows is parsed after all.
         if session != nil {
-            for index in Self.cachedFilesToParse(outcomes) {
-                let file = found.swiftFiles[index]
-                outcomes[index] = Self.analyse(file.absolute, display: file.display, configuration: file.configuration,
-                                               targets: file.deploymentTargets, options: options, cache: nil)
+            for index in Self.cachedFilesToParse(outcomes) { reparse(index) }
+        }
+        let plists = found.propertyLists.compactMap { path -> PropertyListFile? in
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+            return PropertyListFile(path: collector.displayPath(path), contents: text)
+        }
+        // Files with background-task code are served from the cache only with the background rules' findings.
+        var background: (key: String, reused: [Finding]?)?
+        if let session {
+            let indices = outcomes.indices.filter { outcomes[$0].isBackground }
+            if !indices.isEmpty {
+                let key = session.backgroundKey(fileKeys: indices.compactMap { outcomes[$0].cacheKey }, propertyLists: plists)
+                var reused: [Finding]?
+                if indices.allSatisfy({ outcomes[$0].cached != nil }), let facts = session.cache.load(key, as: BackgroundFacts.self),
+                   facts.holds(files: outcomes.compactMap(\.analysis), cachedFiles: outcomes.compactMap(\.cached)) {
+                    reused = facts.findings
+                } else {
+                    for index in indices where outcomes[index].cached != nil { reparse(index) }
+                }
+                background = (key, reused)
             }
         }
         var statistics = LintStatistics()
@@ -69,16 +101,16 @@ extension LintEngine {
             }
             problems += outcome.problems
         }
-        let plists = found.propertyLists.compactMap { path -> PropertyListFile? in
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
-            return PropertyListFile(path: collector.displayPath(path), contents: text)
-        }
-        let programScope = ProgramScope.discover(displayPaths: found.swiftFiles.map(\.display),
-                                                 workingDirectory: collector.absolutePath(request.workingDirectory))
-        let tree = TreeAnalysis(entries: entries, propertyLists: plists, roots: paths, programScope: programScope)
+        let tree = TreeAnalysis(entries: entries, propertyLists: plists, roots: paths, programScope: programScope,
+                                reusedBackgroundFindings: background?.reused)
         statistics.sites = tree.records.count
-        let (findings, perFile) = evaluate(tree)
-        if let session { Self.store(tree: tree, perFile: perFile, outcomes: outcomes, session: session, parallel: parallel) }
+        let (findings, perFile, backgroundFindings) = evaluate(tree)
+        if let session {
+            Self.store(tree: tree, perFile: perFile, outcomes: outcomes, session: session, parallel: parallel)
+            if let background, background.reused == nil {
+                session.cache.store(BackgroundFacts(findings: backgroundFindings, context: tree.background?.context), background.key)
+            }
+        }
         return LintResult(tree: tree, findings: findings, problems: problems, statistics: statistics)
     }
 
@@ -95,8 +127,10 @@ extension LintEngine {
         var tooDeep = false
         /// Served from the results cache instead of parsed.
         var cached: CachedFile?
-        /// The results-cache key of a parsed file, to store its facts under.
+        /// The file's results-cache key (a parsed file's facts are stored under it).
         var cacheKey: String?
+        /// The background rules read the file (``CacheSession/backgroundTokens``).
+        var isBackground = false
     }
 
     /// True when every byte is ASCII (and so valid UTF-8); eight bytes at a time.
@@ -116,8 +150,8 @@ extension LintEngine {
         }
     }
 
-    static func analyse(_ absolute: String, display: String, configuration: LintConfiguration, targets: DeploymentTargets,
-                        options: ParsePlan.Options, cache: CacheSession? = nil) -> FileOutcome {
+    static func analyse(_ file: SourceFileCollector.SwiftFile, options: ParsePlan.Options, cache: CacheSession? = nil) -> FileOutcome {
+        let (absolute, display, configuration, targets) = (file.absolute, file.display, file.configuration, file.deploymentTargets)
         var outcome = FileOutcome()
         guard let bytes = FileBytes.read(absolute) else {
             outcome.problems.append(InputProblem(path: display, kind: .unreadable, detail: "cannot read the file (\(FileBytes.lastErrorDescription()))"))
@@ -132,7 +166,9 @@ extension LintEngine {
         // only files worth parsing become Strings.
         let worthParsing = options.scanner.mayContainSite(bytes)
         if worthParsing, let cache {
-            let lookup = cache.lookUp(bytes, path: display, configuration: configuration, targets: targets)
+            let lookup = cache.lookUp(bytes, path: display, configuration: configuration, settingsKey: file.settingsKey)
+            outcome.cacheKey = lookup.key
+            outcome.isBackground = lookup.isBackground
             if let hit = lookup.cached {
                 outcome.cached = hit
                 outcome.problems = hit.facts.inputProblems

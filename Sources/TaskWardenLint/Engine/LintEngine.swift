@@ -50,9 +50,11 @@ public struct LintEngine: Sendable {
     /// Findings come back sorted by file, line, column and rule.
     public func findings(in tree: TreeAnalysis) -> [Finding] { evaluate(tree).findings }
 
-    /// The findings, and each parsed file's raw per-file findings (before severity and suppression, aligned with
-    /// `tree.files`), which the results cache records. Files served from the cache bring their recorded ones.
-    func evaluate(_ tree: TreeAnalysis) -> (findings: [Finding], perFile: [[Finding]]) {
+    /// The findings, each parsed file's raw per-file findings (before severity and suppression, aligned with
+    /// `tree.files`), which the results cache records, and the raw tree-wide findings of the rules that read
+    /// whole files (the background rules), which it records per tree. Files served from the cache bring their
+    /// recorded ones; a tree whose background findings were reused does not run those rules.
+    func evaluate(_ tree: TreeAnalysis) -> (findings: [Finding], perFile: [[Finding]], background: [Finding]) {
         let perFile = ParallelMap.map(tree.files, parallel: parallel) { file -> [Finding] in
             rules.flatMap { rule -> [Finding] in
                 guard file.configuration.severity(for: rule.description) != nil else { return [] }
@@ -61,7 +63,15 @@ public struct LintEngine: Sendable {
         }
         var all = perFile.flatMap { $0 }
         for file in tree.cachedFiles { all += file.facts.findings }
-        for rule in rules { all += rule.findings(in: tree) }
+        var background: [Finding] = []
+        for rule in rules {
+            let readsWholeFiles = !rule.description.wholeFileTokens.isEmpty
+            if readsWholeFiles, tree.reusedBackgroundFindings != nil { continue }
+            let found = rule.findings(in: tree)
+            all += found
+            if readsWholeFiles { background += found }
+        }
+        if let reused = tree.reusedBackgroundFindings { all += reused }
         let descriptions = Dictionary(rules.map { ($0.description.id, $0.description) }, uniquingKeysWith: { first, _ in first })
         var kept: [Finding] = []
         for var finding in all {
@@ -76,7 +86,7 @@ public struct LintEngine: Sendable {
         // The message breaks ties: one rule can report twice at one position (task-label-collision builds its
         // findings from a dictionary), and output must not change between runs of the same input.
         let sorted = kept.sorted { ($0.position, $0.ruleID, $0.message) < ($1.position, $1.ruleID, $1.message) }
-        return (sorted, perFile)
+        return (sorted, perFile, background)
     }
 }
 

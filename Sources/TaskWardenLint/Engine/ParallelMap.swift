@@ -47,6 +47,37 @@ enum ParallelMap {
         return slots.map { $0! }
     }
 
+    /// Runs `first` and `second` at the same time, each on a thread of its own, and returns both results:
+    /// serial work (such as reading project manifests) overlaps the parallel map it would otherwise follow.
+    static func both<First: Sendable, Second: Sendable>(
+        _ first: @Sendable () -> First, _ second: @Sendable () -> Second
+    ) -> (First, Second) {
+        let firstSlot = UnsafeMutablePointer<First?>.allocate(capacity: 1)
+        let secondSlot = UnsafeMutablePointer<Second?>.allocate(capacity: 1)
+        firstSlot.initialize(to: nil)
+        secondSlot.initialize(to: nil)
+        defer {
+            firstSlot.deinitialize(count: 1)
+            firstSlot.deallocate()
+            secondSlot.deinitialize(count: 1)
+            secondSlot.deallocate()
+        }
+        let next = IndexCounter()
+        withoutActuallyEscaping(first) { first in
+            withoutActuallyEscaping(second) { second in
+                // Each thread takes one of the two jobs and writes only its own slot; both are read after the join.
+                WorkerThreads.run(count: 2, stackSize: workerStackSize) {
+                    if next.value.wrappingAdd(1, ordering: .relaxed).oldValue == 0 {
+                        firstSlot.pointee = first()
+                    } else {
+                        secondSlot.pointee = second()
+                    }
+                }
+            }
+        }
+        return (firstSlot.pointee!, secondSlot.pointee!)
+    }
+
     private final class IndexCounter: Sendable {
         let value = Atomic<Int>(0)
     }

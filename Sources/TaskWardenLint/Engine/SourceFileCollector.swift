@@ -18,6 +18,8 @@ struct SourceFileCollector {
         var display: String
         var configuration: LintConfiguration
         var deploymentTargets: DeploymentTargets
+        /// The configuration and targets as the results cache keys them (``ConfigurationResolver/settingsKey(forDirectory:configuration:targets:)``).
+        var settingsKey: String
     }
 
     struct Found {
@@ -29,6 +31,14 @@ struct SourceFileCollector {
     let workingDirectory: String
     /// Walk into directories reached through symbolic links found inside the tree.
     var followSymbolicLinks = false
+    /// The working directory made absolute, once (display paths are relative to it).
+    private let absoluteWorkingDirectory: String
+
+    init(workingDirectory: String, followSymbolicLinks: Bool = false) {
+        self.workingDirectory = workingDirectory
+        self.followSymbolicLinks = followSymbolicLinks
+        absoluteWorkingDirectory = Self.absolutePath(workingDirectory, in: workingDirectory)
+    }
 
     /// What `stat` says about a path (following symbolic links): its kind and identity.
     struct FileIdentity: Hashable {
@@ -92,8 +102,9 @@ struct SourceFileCollector {
                 let directory = (absolute as NSString).deletingLastPathComponent
                 guard let configuration = resolver.configuration(forDirectory: directory) else { return }
                 let targets = resolver.deploymentTargets(forDirectory: directory, configuration: configuration)
-                found.swiftFiles.append(SwiftFile(absolute: absolute, display: displayPath(absolute),
-                                                  configuration: configuration, deploymentTargets: targets))
+                found.swiftFiles.append(SwiftFile(
+                    absolute: absolute, display: displayPath(absolute), configuration: configuration, deploymentTargets: targets,
+                    settingsKey: resolver.settingsKey(forDirectory: directory, configuration: configuration, targets: targets)))
             } else if absolute.hasSuffix(".plist") {
                 found.propertyLists.append(absolute)
             } else {
@@ -122,7 +133,9 @@ struct SourceFileCollector {
         }
         // A malformed configuration governing this folder was reported; its files are not linted.
         guard let configuration = resolver.configuration(forDirectory: directory, entries: entries) else { return }
+        let base = absolutePath(configuration.baseDirectory)
         var targets: DeploymentTargets?
+        var settingsKey = ""
         var inner = ancestors
         inner.insert(identity)
         for name in entries.sorted() where !name.hasPrefix(".") {
@@ -139,12 +152,14 @@ struct SourceFileCollector {
                 }
                 walk(directory: path, identity: child, ancestors: inner, resolver: resolver, into: &found, seen: &seen)
             case .file(let child) where isSwift:
-                guard isIncluded(path, configuration), seen.insert(child).inserted else { continue }
+                guard isIncluded(path, configuration, base: base), seen.insert(child).inserted else { continue }
                 if targets == nil {
-                    targets = resolver.deploymentTargets(forDirectory: directory, entries: entries, configuration: configuration)
+                    let detected = resolver.deploymentTargets(forDirectory: directory, entries: entries, configuration: configuration)
+                    targets = detected
+                    settingsKey = resolver.settingsKey(forDirectory: directory, configuration: configuration, targets: detected)
                 }
                 found.swiftFiles.append(SwiftFile(absolute: path, display: displayPath(path), configuration: configuration,
-                                                  deploymentTargets: targets ?? DeploymentTargets()))
+                                                  deploymentTargets: targets ?? DeploymentTargets(), settingsKey: settingsKey))
             case .file where isPropertyList:
                 found.propertyLists.append(path)
             case .missing where isSwift:
@@ -160,14 +175,16 @@ struct SourceFileCollector {
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
 
-    private func isIncluded(_ path: String, _ configuration: LintConfiguration) -> Bool {
-        let base = absolutePath(configuration.baseDirectory)
+    /// Whether the configuration's `include` and `exclude` globs (relative to `base`, its folder) let `path` in.
+    private func isIncluded(_ path: String, _ configuration: LintConfiguration, base: String) -> Bool {
         let relative = path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
         if !configuration.include.isEmpty, !configuration.include.contains(where: { Glob($0).matches(relative) }) { return false }
         return !configuration.exclude.contains { Glob($0).matches(relative) }
     }
 
-    func absolutePath(_ path: String) -> String {
+    func absolutePath(_ path: String) -> String { Self.absolutePath(path, in: workingDirectory) }
+
+    private static func absolutePath(_ path: String, in workingDirectory: String) -> String {
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: workingDirectory).appendingPathComponent(path)
         var result = url.standardizedFileURL.path
         while result.count > 1, result.hasSuffix("/") { result.removeLast() }
@@ -176,7 +193,7 @@ struct SourceFileCollector {
 
     /// Relative to the working directory when the file is under it.
     func displayPath(_ absolute: String) -> String {
-        let base = absolutePath(workingDirectory)
+        let base = absoluteWorkingDirectory
         if base == "/" { return String(absolute.dropFirst()) }
         if absolute.hasPrefix(base + "/") { return String(absolute.dropFirst(base.count + 1)) }
         return absolute

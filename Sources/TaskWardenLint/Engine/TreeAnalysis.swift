@@ -33,6 +33,9 @@ public struct TreeAnalysis: Sendable {
     /// (not in a process-wide cache, so concurrent runs share no mutable state). Nil when the tree has no
     /// background-task code.
     let background: BackgroundAnalysis?
+    /// The background rules' findings, reused from the results cache (``BackgroundFacts``): the rules then do
+    /// not run and ``background`` is not built.
+    let reusedBackgroundFindings: [Finding]?
     private let filesByPath: [String: Int]
     private let cachedFilesByPath: [String: Int]
     private let recordsByNameKey: [String: [SiteRecord]]
@@ -45,6 +48,11 @@ public struct TreeAnalysis: Sendable {
 
     /// The same over parsed and cached files, in the order given.
     public init(entries: [Entry], propertyLists: [PropertyListFile] = [], roots: [String] = [], programScope: ProgramScope? = nil) {
+        self.init(entries: entries, propertyLists: propertyLists, roots: roots, programScope: programScope, reusedBackgroundFindings: nil)
+    }
+
+    init(entries: [Entry], propertyLists: [PropertyListFile], roots: [String], programScope: ProgramScope?,
+         reusedBackgroundFindings: [Finding]?) {
         var declarations: [TaskTypeDeclaration] = []
         for entry in entries {
             switch entry {
@@ -74,7 +82,8 @@ public struct TreeAnalysis: Sendable {
         self.propertyLists = propertyLists
         self.roots = roots
         self.programScope = programScope ?? ProgramScope(paths: parsed.map(\.path) + cached.map(\.path))
-        self.background = BackgroundTaskContext(files: parsed, cachedFiles: cached)
+        self.reusedBackgroundFindings = reusedBackgroundFindings
+        self.background = reusedBackgroundFindings != nil ? nil : BackgroundTaskContext(files: parsed, cachedFiles: cached)
             .map { BackgroundAnalysis(context: $0, index: $0.makeIndex()) }
         var byName: [String: [SiteRecord]] = [:]
         for record in records {

@@ -78,6 +78,50 @@ import Testing
         #expect(Self.outputs(tree, cache: cache).text == shadowed.text)
     }
 
+    @Test func backgroundFindingsAreReusedOnlyWhileEverythingTheyReadHolds() throws {
+        let directory = try TemporaryDirectory()
+        let cache = directory.path + "/cache"
+        let tree = try Self.copyRecordShelf(into: directory)
+        // A handler registered under a constant declared in a file without background code.
+        try """
+            import BackgroundTasks
+            func registerNightly() {
+                BGTaskScheduler.shared.register(forTaskWithIdentifier: RefreshIdentifiers.nightly, using: nil) { task in
+                    task.setTaskCompleted(success: true)
+                }
+            }
+            """.write(toFile: tree + "/Background/Nightly.swift", atomically: true, encoding: .utf8)
+        let constants = tree + "/Sources/RecordShelf/RefreshIdentifiers.swift"
+        func declare(_ value: String) throws {
+            try "enum RefreshIdentifiers { static let nightly = \"\(value)\" }\nfunc warm() { Task { await prefetch() } }\n"
+                .write(toFile: constants, atomically: true, encoding: .utf8)
+        }
+        try declare("com.recordshelf.not-permitted")
+        _ = Self.outputs(tree, cache: cache)
+        let warm = Self.outputs(tree, cache: cache)
+        #expect(warm.text == Self.outputs(tree, cache: nil).text)
+        // Every file came from the cache and the background rules did not run.
+        #expect(warm.result.tree.files.isEmpty)
+        #expect(warm.result.tree.reusedBackgroundFindings != nil)
+        #expect(warm.text.contains("com.recordshelf.not-permitted"))
+
+        // The constant now names a permitted identifier: the findings change, with and without the cache alike.
+        try declare("com.recordshelf.price-refresh")
+        let edited = Self.outputs(tree, cache: cache)
+        #expect(edited.text == Self.outputs(tree, cache: nil).text)
+        #expect(!edited.text.contains("com.recordshelf.not-permitted"))
+        #expect(edited.result.tree.reusedBackgroundFindings == nil)
+
+        // An Info.plist edit is an input of the background rules too.
+        let plist = tree + "/Background/Info.plist"
+        try String(contentsOfFile: plist, encoding: .utf8).replacingOccurrences(of: "com.recordshelf.price-refresh", with: "com.recordshelf.renamed")
+            .write(toFile: plist, atomically: true, encoding: .utf8)
+        let replisted = Self.outputs(tree, cache: cache)
+        #expect(replisted.text == Self.outputs(tree, cache: nil).text)
+        #expect(replisted.text != edited.text)
+        #expect(Self.outputs(tree, cache: cache).result.tree.reusedBackgroundFindings != nil)
+    }
+
     @Test func corruptOrTruncatedEntriesAreIgnoredAndRewritten() throws {
         let directory = try TemporaryDirectory()
         let cache = directory.path + "/cache"
@@ -99,7 +143,8 @@ import Testing
         #expect(damaged.result.statistics.filesFromCache == 0)
         let repaired = Self.outputs(Self.recordShelf, cache: cache)
         #expect(repaired.text == expected)
-        #expect(repaired.result.statistics.filesFromCache == entries.count)
+        // One entry per file, and one for the tree's background rules (``BackgroundFacts``).
+        #expect(repaired.result.statistics.filesFromCache + 1 == entries.count)
     }
 
     @Test func concurrentRunsShareOneCacheSafely() async throws {
@@ -115,7 +160,7 @@ import Testing
         #expect(!Self.entries(cache).contains { ($0 as NSString).lastPathComponent.hasPrefix(".") })
         let after = Self.outputs(Self.recordShelf, cache: cache)
         #expect(after.text == expected)
-        #expect(after.result.statistics.filesFromCache == Self.entries(cache).count)
+        #expect(after.result.statistics.filesFromCache + 1 == Self.entries(cache).count)
     }
 
     @Test func sha256MatchesTheStandardVectors() {

@@ -68,9 +68,9 @@ struct BackgroundTaskContext {
             }
         }
         // Constants are read only from files that mention a name some identifier expression uses.
-        var constants: [String: Set<String>] = [:]
+        var names: Set<String> = []
         if resolvingIdentifiers {
-            let names = Set(found.compactMap { use -> String? in
+            names = Set(found.compactMap { use -> String? in
                 guard !use.expression.is(StringLiteralExprSyntax.self) else { return nil }
                 var text = OwnBody.compactText(use.expression)
                 if text.hasSuffix(".rawValue") { text = String(text.dropLast(".rawValue".count)) }
@@ -79,17 +79,24 @@ struct BackgroundTaskContext {
                 if parts.count == 1, SelfCapture.localNames(around: use.expression).contains(text) { return nil }
                 return parts.last.map(String.init)
             })
-            if !names.isEmpty {
-                let needles = names.map { Array($0.utf8) }
-                for file in files where Self.containsAny(file.source, needles) {
-                    Self.collectConstants(in: Syntax(file.tree), into: &constants)
-                }
-                // Files served from the results cache bring the constants recorded when they were parsed.
-                for file in cachedFiles where file.contains(anyOf: needles) { file.facts.addConstants(to: &constants) }
-            }
         }
+        let constants = Self.constants(mentioning: names, files: files, cachedFiles: cachedFiles)
         uses = found.map { IdentifierUse(kind: $0.kind, value: Self.resolve($0.expression, constants), expression: $0.expression, file: $0.file) }
         self.constants = constants
+        self.constantNames = names
+    }
+
+    /// The constants declared in the files that mention one of `names` (parsed files from their syntax, cached
+    /// files from the constants recorded when they were parsed): what identifier expressions resolve through.
+    static func constants(mentioning names: Set<String>, files: [FileAnalysis], cachedFiles: [CachedFile]) -> [String: Set<String>] {
+        var constants: [String: Set<String>] = [:]
+        guard !names.isEmpty else { return constants }
+        let needles = names.sorted().map { Array($0.utf8) }
+        for file in files where Self.containsAny(file.source, needles) {
+            Self.collectConstants(in: Syntax(file.tree), into: &constants)
+        }
+        for file in cachedFiles where file.contains(anyOf: needles) { file.facts.addConstants(to: &constants) }
+        return constants
     }
 
     /// The context of a tree's files (``TreeAnalysis/background`` holds the one its rules share).
@@ -100,30 +107,15 @@ struct BackgroundTaskContext {
     /// The function index over the relevant files (built on demand: the identifier rule does not need it).
     func makeIndex() -> BackgroundTaskIndex { BackgroundTaskIndex(files: relevantFiles.map(\.tree)) }
 
-    private let constants: [String: Set<String>]
+    /// The constants identifiers resolved through, and the names they were looked for by (the results cache
+    /// checks that a later tree resolves the same names to the same values before reusing findings).
+    let constants: [String: Set<String>]
+    let constantNames: Set<String>
 
-    /// Whether `text` contains any of `tokens` (UTF-8). Each token is found by `memchr` on its rarest-looking
-    /// byte (its first inner capital, `T` in `setTaskCompleted`), then compared whole: a fraction of parse cost.
+    /// Whether `text` contains any of `tokens` (UTF-8), found with ``ByteSearch``: a fraction of parse cost.
     static func containsAny(_ text: String, _ tokens: [[UInt8]]) -> Bool {
         var copy = text
-        return copy.withUTF8 { bytes in
-            guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
-            return tokens.contains { token in
-                guard !token.isEmpty, token.count <= bytes.count else { return false }
-                let anchor = token.indices.dropFirst().first { token[$0] >= 0x41 && token[$0] <= 0x5A } ?? 0
-                var start = anchor
-                while start < bytes.count {
-                    guard let hit = memchr(base + start, Int32(token[anchor]), bytes.count - start) else { return false }
-                    let offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) - anchor
-                    if offset + token.count <= bytes.count,
-                       token.withUnsafeBufferPointer({ memcmp(base + offset, $0.baseAddress!, token.count) == 0 }) {
-                        return true
-                    }
-                    start = offset + anchor + 1
-                }
-                return false
-            }
-        }
+        return copy.withUTF8 { bytes in tokens.contains { CreationTokenScanner.contains(bytes, $0, from: 0, to: bytes.count) } }
     }
 
     /// The identifier expression of `.backgroundTask(.appRefresh(ID))`.
