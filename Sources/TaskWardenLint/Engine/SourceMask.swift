@@ -1,13 +1,14 @@
-/// The lexical pass behind sub-file parsing: finds the bodies of declarations that cannot hold a creation site
-/// and measures how deeply brackets nest, without parsing.
+/// The lexical pass behind sub-file parsing: finds what the parser need not read and measures how deeply
+/// brackets nest, without parsing.
 ///
 /// It understands what can hide a brace: string literals (multi-line `"""` and raw `#"…"#` strings, with
 /// interpolations `\(…)` / `\#(…)` that hold nested strings and parentheses), comments (nested `/* /* */ */`),
 /// regex literals (`#/…/#`, and `/…/` where an expression starts), backticked identifiers and `#if` lines.
-/// Only the bodies of functions, initializers, deinitializers, subscripts and computed properties that are
-/// members of a type (or stand at file level) are candidates; a candidate is blanked when `keep` says nothing
-/// in it matters. Whenever the pass is not sure what it reads (an unterminated literal, a `'`, a `/` that could
-/// be a regex holding a brace or a quote, unbalanced brackets) it gives up and says why: the file is then parsed
+/// Candidates are the bodies of functions, initializers, deinitializers, subscripts and computed properties that
+/// are members of a type (or stand at file level), and — with ``Marks`` — the closures inside the bodies that
+/// stay (never a statement's body: its closures are numbered in the enclosing function) and member-level
+/// comments. Whenever the pass is not sure what it reads (an unterminated literal, a `'`, a `/` that could be a
+/// regex holding a brace or a quote, unbalanced brackets) it gives up and says why: the file is then parsed
 /// whole. Nothing here ever decides what a rule sees, only how much of the file the parser reads.
 ///
 /// ```swift
