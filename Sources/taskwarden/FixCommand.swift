@@ -44,8 +44,12 @@ enum FixCommand: Subcommand {
         // fix reads and writes no results cache: it edits syntax, so it always parses.
         var invocation = LintInvocation(parsed, paths: parsed.positionals, context: context)
         invocation.cacheDirectory = nil
-        // fix parses whole files: its naming context and verification read the file around each site.
-        let (result, hadInputErrors) = invocation.run(context: context, engine: LintEngine(wholeFile: true))
+        // Sub-file parsing, as lint, but keeping closures: naming reads what stands around a site in its own
+        // declaration (a button's label closure). The check before writing parses the old text's changed
+        // statements itself (or the whole old file when it must).
+        var engine = LintEngine()
+        engine.blanksClosures = false
+        let (result, hadInputErrors) = invocation.run(context: context, engine: engine)
         let unnamed = result.findings.filter { $0.ruleID == "unnamed-task" }
         var plan = TaskNameFixer(force: parsed.has("--force"), workingDirectory: context.workingDirectory)
             .plan(result.tree, unnamedTaskFindings: unnamed)

@@ -26,6 +26,9 @@ public struct FileAnalysis: Sendable {
 
     /// True when the parser had to recover from syntax errors (analysis went as far as it could).
     public var hasSyntaxErrors: Bool { tree.hasError }
+    /// The tree was parsed from a masked copy (sub-file parsing): its text is not the source's, only its
+    /// positions are.
+    public let isMasked: Bool
 
     /// Parses and analyses `source`. Shadowing by a `Task` type in this same file is applied; shadowing by
     /// other files of the module is applied by ``TreeAnalysis``.
@@ -57,6 +60,7 @@ public struct FileAnalysis: Sendable {
         self.suppressions = SuppressionDirectives(source: source)
         self.configuration = configuration
         self.deploymentTargets = targets
+        self.isMasked = masked != nil
     }
 
     /// SwiftSyntax's converter for this file, built on each access (it walks the whole tree): prefer

@@ -15,6 +15,9 @@ public struct LintEngine: Sendable {
     /// Parse every file whole instead of only the declarations that can hold a site (``ParsePlan``):
     /// `--whole-file`, for comparison; the output is the same either way.
     public var wholeFile: Bool
+    /// Sub-file parsing also blanks closures beside a site (default). `fix` keeps them: it names a task after
+    /// what stands around it (a button's label closure, a sibling action).
+    public var blanksClosures = true
 
     public init(rules: [any Rule] = RuleRegistry.all, parallel: Bool = true, wholeFile: Bool = false) {
         self.rules = rules
@@ -27,7 +30,7 @@ public struct LintEngine: Sendable {
         let swift = sources.filter { $0.path.hasSuffix(".swift") }
         let plists = sources.filter { $0.path.hasSuffix(".plist") }.map { PropertyListFile(path: $0.path, contents: $0.text) }
         // The same plan as for files on disk, minus the byte scan's skip (every source given is analysed).
-        let options = ParsePlan.Options(rules: rules, wholeFile: wholeFile)
+        let options = ParsePlan.Options(rules: rules, wholeFile: wholeFile, blanksClosures: blanksClosures)
         let outcomes = ParallelMap.map(swift, parallel: parallel) { source -> FileOutcome in
             var outcome = FileOutcome()
             outcome.bytes = source.text.utf8.count

@@ -67,6 +67,8 @@ public enum ParsePlan: Sendable, Equatable {
         public var keptBodyTokens: [String]
         /// Closures passed to these modifiers are kept whole (``RuleDescription/wholeClosureModifiers``).
         public var wholeClosureWords: Set<String>
+        /// Blank closures beside a site, not only member bodies (``LintEngine/blanksClosures``).
+        public var blanksClosures = true
         /// Deeper nesting of `(`, `[` and generic `<` together than this is not parsed (SwiftParser's lookahead
         /// recurses without its own nesting limit: 500 nested generic types overflowed a thread's stack).
         public var maximumBracketDepth: Int
@@ -88,12 +90,13 @@ public enum ParsePlan: Sendable, Equatable {
         }
 
         /// The options a set of rules needs.
-        public init(rules: [any Rule], wholeFile: Bool = false) {
+        public init(rules: [any Rule], wholeFile: Bool = false, blanksClosures: Bool = true) {
             self.init(wholeFile: wholeFile,
                       scanner: CreationTokenScanner(additionalTokens: rules.flatMap(\.description.additionalScanTokens)),
                       wholeFileTokens: rules.flatMap(\.description.wholeFileTokens),
                       keptBodyTokens: rules.flatMap(\.description.keptBodyTokens),
                       wholeClosureWords: Set(rules.flatMap(\.description.wholeClosureModifiers)))
+            self.blanksClosures = blanksClosures
         }
     }
 
@@ -109,7 +112,7 @@ public enum ParsePlan: Sendable, Equatable {
             SourceMask.Marks(
                 sites: options.scanner.creationTokenStarts(buffer),
                 kept: options.keptBodyTokens.flatMap { CreationTokenScanner.starts(of: Array($0.utf8), in: buffer, wholeWord: true) }.sorted(),
-                wholeClosureWords: options.wholeClosureWords)
+                wholeClosureWords: options.wholeClosureWords, blanksClosures: options.blanksClosures)
         }
         let mask = SourceMask.scan(bytes, marks: marks)
         if mask.maximumSquareBracketDepth > options.maximumSquareBracketDepth {

@@ -46,6 +46,8 @@ struct SourceMask: Sendable {
         var kept: [Int]
         /// Modifiers whose closures a rule reads whole (`onChange`: does the action use its parameters?).
         var wholeClosureWords: Set<String>
+        /// Blank closures (below member level and property initialisers), not only member bodies and comments.
+        var blanksClosures = true
 
         func hasSite(in range: Range<Int>) -> Bool { Self.any(sites, in: range) }
         func hasKept(in range: Range<Int>) -> Bool { Self.any(kept, in: range) }

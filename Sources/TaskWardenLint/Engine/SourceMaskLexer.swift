@@ -293,7 +293,7 @@ extension SourceMask {
                 }
             case .closure:
                 if !top.keptWhole, keptWholeDepth == 0, inside.count >= SourceMask.minimumBlankedLength, !hasObservers(inside),
-                   let marks, !marks.hasSite(in: inside), !marks.hasKept(in: inside) {
+                   let marks, marks.blanksClosures, !marks.hasSite(in: inside), !marks.hasKept(in: inside) {
                     blank(inside)
                 } else {
                     keepWholeIfRead(inside)

@@ -21,8 +21,12 @@ public enum FixVerification {
     }
 
     /// - Parameter oldBytes: the old text's bytes when the caller has them (saves serialising the tree).
+    /// - Parameter oldIsMasked: `old` was parsed from a masked copy of `oldBytes` (sub-file parsing): its
+    ///   positions are the old text's but its text is not, so only the skeleton check (which parses the old
+    ///   text's own bytes) may use it; anything else is checked against the old text parsed whole.
     public static func verify(
-        old: SourceFileSyntax, oldBytes knownOldBytes: [UInt8]? = nil, newBytes: [UInt8], insertions: [TextInsertion]
+        old: SourceFileSyntax, oldBytes knownOldBytes: [UInt8]? = nil, oldIsMasked: Bool = false, newBytes: [UInt8],
+        insertions: [TextInsertion]
     ) -> Verdict {
         // Fast path: re-parse only the statements and members that changed. Swift parses a statement or a
         // member the same way wherever it stands, the bytes around them are untouched, and a unit that parses
@@ -35,11 +39,13 @@ public enum FixVerification {
         if !old.hasError, let units = changedUnits(in: old, insertions: insertions),
            units.allSatisfy({
                verifySkeleton($0, oldBytes: oldBytes, insertions: insertions)
-                   || verifyUnit($0, newBytes: newBytes, insertions: insertions)
+                   || (!oldIsMasked && verifyUnit($0, newBytes: newBytes, insertions: insertions))
            }) {
             return .accepted
         }
-        return verifyWholeFile(old: old, newBytes: newBytes, insertions: insertions)
+        guard oldIsMasked else { return verifyWholeFile(old: old, newBytes: newBytes, insertions: insertions) }
+        let wholeOld = oldBytes.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: ParsePlan.parserNestingLimit) }
+        return verify(old: wholeOld, oldBytes: oldBytes, newBytes: newBytes, insertions: insertions)
     }
 
     /// The smallest statement or member around each insertion (outermost where they nest), in old-text

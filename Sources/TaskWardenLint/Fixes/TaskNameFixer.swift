@@ -188,7 +188,7 @@ public struct TaskNameFixer: Sendable {
         }
         let newSource = TextInsertion.apply(insertions, to: sourceBytes)
         if case .rejected(let reason) = FixVerification.verify(
-            old: file.tree, oldBytes: sourceBytes, newBytes: newSource, insertions: insertions) {
+            old: file.tree, oldBytes: sourceBytes, oldIsMasked: file.isMasked, newBytes: newSource, insertions: insertions) {
             return .failure(FixProblem(file: file.path, kind: .internalError,
                 message: "\(reason); not changed (please report this with the file)"))
         }

@@ -181,3 +181,64 @@ func nameEveryTaskCall(_ source: String, name: String = "album-sync") -> (text: 
         #expect(insert("List {}.task { await load() }") == #"List {}.task(name: "wantlist-load") { await load() }"#)
     }
 }
+
+/// `fix` parses sub-file like `lint`: its check before writing must judge the old text, not the masked copy.
+@Suite struct MaskedFixVerificationTests {
+    static let source = """
+        final class Feed {
+            func reload() {
+                let sorted = items.sorted { lhs, rhs in lhs.date > rhs.date && lhs.id < rhs.id }
+                switch mode {
+                case .all: Task { await show(sorted) }
+                default: break
+                }
+            }
+            func helper() { print("a member body without a site, long enough") }
+        }
+
+        """
+
+    static func maskedTree() throws -> (SourceFileSyntax, [UInt8]) {
+        let bytes = Array(source.utf8)
+        guard case .subFile(let masked, _) = ParsePlan.make(for: bytes, options: ParsePlan.Options(rules: RuleRegistry.all)) else {
+            throw MaskError.notSubFile
+        }
+        #expect(masked != bytes)
+        return (masked.withUnsafeBufferPointer { Parser.parse(source: $0) }, bytes)
+    }
+
+    enum MaskError: Error { case notSubFile }
+
+    static func insertion(in tree: SourceFileSyntax, text: String) throws -> TextInsertion {
+        let offset = try #require(source.utf8.indices(of: "Task {")).first.map { source.utf8.distance(from: source.utf8.startIndex, to: $0) }
+        return TextInsertion(offset: try #require(offset) + 4, text: text)
+    }
+
+    @Test func aRightInsertionIsAcceptedAgainstTheOldText() throws {
+        let (tree, bytes) = try Self.maskedTree()
+        let insertion = try Self.insertion(in: tree, text: "(name: \"feed-show\")")
+        let newBytes = TextInsertion.apply([insertion], to: bytes)
+        #expect(FixVerification.verify(old: tree, oldBytes: bytes, oldIsMasked: true, newBytes: newBytes, insertions: [insertion]) == .accepted)
+        // The same masked tree taken for the old text would reject it: its blanked bodies differ from the new text.
+        #expect(FixVerification.verifyWholeFile(old: tree, newBytes: newBytes, insertions: [insertion]) != .accepted)
+    }
+
+    @Test func aWrongInsertionIsStillRejected() throws {
+        let (tree, bytes) = try Self.maskedTree()
+        let insertion = try Self.insertion(in: tree, text: "(name: \"feed-show\"")
+        let newBytes = TextInsertion.apply([insertion], to: bytes)
+        #expect(FixVerification.verify(old: tree, oldBytes: bytes, oldIsMasked: true, newBytes: newBytes, insertions: [insertion]) != .accepted)
+    }
+}
+
+private extension String.UTF8View {
+    func indices(of text: String) -> [String.UTF8View.Index]? {
+        let needle = Array(text.utf8)
+        let bytes = Array(self)
+        var found: [String.UTF8View.Index] = []
+        for start in 0...(bytes.count - needle.count) where Array(bytes[start..<(start + needle.count)]) == needle {
+            found.append(index(startIndex, offsetBy: start))
+        }
+        return found.isEmpty ? nil : found
+    }
+}
