@@ -112,7 +112,9 @@ public enum ParsePlan: Sendable, Equatable {
             SourceMask.Marks(
                 sites: options.scanner.creationTokenStarts(buffer),
                 kept: options.keptBodyTokens.flatMap { CreationTokenScanner.starts(of: Array($0.utf8), in: buffer, wholeWord: true) }.sorted(),
-                wholeClosureWords: options.wholeClosureWords, blanksClosures: options.blanksClosures)
+                wholeClosureWords: options.wholeClosureWords, blanksClosures: options.blanksClosures,
+                observers: (CreationTokenScanner.starts(of: Array("didSet".utf8), in: buffer, wholeWord: false)
+                    + CreationTokenScanner.starts(of: Array("willSet".utf8), in: buffer, wholeWord: false)).sorted())
         }
         let mask = SourceMask.scan(bytes, marks: marks)
         if mask.maximumSquareBracketDepth > options.maximumSquareBracketDepth {

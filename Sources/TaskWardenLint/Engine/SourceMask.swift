@@ -48,9 +48,12 @@ struct SourceMask: Sendable {
         var wholeClosureWords: Set<String>
         /// Blank closures (below member level and property initialisers), not only member bodies and comments.
         var blanksClosures = true
+        /// Where `didSet` and `willSet` start, sorted: braces holding observers are not blanked.
+        var observers: [Int] = []
 
         func hasSite(in range: Range<Int>) -> Bool { Self.any(sites, in: range) }
         func hasKept(in range: Range<Int>) -> Bool { Self.any(kept, in: range) }
+        func hasObservers(in range: Range<Int>) -> Bool { Self.any(observers, in: range) }
 
         private static func any(_ sorted: [Int], in range: Range<Int>) -> Bool {
             var low = 0

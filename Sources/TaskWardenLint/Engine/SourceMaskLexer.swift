@@ -307,8 +307,11 @@ extension SourceMask {
             return nil
         }
 
+        /// Whether `inside` holds `didSet` or `willSet` (found once per file in ``Marks`` mode: nested closures
+        /// would otherwise be scanned once per level).
         private func hasObservers(_ inside: Range<Int>) -> Bool {
-            Self.contains(bytes, "didSet", in: inside) || Self.contains(bytes, "willSet", in: inside)
+            if let marks { return marks.hasObservers(in: inside) }
+            return Self.contains(bytes, "didSet", in: inside) || Self.contains(bytes, "willSet", in: inside)
         }
 
         /// Whether a member body holds something that must be parsed.
