@@ -2,7 +2,7 @@ extension SourceMask {
     /// Which type bodies nothing reads, for ``SourceMask/Lexer`` in ``SourceMask/Marks`` mode: a member-level type
     /// body (`struct`, `class`, `enum`, `actor`, `extension`, `protocol`) holding no creation token, no kept word
     /// and no string literal among its own members is blanked whole, unless its name could be the name of a type
-    /// that encloses a site.
+    /// that encloses a site (or is `Task`).
     ///
     /// Why that is enough: the consumers that read members of a type other than the declarations around a site
     /// look them up by the name of the site's enclosing type (`TypeMembers.declarations(named:in:)`: the site's
@@ -94,8 +94,9 @@ extension SourceMask {
                 if header.words.isEmpty { isUnsure = true }
                 siteWords.formUnion(header.words)
             }
+            // A type named `Task` shadows Swift's (`struct Task` is itself a creation token): kept, to be safe.
             if let candidate, !holdsSite, !holdsKept, !header.holdsString, inside.count >= SourceMask.minimumBlankedLength,
-               candidate.isProtocol || !header.words.isEmpty {
+               candidate.isProtocol || !header.words.isEmpty, !header.words.contains("Task") {
                 candidates.append(Candidate(inside: inside, words: words, isProtocol: candidate.isProtocol))
             }
             return (words, header.holdsString && candidate?.isMemberOfType == true)
