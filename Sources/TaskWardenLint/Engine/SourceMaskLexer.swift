@@ -27,6 +27,10 @@ extension SourceMask {
         private var skeleton = TypeSkeleton()
         /// On an `import` line.
         private var afterImport = false
+        /// After `func`/`init`/`subscript` at member level (``Marks`` mode): the next `(` opens its parameters,
+        /// whose inside is remembered until its body opens.
+        private var awaitingParameters = false
+        private var parameters: Range<Int>?
 
         init(bytes: UnsafeBufferPointer<UInt8>, mode: Mode) {
             self.bytes = bytes
@@ -104,6 +108,8 @@ extension SourceMask {
                     var level = Level(opener: current == UInt8(ascii: "(") ? .paren : .bracket, start: index,
                                       savedLocal: localPending, savedWord: lastWord)
                     level.argumentsOfCreation = current == UInt8(ascii: "(") && creationDepth == stack.count
+                    level.isParameters = awaitingParameters && current == UInt8(ascii: "(") && atMemberLevel
+                    awaitingParameters = false
                     skeleton.endName()
                     push(level)
                     bracketDepth += 1
@@ -121,6 +127,7 @@ extension SourceMask {
                     }
                     bracketDepth -= 1
                     if current == UInt8(ascii: "]") { squareDepth -= 1 }
+                    if top.isParameters { parameters = (top.start + 1)..<index }
                     previous = .operand
                 case UInt8(ascii: "{"):
                     openBrace()
@@ -129,6 +136,7 @@ extension SourceMask {
                 case UInt8(ascii: ";"):
                     if atMemberLevel { pending = nil }
                     skeleton.cancelHeader()
+                    forgetParameters()
                     localPending = nil
                     creationDepth = nil
                     angleDepth = 0
@@ -234,6 +242,8 @@ extension SourceMask {
             var level = Level(opener: opener, start: index, savedLocal: localPending, savedWord: lastWord)
             level.keptWhole = keptWhole
             level.isRepeatBody = isRepeatBody
+            if case .body(isVariable: false) = opener { level.parameters = parameters }
+            forgetParameters()
             if marks != nil {
                 level.type = skeleton.takeHeader()
                 if case .typeBody = opener, level.type == nil { level.type = TypeSkeleton.Header(words: []) }
@@ -256,6 +266,9 @@ extension SourceMask {
                 if let outer = stack.last, case .typeBody(let isProtocol) = outer.opener { inProtocol = isProtocol } else { inProtocol = false }
                 if !inProtocol, inside.count >= SourceMask.minimumBlankedLength,
                    !(isVariable && hasObservers(inside)), !keeps(inside) {
+                    // Nothing reads the parameters of a function without a site (frames are labelled only
+                    // where a site is): `func load(   ) async throws -> Feed {   }`.
+                    if let parameters = top.parameters, !parameters.isEmpty, !keeps(parameters) { blank(parameters) }
                     blank(inside)
                 } else {
                     keepWholeIfRead(inside)
@@ -271,6 +284,7 @@ extension SourceMask {
                 break
             }
             if atMemberLevel { pending = nil }
+            forgetParameters()
             afterRepeatBody = top.isRepeatBody
             previous = .operand
             return nil
@@ -290,6 +304,11 @@ extension SourceMask {
             guard let outer = stack.lastIndex(where: { $0.type != nil }) else { return }
             stack[outer].type?.nestedWords.formUnion(inherited.words)
             if inherited.holdsString { stack[outer].type?.holdsString = true }
+        }
+
+        private mutating func forgetParameters() {
+            awaitingParameters = false
+            parameters = nil
         }
 
         /// A string literal among a type's members may be a constant the background rules read.
@@ -363,9 +382,12 @@ extension SourceMask {
             case "func", "init", "deinit", "subscript":
                 pending = .function
                 skeleton.cancelHeader()
+                forgetParameters()
+                awaitingParameters = marks != nil
             case "var", "let":
                 pending = .variable(sawEquals: false)
                 skeleton.cancelHeader()
+                forgetParameters()
             case "precedencegroup", "macro", "import", "typealias", "case", "associatedtype", "operator":
                 pending = .other
                 skeleton.cancelHeader()

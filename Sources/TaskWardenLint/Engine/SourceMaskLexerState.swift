@@ -46,6 +46,10 @@ extension SourceMask.Lexer {
         var isRepeatBody = false
         /// A type's braces (member-level or local; ``Marks`` mode only): its name and what it holds.
         var type: SourceMask.TypeSkeleton.Header?
+        /// A member function's parameter list `(…)` (``Marks`` mode).
+        var isParameters = false
+        /// A member function's body: the inside of its parameter list, blanked with the body.
+        var parameters: Range<Int>?
     }
 
     enum Previous { case operand, dot, other }

@@ -130,3 +130,30 @@ import Testing
         #expect(SourceMask.scan(Array(source.utf8)) { _, _ in false }.blanked.isEmpty)
     }
 }
+
+/// Sub-file parsing of member signatures: the parameters of a function whose body is blanked go with it.
+@Suite struct BlankedSignatureTests {
+    @Test func parametersOfABlankedBodyAreBlankedAndASitesAreKept() throws {
+        let source = """
+            final class Feed {
+                func merge(_ incoming: [Item], replacing existing: Set<Item.ID>, at date: Date = .now) -> [Item] {
+                    incoming.filter { existing.contains($0.id) == false }
+                }
+                init(store: Store, session: URLSession = .shared) { self.store = store; self.session = session }
+                func reload(from source: Source, force: Bool) { Task { await load(source, force) } }
+                func stop(reason: CancellationReason) { handle?.cancel(); print("stopped for", reason) }
+                subscript(position index: Int, fallback fallback: Item) -> Item { items.indices.contains(index) ? items[index] : fallback }
+            }
+            """
+        let masked = try #require(SourceMaskClosureTests.masked(source))
+        #expect(masked.utf8.count == source.utf8.count)
+        #expect(!masked.contains("incoming: [Item]"))
+        #expect(masked.contains("func merge("))
+        #expect(masked.contains(") -> [Item] {"))
+        #expect(!masked.contains("session: URLSession"))
+        #expect(!masked.contains("fallback: Item"))
+        // A site's function keeps its parameters (its frame label), and so does a body holding a kept word.
+        #expect(masked.contains("func reload(from source: Source, force: Bool)"))
+        #expect(masked.contains("func stop(reason: CancellationReason)"))
+    }
+}
