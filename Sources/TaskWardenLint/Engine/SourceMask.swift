@@ -5,7 +5,8 @@
 /// interpolations `\(…)` / `\#(…)` that hold nested strings and parentheses), comments (nested `/* /* */ */`),
 /// regex literals (`#/…/#`, and `/…/` where an expression starts), backticked identifiers and `#if` lines.
 /// At member level (file level or directly in a type's braces) the candidates are the bodies of functions,
-/// initializers, deinitializers, subscripts and computed properties, comments, and in ``Marks`` mode whole type
+/// initializers, deinitializers, subscripts and computed properties (in ``Marks`` mode with the inside of their
+/// parameter lists), comments, and in ``Marks`` mode whole type
 /// bodies (``TypeSkeleton``: a type holding no token, kept word or member-level string, whose name is not that of
 /// a type enclosing a site, keeps only its declaration `struct Name: P {   }`); below member level, closures
 /// beside a site. A candidate is blanked when nothing in it matters. Whenever the pass is not sure what it reads (an unterminated literal, a `'`, a `/` that could
