@@ -425,18 +425,6 @@ extension SourceMask {
             }
         }
 
-        private func skipSpaces(from start: Int) -> Int {
-            var end = start
-            while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t") { end += 1 }
-            return end
-        }
-
-        /// Words after which an expression (and so a regex literal) may start.
-        private static let expressionKeywords: Set<String> = [
-            "return", "case", "in", "try", "await", "if", "guard", "while", "where", "throw", "else", "is", "as",
-            "let", "var", "switch", "repeat", "defer", "do", "some", "any", "yield", "then",
-        ]
-
         /// `#if`/`#else`/`#endif` (member boundaries), raw strings `#"…"#`, extended regex `#/…/#`, macros.
         private mutating func hash() -> Uncertainty? {
             var hashes = 0
@@ -503,12 +491,6 @@ extension SourceMask {
             index = end + 1
             previous = .operand
             return nil
-        }
-
-        private func skipLine(from start: Int) -> Int {
-            var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-            return end
         }
     }
 }

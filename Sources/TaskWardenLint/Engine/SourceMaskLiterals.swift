@@ -1,7 +1,24 @@
-/// What can hide a brace, each skipped as a whole by ``SourceMask/Lexer``: string literals (with
-/// interpolations), nested block comments and extended regex literals. These read bytes only, none of the
-/// lexer's state.
+/// What can hide a brace, each skipped as a whole by ``SourceMask/Lexer`` (string literals with interpolations,
+/// nested block comments, extended regex literals), and the other byte helpers that read none of its state.
 extension SourceMask.Lexer {
+    /// Words after which an expression (and so a regex literal) may start.
+    static let expressionKeywords: Set<String> = [
+        "return", "case", "in", "try", "await", "if", "guard", "while", "where", "throw", "else", "is", "as",
+        "let", "var", "switch", "repeat", "defer", "do", "some", "any", "yield", "then",
+    ]
+
+    func skipSpaces(from start: Int) -> Int {
+        var end = start
+        while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t") { end += 1 }
+        return end
+    }
+
+    func skipLine(from start: Int) -> Int {
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        return end
+    }
+
     static func isIdentifierByte(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
