@@ -1,8 +1,11 @@
 /// How much of one file the parser reads: nothing, a masked copy (sub-file parsing), or all of it.
 ///
-/// Sub-file parsing parses a copy of the source in which the bodies of declarations that cannot hold a site
-/// (and that no rule reads) are turned into spaces: the copy has the same UTF-8 length and the same newlines,
-/// so every position, line and column equals the whole-file parse and discovery and the rules run unchanged.
+/// Sub-file parsing parses a copy of the source in which what cannot hold a site (and that no rule reads) is
+/// turned into spaces: bodies of member functions, initializers and computed properties without a site (and
+/// the parameter lists of those functions), closures beside a site, member-level comments, and whole bodies of types whose members nothing reads (no
+/// site in them, not named like a type around a site). The copy has the same UTF-8 length and the same
+/// newlines, so every position, line and column equals the whole-file parse and discovery and the rules run
+/// unchanged.
 /// ``SourceMask`` finds those bodies; whenever it is unsure, or a rule needs the whole file
 /// (``RuleDescription/wholeFileTokens``), the file is parsed whole and the reason counted.
 ///

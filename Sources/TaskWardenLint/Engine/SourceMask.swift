@@ -4,11 +4,14 @@
 /// It understands what can hide a brace: string literals (multi-line `"""` and raw `#"…"#` strings, with
 /// interpolations `\(…)` / `\#(…)` that hold nested strings and parentheses), comments (nested `/* /* */ */`),
 /// regex literals (`#/…/#`, and `/…/` where an expression starts), backticked identifiers and `#if` lines.
-/// Candidates are the bodies of functions, initializers, deinitializers, subscripts and computed properties that
-/// are members of a type (or stand at file level), and — with ``Marks`` — the closures inside the bodies that
-/// stay (never a statement's body: its closures are numbered in the enclosing function) and member-level
-/// comments. Whenever the pass is not sure what it reads (an unterminated literal, a `'`, a `/` that could be a
-/// regex holding a brace or a quote, unbalanced brackets) it gives up and says why: the file is then parsed
+/// At member level (file level or directly in a type's braces) the candidates are the bodies of functions,
+/// initializers, deinitializers, subscripts and computed properties (in ``Marks`` mode with the inside of their
+/// parameter lists), comments, and in ``Marks`` mode whole type bodies (``TypeSkeleton``: a type holding no
+/// token, kept word or member-level string, whose name is not that of a type enclosing a site, keeps only its
+/// declaration `struct Name: P {   }`); below member level, closures beside a site (never a statement's body:
+/// its closures are numbered in the enclosing function). A candidate is blanked when nothing in it matters.
+/// Whenever the pass is not sure what it reads (an unterminated literal, a `'`, a `/` that could be a regex
+/// holding a brace or a quote, unbalanced brackets) it gives up and says why: the file is then parsed
 /// whole. Nothing here ever decides what a rule sees, only how much of the file the parser reads.
 ///
 /// ```swift
@@ -66,17 +69,18 @@ struct SourceMask: Sendable {
         }
     }
 
-    /// Scans `bytes`, blanking member bodies, closures and member-level comments that nothing needs: a body or
-    /// closure is kept when it holds a creation token, follows one (the task's own closure, kept whole with
-    /// everything in it), holds a kept token (then kept whole), or is passed to a modifier a rule reads whole.
+    /// Scans `bytes`, blanking member bodies, closures, member-level comments and type bodies that nothing
+    /// needs: a body or closure is kept when it holds a creation token, follows one (the task's own closure, kept
+    /// whole with everything in it), holds a kept token (then kept whole), or is passed to a modifier a rule reads
+    /// whole; a type body is blanked whole as ``TypeSkeleton`` says (decided once the whole file is read).
     /// Closures are recognised below member level by the words before their `{` (a statement's body — `if`,
     /// `for`, `switch`, … — is never blanked, since its closures are numbered in the enclosing function).
     static func scan(_ bytes: [UInt8], marks: Marks) -> SourceMask {
         bytes.withUnsafeBufferPointer { buffer in scan(buffer, mode: .marks(marks)) }
     }
 
-    /// Scans `bytes`, blanking only member bodies. `keep(start, end)` is asked for every candidate body
-    /// (`bytes[start..<end]`).
+    /// Scans `bytes`, blanking only member bodies (never closures, comments or whole type bodies).
+    /// `keep(start, end)` is asked for every candidate body (`bytes[start..<end]`).
     static func scan(_ bytes: [UInt8], keep: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Bool) -> SourceMask {
         withoutActuallyEscaping(keep) { keep in bytes.withUnsafeBufferPointer { buffer in
             scan(buffer, mode: .memberBodies(keep: keep))

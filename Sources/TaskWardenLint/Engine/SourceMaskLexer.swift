@@ -2,59 +2,6 @@ extension SourceMask {
     /// The byte-level lexer of ``SourceMask``: tracks brackets, at member level (file level or directly in a
     /// type's braces) which declaration a `{` opens, and below it which braces open a closure.
     struct Lexer {
-        private enum Introducer {
-            case type(isProtocol: Bool)
-            case function
-            case variable(sawEquals: Bool)
-            case other
-        }
-
-        /// Below member level: what the next `{` at this level opens, as far as the words before it say.
-        private enum LocalIntroducer {
-            /// `if`, `guard … else`, `while`, `for`, `switch`, `do`, `catch`, `defer`, `repeat`: a statement's body,
-            /// whose closures belong to the enclosing function (so it is never blanked).
-            case statement(isRepeat: Bool)
-            /// `func`, a local type, an accessor: not blanked.
-            case declaration
-            /// `let` / `var`, before (`var x: Int {`, a computed variable) or after its `=` (a closure).
-            case variable(sawEquals: Bool)
-        }
-
-        private enum Opener {
-            case paren, bracket
-            /// A type's member braces.
-            case typeBody(isProtocol: Bool)
-            /// A function-like or computed-property body: blanked at its `}` unless kept.
-            case body(isVariable: Bool)
-            /// A closure (``Marks`` mode only): blanked at its `}` unless it holds a token, follows one, or sits in
-            /// a closure kept whole.
-            case closure
-            /// Any other braces (statements, bodies nested in bodies).
-            case otherBrace
-        }
-
-        private struct Level {
-            var opener: Opener
-            var start: Int
-            /// The enclosing level's pending introducer and last word, restored when this level closes.
-            var savedLocal: LocalIntroducer?
-            var savedWord: String?
-            /// A closure kept with everything in it (it follows a creation token, or a word a rule reads whole).
-            var keptWhole = false
-            /// An argument list right after a creation token: its closures are the task's (kept whole).
-            var argumentsOfCreation = false
-            /// The body of `repeat`: the `while` after it ends the statement.
-            var isRepeatBody = false
-        }
-
-        private enum Previous { case operand, dot, other }
-
-        /// How bodies are chosen: a predicate on member bodies alone, or the token marks (closures too).
-        enum Mode {
-            case memberBodies(keep: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Bool)
-            case marks(Marks)
-        }
-
         let bytes: UnsafeBufferPointer<UInt8>
         let mode: Mode
         private(set) var blanked: [Range<Int>] = []
@@ -76,6 +23,14 @@ extension SourceMask {
         private var afterRepeatBody = false
         private var previous = Previous.other
         private var index = 0
+        /// Which type bodies nothing reads (``Marks`` mode only).
+        private var skeleton = TypeSkeleton()
+        /// On an `import` line.
+        private var afterImport = false
+        /// After `func`/`init`/`subscript` at member level (``Marks`` mode): the next `(` opens its parameters,
+        /// whose inside is remembered until its body opens.
+        private var awaitingParameters = false
+        private var parameters: Range<Int>?
 
         init(bytes: UnsafeBufferPointer<UInt8>, mode: Mode) {
             self.bytes = bytes
@@ -110,6 +65,7 @@ extension SourceMask {
                     angleDepth = 0
                     // `let x: T` ends here (`case let .a(x):` too); a computed `var x: T {` opens on its own line.
                     if case .variable(sawEquals: false)? = localPending { localPending = nil }
+                    afterImport = false
                     index += 1
                     continue
                 case UInt8(ascii: "/"):
@@ -129,6 +85,7 @@ extension SourceMask {
                     continue
                 case UInt8(ascii: "\""):
                     guard let end = Self.skipString(bytes, from: index, hashes: 0) else { return .unterminatedLiteral }
+                    noteString()
                     index = end
                     previous = .operand
                     continue
@@ -139,6 +96,9 @@ extension SourceMask {
                     var end = index + 1
                     while end < bytes.count, bytes[end] != UInt8(ascii: "`"), bytes[end] != UInt8(ascii: "\n") { end += 1 }
                     guard byte(end) == UInt8(ascii: "`") else { return .unexpectedCharacter }
+                    if skeleton.isReadingHeader {
+                        skeleton.read(String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]), as: UTF8.self))
+                    }
                     index = end + 1
                     previous = .operand
                     continue
@@ -148,6 +108,9 @@ extension SourceMask {
                     var level = Level(opener: current == UInt8(ascii: "(") ? .paren : .bracket, start: index,
                                       savedLocal: localPending, savedWord: lastWord)
                     level.argumentsOfCreation = current == UInt8(ascii: "(") && creationDepth == stack.count
+                    level.isParameters = awaitingParameters && current == UInt8(ascii: "(") && atMemberLevel
+                    awaitingParameters = false
+                    skeleton.endName()
                     push(level)
                     bracketDepth += 1
                     if current == UInt8(ascii: "[") {
@@ -164,6 +127,7 @@ extension SourceMask {
                     }
                     bracketDepth -= 1
                     if current == UInt8(ascii: "]") { squareDepth -= 1 }
+                    if top.isParameters { parameters = (top.start + 1)..<index }
                     previous = .operand
                 case UInt8(ascii: "{"):
                     openBrace()
@@ -171,6 +135,8 @@ extension SourceMask {
                     if let failure = closeBrace() { return failure }
                 case UInt8(ascii: ";"):
                     if atMemberLevel { pending = nil }
+                    skeleton.cancelHeader()
+                    forgetParameters()
                     localPending = nil
                     creationDepth = nil
                     angleDepth = 0
@@ -181,6 +147,7 @@ extension SourceMask {
                         pending = .variable(sawEquals: true)
                     }
                     if case .variable? = localPending, isAssignment { localPending = .variable(sawEquals: true) }
+                    skeleton.endName()
                     angleDepth = 0
                     previous = .other
                 case UInt8(ascii: "<"):
@@ -188,6 +155,7 @@ extension SourceMask {
                         angleDepth += 1
                         maximumDepth = max(maximumDepth, bracketDepth + angleDepth)
                     }
+                    skeleton.endName()
                     previous = .other
                 case UInt8(ascii: ">"):
                     if angleDepth > 0 { angleDepth -= 1 }
@@ -204,11 +172,15 @@ extension SourceMask {
                         word()
                         continue
                     }
+                    // `:`, `,` and operators end a type's name.
+                    skeleton.endName()
                     previous = .other
                 }
                 index += 1
             }
-            return stack.isEmpty ? nil : .unbalancedBrackets
+            guard stack.isEmpty else { return .unbalancedBrackets }
+            if marks != nil { blanked = skeleton.finish(blanked: blanked) }
+            return nil
         }
 
         /// Enters a level: the new level starts with nothing pending.
@@ -270,6 +242,12 @@ extension SourceMask {
             var level = Level(opener: opener, start: index, savedLocal: localPending, savedWord: lastWord)
             level.keptWhole = keptWhole
             level.isRepeatBody = isRepeatBody
+            if case .body(isVariable: false) = opener { level.parameters = parameters }
+            forgetParameters()
+            if marks != nil {
+                level.type = skeleton.takeHeader()
+                if case .typeBody = opener, level.type == nil { level.type = TypeSkeleton.Header(words: []) }
+            }
             afterRepeatBody = false
             push(level)
             previous = .other
@@ -279,6 +257,7 @@ extension SourceMask {
             guard let top = pop() else { return .unbalancedBrackets }
             angleDepth = 0
             let inside = (top.start + 1)..<index
+            if let header = top.type, let marks { closeType(header, opener: top.opener, inside: inside, marks: marks) }
             switch top.opener {
             case .paren, .bracket:
                 return .unbalancedBrackets
@@ -287,6 +266,9 @@ extension SourceMask {
                 if let outer = stack.last, case .typeBody(let isProtocol) = outer.opener { inProtocol = isProtocol } else { inProtocol = false }
                 if !inProtocol, inside.count >= SourceMask.minimumBlankedLength,
                    !(isVariable && hasObservers(inside)), !keeps(inside) {
+                    // Nothing reads the parameters of a function without a site (frames are labelled only
+                    // where a site is): `func load(   ) async throws -> Feed {   }`.
+                    if let parameters = top.parameters, !parameters.isEmpty, !keeps(parameters) { blank(parameters) }
                     blank(inside)
                 } else {
                     keepWholeIfRead(inside)
@@ -302,9 +284,37 @@ extension SourceMask {
                 break
             }
             if atMemberLevel { pending = nil }
+            forgetParameters()
             afterRepeatBody = top.isRepeatBody
             previous = .operand
             return nil
+        }
+
+        /// Type braces close: ``TypeSkeleton`` records them, the enclosing type inherits their words (and their
+        /// string constants when they are its member).
+        private mutating func closeType(_ header: TypeSkeleton.Header, opener: Opener, inside: Range<Int>, marks: Marks) {
+            var candidate: (isProtocol: Bool, isMemberOfType: Bool)?
+            if case .typeBody(let isProtocol) = opener {
+                var isMemberOfType = false
+                if let outer = stack.last, case .typeBody = outer.opener { isMemberOfType = true }
+                candidate = (isProtocol, isMemberOfType)
+            }
+            let inherited = skeleton.close(header, inside: inside, holdsSite: marks.hasSite(in: inside),
+                                           holdsKept: marks.hasKept(in: inside), candidate: candidate)
+            guard let outer = stack.lastIndex(where: { $0.type != nil }) else { return }
+            stack[outer].type?.nestedWords.formUnion(inherited.words)
+            if inherited.holdsString { stack[outer].type?.holdsString = true }
+        }
+
+        private mutating func forgetParameters() {
+            awaitingParameters = false
+            parameters = nil
+        }
+
+        /// A string literal among a type's members may be a constant the background rules read.
+        private mutating func noteString() {
+            guard marks != nil, let top = stack.last, case .typeBody = top.opener, top.type != nil else { return }
+            stack[stack.count - 1].type?.holdsString = true
         }
 
         /// Whether `inside` holds `didSet` or `willSet` (found once per file in ``Marks`` mode: nested closures
@@ -344,6 +354,9 @@ extension SourceMask {
             afterRepeatBody = false
             previous = .operand
             if let marks, marks.hasSite(in: max(0, start - 1)..<index) { creationDepth = stack.count }
+            if skeleton.isReadingHeader {
+                skeleton.read(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+            }
             let length = index - start
             guard length >= 2, length <= 15 else {
                 if !afterDot { lastWord = nil }
@@ -362,11 +375,27 @@ extension SourceMask {
                 // `protocol P: class {` stays a protocol.
                 if case .type(isProtocol: true)? = pending { break }
                 pending = .type(isProtocol: false)
-            case "struct", "enum", "actor", "extension": pending = .type(isProtocol: false)
-            case "protocol": pending = .type(isProtocol: true)
-            case "func", "init", "deinit", "subscript": pending = .function
-            case "var", "let": pending = .variable(sawEquals: false)
-            case "precedencegroup", "macro", "import", "typealias", "case", "associatedtype", "operator": pending = .other
+                if marks != nil, !afterImport { skeleton.beginHeader() }
+            case "struct", "enum", "actor", "extension":
+                pending = .type(isProtocol: false)
+                if marks != nil, !afterImport { skeleton.beginHeader() }
+            case "protocol":
+                pending = .type(isProtocol: true)
+                if marks != nil, !afterImport { skeleton.beginHeader() }
+            case "func", "init", "deinit", "subscript":
+                pending = .function
+                skeleton.cancelHeader()
+                forgetParameters()
+                awaitingParameters = marks != nil
+            case "var", "let":
+                pending = .variable(sawEquals: false)
+                skeleton.cancelHeader()
+                forgetParameters()
+            case "precedencegroup", "macro", "import", "typealias", "case", "associatedtype", "operator":
+                pending = .other
+                skeleton.cancelHeader()
+                // `import class UIKit.UIView` names no type of this file.
+                if text == "import" { afterImport = true }
             default: break
             }
         }
@@ -384,8 +413,12 @@ extension SourceMask {
                 localPending = .statement(isRepeat: true)
             case "if", "guard", "for", "switch", "do", "catch", "else", "defer":
                 localPending = .statement(isRepeat: false)
-            case "func", "class", "struct", "enum", "actor", "protocol", "extension", "macro":
+            case "class", "struct", "enum", "actor", "protocol", "extension":
                 localPending = .declaration
+                skeleton.beginHeader()
+            case "func", "macro":
+                localPending = .declaration
+                skeleton.cancelHeader()
             case "get", "set", "willSet", "didSet", "init", "deinit", "subscript", "_read", "_modify":
                 if next == UInt8(ascii: "{") || next == UInt8(ascii: "(") { localPending = .declaration }
             case "let", "var":
@@ -395,18 +428,6 @@ extension SourceMask {
             }
         }
 
-        private func skipSpaces(from start: Int) -> Int {
-            var end = start
-            while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t") { end += 1 }
-            return end
-        }
-
-        /// Words after which an expression (and so a regex literal) may start.
-        private static let expressionKeywords: Set<String> = [
-            "return", "case", "in", "try", "await", "if", "guard", "while", "where", "throw", "else", "is", "as",
-            "let", "var", "switch", "repeat", "defer", "do", "some", "any", "yield", "then",
-        ]
-
         /// `#if`/`#else`/`#endif` (member boundaries), raw strings `#"…"#`, extended regex `#/…/#`, macros.
         private mutating func hash() -> Uncertainty? {
             var hashes = 0
@@ -414,6 +435,7 @@ extension SourceMask {
             let next = byte(index + hashes)
             if next == UInt8(ascii: "\"") {
                 guard let end = Self.skipString(bytes, from: index + hashes, hashes: hashes) else { return .unterminatedLiteral }
+                noteString()
                 index = end
                 previous = .operand
                 return nil
@@ -431,6 +453,7 @@ extension SourceMask {
                 let directive = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
                 if ["if", "elseif", "else", "endif"].contains(directive) {
                     if atMemberLevel { pending = nil }
+                    skeleton.loseHeader()
                     previous = .other
                 } else {
                     previous = .operand
@@ -470,150 +493,6 @@ extension SourceMask {
             if risky { return .ambiguousSlash }
             index = end + 1
             previous = .operand
-            return nil
-        }
-
-        private func skipLine(from start: Int) -> Int {
-            var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-            return end
-        }
-
-        static func isIdentifierByte(_ byte: UInt8) -> Bool {
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
-                || byte >= 0x80
-        }
-
-        static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString, in range: Range<Int>) -> Bool {
-            let count = word.utf8CodeUnitCount
-            guard range.count >= count else { return false }
-            let first = word.utf8Start[0]
-            var index = range.lowerBound
-            while index + count <= range.upperBound {
-                if bytes[index] == first {
-                    var offset = 1
-                    while offset < count, bytes[index + offset] == word.utf8Start[offset] { offset += 1 }
-                    if offset == count { return true }
-                }
-                index += 1
-            }
-            return false
-        }
-
-        /// `/* … */` with nesting; the index after it, or nil when unterminated.
-        static func skipBlockComment(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-            var depth = 0
-            var index = start
-            while index + 1 < bytes.count {
-                if bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "*") {
-                    depth += 1
-                    index += 2
-                } else if bytes[index] == UInt8(ascii: "*"), bytes[index + 1] == UInt8(ascii: "/") {
-                    depth -= 1
-                    index += 2
-                    if depth == 0 { return index }
-                } else {
-                    index += 1
-                }
-            }
-            return nil
-        }
-
-        /// A string literal opening at `start` (its first `"`), with `hashes` `#` before it; the index after its
-        /// closing delimiter, or nil when it does not end where Swift would end it.
-        static func skipString(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, hashes: Int) -> Int? {
-            let quote = UInt8(ascii: "\"")
-            let multiLine = start + 2 < bytes.count && bytes[start + 1] == quote && bytes[start + 2] == quote
-            var index = start + (multiLine ? 3 : 1)
-            func hashesFollow(_ at: Int) -> Bool {
-                guard at + hashes <= bytes.count else { return false }
-                for offset in 0..<hashes where bytes[at + offset] != UInt8(ascii: "#") { return false }
-                return true
-            }
-            while index < bytes.count {
-                let current = bytes[index]
-                if current == UInt8(ascii: "\\"), hashesFollow(index + 1) {
-                    let after = index + 1 + hashes
-                    if after < bytes.count, bytes[after] == UInt8(ascii: "(") {
-                        guard let end = skipInterpolation(bytes, from: after + 1) else { return nil }
-                        index = end
-                    } else {
-                        index = after + 1
-                    }
-                    continue
-                }
-                if current == UInt8(ascii: "\n") || current == UInt8(ascii: "\r") {
-                    if !multiLine { return nil }
-                } else if current == quote {
-                    if multiLine {
-                        if index + 2 < bytes.count, bytes[index + 1] == quote, bytes[index + 2] == quote, hashesFollow(index + 3) {
-                            return index + 3 + hashes
-                        }
-                    } else if hashesFollow(index + 1) {
-                        return index + 1 + hashes
-                    }
-                }
-                index += 1
-            }
-            return nil
-        }
-
-        /// The code of an interpolation after its `(`: nested parentheses, strings and comments; the index after
-        /// its closing `)`.
-        static func skipInterpolation(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-            var depth = 1
-            var index = start
-            while index < bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: "("):
-                    depth += 1
-                case UInt8(ascii: ")"):
-                    depth -= 1
-                    if depth == 0 { return index + 1 }
-                case UInt8(ascii: "\""):
-                    guard let end = skipString(bytes, from: index, hashes: 0) else { return nil }
-                    index = end
-                    continue
-                case UInt8(ascii: "#"):
-                    var hashes = 0
-                    while index + hashes < bytes.count, bytes[index + hashes] == UInt8(ascii: "#") { hashes += 1 }
-                    if index + hashes < bytes.count, bytes[index + hashes] == UInt8(ascii: "\"") {
-                        guard let end = skipString(bytes, from: index + hashes, hashes: hashes) else { return nil }
-                        index = end
-                        continue
-                    }
-                    index += hashes
-                    continue
-                case UInt8(ascii: "/"):
-                    if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
-                        guard let end = skipBlockComment(bytes, from: index) else { return nil }
-                        index = end
-                        continue
-                    }
-                    if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") { return nil }
-                case UInt8(ascii: "'"):
-                    return nil
-                default:
-                    break
-                }
-                index += 1
-            }
-            return nil
-        }
-
-        /// `#/ … /#` (any number of `#`) after its opening `/`; the index after it.
-        static func skipExtendedRegex(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, hashes: Int) -> Int? {
-            var index = start
-            while index < bytes.count {
-                if bytes[index] == UInt8(ascii: "\\") { index += 2; continue }
-                if bytes[index] == UInt8(ascii: "/") {
-                    var count = 0
-                    while count < hashes, index + 1 + count < bytes.count, bytes[index + 1 + count] == UInt8(ascii: "#") { count += 1 }
-                    if count == hashes { return index + 1 + hashes }
-                }
-                index += 1
-            }
             return nil
         }
     }

@@ -197,6 +197,37 @@ enum StressCorpus {
             }
         }
         """,
+        // Type bodies blanked whole, and the ones that must stay: extensions of the site's type whose members the
+        // task closure uses implicitly (actor isolation by capture, self cycles through a computed handle), a
+        // nested type named like the outer one, a site-free type named like a site's type, protocols.
+        """
+        actor Ledger {
+            var entries: [Int] = []
+            func record() { Task { print(summary, entries.count) } }
+            func store() { refresh = Task { await self.reload(from: source) } }
+        }
+        extension Ledger {
+            var summary: String { entries.map(String.init).joined(separator: ", ") }
+            var source: Int { entries.first ?? 0 }
+            var refresh: Task<Void, Never>? { get { nil } set { print(newValue as Any) } }
+            func reload(from: Int) async { print("reload without a site, long enough to blank") }
+        }
+        final class Poller {
+            struct Poller { var interval = 1; var backoff = 2; var jitter = 3; var attempts = 4 }
+            func start() { handle = Task { await self.poll(interval, backoff) } }
+            func poll(_ a: Int, _ b: Int) async { print(a, b, "long enough to blank this body") }
+        }
+        extension Poller { var handle: Task<Void, Never>? { get { nil } set { print(newValue as Any) } } }
+        enum Tools {
+            actor Counter { var interval = 0; var total = 0; func bump() { total += interval } }
+            static let unrelated = 7
+        }
+        actor Counter { func tick() { Task { print(total) } } }
+        private struct Constants { static let retries = 3; static let delay = 2.0; static let limit = 10 }
+        enum LedgerState { case idle, running, finished(Int), failed(reason: Int) }
+        protocol Reloading: AnyObject { var lastReload: Int { get set }; func reload() async }
+        extension Reloading { func scheduleReload() { Task { await reload() } } }
+        """,
         // Operators and slashes that are not regex literals.
         """
         struct Maths {
@@ -205,6 +236,28 @@ enum StressCorpus {
             static func / (lhs: Maths, rhs: Maths) -> Maths { lhs }
         }
         """,
+    ]
+
+    /// Two files the background rules read together: the registrations (parsed whole) resolve identifiers with
+    /// string constants declared in a site-free type of a file parsed sub-file, and find one registered twice.
+    static let backgroundConstants: [(path: String, text: String)] = [
+        ("Registration.swift", """
+            import BackgroundTasks
+            func registerAll() {
+                BGTaskScheduler.shared.register(forTaskWithIdentifier: Identifiers.refresh, using: nil) { task in handle(task) }
+                BGTaskScheduler.shared.register(forTaskWithIdentifier: Identifiers.legacyRefresh, using: nil) { task in handle(task) }
+            }
+            """),
+        ("Syncer.swift", """
+            enum Identifiers {
+                static let refresh = "app.example.refresh"
+                static let legacyRefresh = "app.example.refresh"
+            }
+            final class Syncer {
+                func start() { Task { await sync() } }
+                func describe() -> String { "a body without a site, long enough to blank" }
+            }
+            """),
     ]
 
     /// Types nested `depth` deep, each with a member holding a site and one without.

@@ -71,5 +71,13 @@ import Testing
         // Every stress file parses cleanly and so is parsed sub-file (none falls back).
         #expect(subFile == StressCorpus.files.count)
     }
+
+    @Test func backgroundConstantsFromAFileParsedSubFile() {
+        let statistics = Self.expectEquivalent(StressCorpus.backgroundConstants)
+        #expect(statistics.filesParsedSubFile == 1)
+        // The constants were read: both registrations resolve to one identifier, registered twice.
+        let result = LintEngine(parallel: false).run(sources: StressCorpus.backgroundConstants, configuration: LintConfiguration())
+        #expect(result.findings.contains { $0.ruleID == "background-task-identifier" && $0.message.contains("more than once") })
+    }
 }
 

@@ -1,0 +1,62 @@
+/// The state ``SourceMask/Lexer`` keeps per bracket level and between words.
+extension SourceMask.Lexer {
+    /// At member level: what the next `{` opens, as far as the words before it say.
+    enum Introducer {
+        case type(isProtocol: Bool)
+        case function
+        case variable(sawEquals: Bool)
+        case other
+    }
+
+    /// Below member level: what the next `{` at this level opens, as far as the words before it say.
+    enum LocalIntroducer {
+        /// `if`, `guard … else`, `while`, `for`, `switch`, `do`, `catch`, `defer`, `repeat`: a statement's body,
+        /// whose closures belong to the enclosing function (so it is never blanked).
+        case statement(isRepeat: Bool)
+        /// `func`, a local type, an accessor: not blanked.
+        case declaration
+        /// `let` / `var`, before (`var x: Int {`, a computed variable) or after its `=` (a closure).
+        case variable(sawEquals: Bool)
+    }
+
+    enum Opener {
+        case paren, bracket
+        /// A type's member braces.
+        case typeBody(isProtocol: Bool)
+        /// A function-like or computed-property body: blanked at its `}` unless kept.
+        case body(isVariable: Bool)
+        /// A closure (``Marks`` mode only): blanked at its `}` unless it holds a token, follows one, or sits in
+        /// a closure kept whole.
+        case closure
+        /// Any other braces (statements, bodies nested in bodies).
+        case otherBrace
+    }
+
+    struct Level {
+        var opener: Opener
+        var start: Int
+        /// The enclosing level's pending introducer and last word, restored when this level closes.
+        var savedLocal: LocalIntroducer?
+        var savedWord: String?
+        /// A closure kept with everything in it (it follows a creation token, or a word a rule reads whole).
+        var keptWhole = false
+        /// An argument list right after a creation token: its closures are the task's (kept whole).
+        var argumentsOfCreation = false
+        /// The body of `repeat`: the `while` after it ends the statement.
+        var isRepeatBody = false
+        /// A type's braces (member-level or local; ``Marks`` mode only): its name and what it holds.
+        var type: SourceMask.TypeSkeleton.Header?
+        /// A member function's parameter list `(…)` (``Marks`` mode).
+        var isParameters = false
+        /// A member function's body: the inside of its parameter list, blanked with the body.
+        var parameters: Range<Int>?
+    }
+
+    enum Previous { case operand, dot, other }
+
+    /// How bodies are chosen: a predicate on member bodies alone, or the token marks (closures too).
+    enum Mode {
+        case memberBodies(keep: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Bool)
+        case marks(SourceMask.Marks)
+    }
+}
