@@ -62,57 +62,69 @@ public enum DeploymentTargetDetector {
     /// `text` without `//` and (nested) `/* */` comments; string literals, single-line or `"""`, are kept as
     /// they are (a package URL's `https://` is not a comment).
     static func withoutComments(_ text: String) -> String {
-        let characters = Array(text)
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
+        // Bytes, not Characters: every delimiter is ASCII, and a manifest is read once per package folder.
+        let bytes = Array(text.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
         var index = 0
         var inString = false
         var inMultilineString = false
-        func at(_ offset: Int, _ literal: String) -> Bool {
-            let pattern = Array(literal)
-            guard offset + pattern.count <= characters.count else { return false }
-            return Array(characters[offset..<offset + pattern.count]) == pattern
+        let quote = UInt8(ascii: "\""), slash = UInt8(ascii: "/"), star = UInt8(ascii: "*")
+        func isNewline(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
+        func tripleQuote(_ offset: Int) -> Bool {
+            offset + 3 <= bytes.count && bytes[offset] == quote && bytes[offset + 1] == quote && bytes[offset + 2] == quote
         }
-        while index < characters.count {
-            let character = characters[index]
+        func pair(_ offset: Int, _ first: UInt8, _ second: UInt8) -> Bool {
+            offset + 2 <= bytes.count && bytes[offset] == first && bytes[offset + 1] == second
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
             if inString || inMultilineString {
-                if character == "\\", index + 1 < characters.count {
-                    result.append(character)
-                    result.append(characters[index + 1])
+                if byte == UInt8(ascii: "\\"), index + 1 < bytes.count {
+                    result.append(byte)
+                    result.append(bytes[index + 1])
                     index += 2
                     continue
                 }
-                if inMultilineString, at(index, "\"\"\"") {
+                if inMultilineString, tripleQuote(index) {
                     inMultilineString = false
-                    result += "\"\"\""
+                    result += [quote, quote, quote]
                     index += 3
                     continue
                 }
-                if inString, character == "\"" || character.isNewline { inString = false }
-                result.append(character)
+                if inString, byte == quote || isNewline(byte) { inString = false }
+                result.append(byte)
                 index += 1
-            } else if at(index, "\"\"\"") {
+            } else if tripleQuote(index) {
                 inMultilineString = true
-                result += "\"\"\""
+                result += [quote, quote, quote]
                 index += 3
-            } else if character == "\"" {
+            } else if byte == quote {
                 inString = true
-                result.append(character)
+                result.append(byte)
                 index += 1
-            } else if at(index, "//") {
-                while index < characters.count, !characters[index].isNewline { index += 1 }
-            } else if at(index, "/*") {
+            } else if pair(index, slash, slash) {
+                while index < bytes.count, !isNewline(bytes[index]) { index += 1 }
+            } else if pair(index, slash, star) {
                 var depth = 0
                 repeat {
-                    if at(index, "/*") { depth += 1; index += 2 } else if at(index, "*/") { depth -= 1; index += 2 } else { index += 1 }
-                } while depth > 0 && index < characters.count
-                result.append(" ")
+                    if pair(index, slash, star) {
+                        depth += 1
+                        index += 2
+                    } else if pair(index, star, slash) {
+                        depth -= 1
+                        index += 2
+                    } else {
+                        index += 1
+                    }
+                } while depth > 0 && index < bytes.count
+                result.append(UInt8(ascii: " "))
             } else {
-                result.append(character)
+                result.append(byte)
                 index += 1
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
     static let projectSettings: [(String, ApplePlatform)] = [

@@ -22,6 +22,10 @@ struct XcodeProjectTargets: Sendable {
     }
 
     let targets: [Target]
+    /// File → the targets listing it in a Sources phase, built once (asked for every file of a run).
+    private let listedBy: [String: [Int]]
+    /// The targets with synchronized folders, each folder with its trailing slash.
+    private let synchronized: [(target: Int, folders: [String])]
 
     init?(pbxprojPath: String) {
         guard let text = try? String(contentsOfFile: pbxprojPath, encoding: .utf8) else { return nil }
@@ -103,6 +107,12 @@ struct XcodeProjectTargets: Sendable {
         }
         for index in targets.indices { targets[index].dependencies = targets[index].dependencies.compactMap { ids[$0] } }
         self.targets = targets
+        var listedBy: [String: [Int]] = [:]
+        for (index, target) in targets.enumerated() {
+            for file in target.files { listedBy[file, default: []].append(index) }
+        }
+        self.listedBy = listedBy
+        synchronized = targets.enumerated().filter { !$0.element.folders.isEmpty }.map { ($0.offset, $0.element.folders.map { $0 + "/" }) }
         if targets.isEmpty { return nil }
     }
 
@@ -115,7 +125,12 @@ struct XcodeProjectTargets: Sendable {
     /// The targets whose program links `file` (its own targets, and those depending on a framework that
     /// compiles it); nil when no target compiles it.
     func programs(of file: String) -> Set<String>? {
-        let own = Set(targets.filter { compiles($0, file) }.map(\.name))
+        // What ``compiles(_:_:)`` says for every target, from the indexes built once.
+        var ownIndices = Set(listedBy[file] ?? [])
+        for (index, folders) in synchronized where !ownIndices.contains(index) && !targets[index].excluded.contains(file) {
+            if folders.contains(where: { file.hasPrefix($0) }) { ownIndices.insert(index) }
+        }
+        let own = Set(ownIndices.map { targets[$0].name })
         guard !own.isEmpty else { return nil }
         var result = own
         var frontier = own.filter { name in targets.first { $0.name == name }?.isLinkedInto == true }

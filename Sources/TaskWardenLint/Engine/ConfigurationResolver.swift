@@ -16,6 +16,7 @@ final class ConfigurationResolver {
     private var detectedTargetsByDirectory: [String: DeploymentTargets?] = [:]
     private var configurationKeys: [String: String] = [:]
     private var targetsKeys: [DeploymentTargets: String] = [:]
+    private var absoluteBases: [String: String] = [:]
     /// Malformed or unreadable configuration files, each reported once.
     private(set) var problems: [InputProblem] = []
 
@@ -65,6 +66,14 @@ final class ConfigurationResolver {
         return configurationKey + "\u{0}" + targetsKey
     }
 
+    /// A configuration's base folder made absolute by `absolute`, once per base (asked for every folder walked).
+    func absoluteBase(of configuration: LintConfiguration, _ absolute: (String) -> String) -> String {
+        if let known = absoluteBases[configuration.baseDirectory] { return known }
+        let made = absolute(configuration.baseDirectory)
+        absoluteBases[configuration.baseDirectory] = made
+        return made
+    }
+
     private func nearestFile(_ directory: String, entries: [String]?) -> String? {
         if let cached = nearestFileByDirectory[directory] { return cached }
         let candidate = directory == "/" ? "/" + ConfigurationLoader.fileName : directory + "/" + ConfigurationLoader.fileName
@@ -85,7 +94,8 @@ final class ConfigurationResolver {
 
     /// The folder above `directory`, or nil at the top (`/`, or the first component of a relative path).
     private static func parent(of directory: String) -> String? {
-        let parent = (directory as NSString).deletingLastPathComponent
-        return parent == directory || parent.isEmpty ? nil : parent
+        let trimmed = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        let parent = ManifestFinder.parent(of: trimmed)
+        return parent == trimmed || parent.isEmpty ? nil : parent
     }
 }

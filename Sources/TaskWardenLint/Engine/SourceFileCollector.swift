@@ -133,7 +133,7 @@ struct SourceFileCollector {
         }
         // A malformed configuration governing this folder was reported; its files are not linted.
         guard let configuration = resolver.configuration(forDirectory: directory, entries: entries) else { return }
-        let base = absolutePath(configuration.baseDirectory)
+        let base = resolver.absoluteBase(of: configuration, absolutePath)
         var targets: DeploymentTargets?
         var settingsKey = ""
         var inner = ancestors
