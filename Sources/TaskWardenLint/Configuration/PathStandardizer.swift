@@ -34,7 +34,7 @@ struct PathStandardizer {
             return (path as NSString).standardizingPath
         }
         // The folder is standardized the same way, once: each folder then costs one `lstat`.
-        let folder = slash == path.startIndex ? "/" : String(path[..<slash])
+        let folder = ManifestFinder.parent(of: path)
         let standardFolder = folder == "/" ? "/" : standardize(folder)
         return standardFolder + (standardFolder.hasSuffix("/") ? "" : "/") + name
     }

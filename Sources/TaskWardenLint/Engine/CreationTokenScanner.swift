@@ -161,28 +161,10 @@ public struct CreationTokenScanner: Sendable {
             } else if matches(bytes, index, "//") {
                 while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
             } else if matches(bytes, index, "/*") {
-                index = endOfBlockComment(bytes, index)
+                // Nested comments end where the lexical pass ends them; an unterminated one runs to the end.
+                index = SourceMask.Lexer.skipBlockComment(bytes, from: index) ?? bytes.count
             } else {
                 break
-            }
-        }
-        return index
-    }
-
-    /// The index after the block comment that opens at `start` (block comments nest in Swift).
-    private func endOfBlockComment(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
-        var depth = 0
-        var index = start
-        while index < bytes.count {
-            if matches(bytes, index, "/*") {
-                depth += 1
-                index += 2
-            } else if matches(bytes, index, "*/") {
-                depth -= 1
-                index += 2
-                if depth == 0 { return index }
-            } else {
-                index += 1
             }
         }
         return index

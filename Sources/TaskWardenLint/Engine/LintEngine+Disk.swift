@@ -30,9 +30,10 @@ extension LintEngine {
     /// the rest in parallel, then runs the rules.
     public func run(_ request: LintRequest) -> LintResult {
         let collector = SourceFileCollector(workingDirectory: request.workingDirectory, followSymbolicLinks: request.followSymbolicLinks)
+        let workingDirectory = collector.absolutePath(request.workingDirectory)
         let resolver = ConfigurationResolver(
             explicitFile: request.configurationFile.map(collector.absolutePath),
-            workingDirectory: collector.absolutePath(request.workingDirectory),
+            workingDirectory: workingDirectory,
             display: collector.displayPath
         )
         var found = SourceFileCollector.Found()
@@ -53,7 +54,7 @@ extension LintEngine {
         }
         // Which program each file belongs to depends on paths and manifests only: it is read while files are
         // analysed.
-        let (displayPaths, workingDirectory) = (found.swiftFiles.map(\.display), collector.absolutePath(request.workingDirectory))
+        let displayPaths = found.swiftFiles.map(\.display)
         let discoverPrograms: @Sendable () -> ProgramScope = {
             ProgramScope.discover(displayPaths: displayPaths, workingDirectory: workingDirectory)
         }

@@ -321,7 +321,7 @@ extension SourceMask {
         /// would otherwise be scanned once per level).
         private func hasObservers(_ inside: Range<Int>) -> Bool {
             if let marks { return marks.hasObservers(in: inside) }
-            return Self.contains(bytes, "didSet", in: inside) || Self.contains(bytes, "willSet", in: inside)
+            return ["didSet", "willSet"].contains { CreationTokenScanner.contains(bytes, Array($0.utf8), from: inside.lowerBound, to: inside.upperBound) }
         }
 
         /// Whether a member body holds something that must be parsed.

@@ -25,22 +25,6 @@ extension SourceMask.Lexer {
             || byte >= 0x80
     }
 
-    static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString, in range: Range<Int>) -> Bool {
-        let count = word.utf8CodeUnitCount
-        guard range.count >= count else { return false }
-        let first = word.utf8Start[0]
-        var index = range.lowerBound
-        while index + count <= range.upperBound {
-            if bytes[index] == first {
-                var offset = 1
-                while offset < count, bytes[index + offset] == word.utf8Start[offset] { offset += 1 }
-                if offset == count { return true }
-            }
-            index += 1
-        }
-        return false
-    }
-
     /// `/* … */` with nesting; the index after it, or nil when unterminated.
     static func skipBlockComment(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var depth = 0
