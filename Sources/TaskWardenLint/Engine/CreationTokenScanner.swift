@@ -219,6 +219,24 @@ public struct CreationTokenScanner: Sendable {
         return found
     }
 
+    /// Where the rules' kept-body `token` starts in `bytes`: a plain token as a whole word; one written
+    /// `.word(` as a member call only, the word after a `.` (spaces and newlines may stand between) and before
+    /// `(` or a trailing closure's `{` (`task?.cancel()`, `$0.cancel()`, not `return .cancel`).
+    static func keptTokenStarts(_ token: String, in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        guard token.count > 2, token.hasPrefix("."), token.hasSuffix("(") else {
+            return starts(of: Array(token.utf8), in: bytes, wholeWord: true)
+        }
+        let word = Array(token.utf8.dropFirst().dropLast())
+        return starts(of: word, in: bytes, wholeWord: true).filter { start in
+            var before = start - 1
+            while before >= 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[before]) { before -= 1 }
+            var after = start + word.count
+            while after < bytes.count, bytes[after] == 0x20 || bytes[after] == 0x09 { after += 1 }
+            return before >= 0 && bytes[before] == UInt8(ascii: ".")
+                && after < bytes.count && (bytes[after] == UInt8(ascii: "(") || bytes[after] == UInt8(ascii: "{"))
+        }
+    }
+
     /// Whether `token` occurs in `bytes[start..<end]`.
     static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ token: [UInt8], from start: Int, to end: Int) -> Bool {
         var found = false

@@ -66,7 +66,8 @@ public enum ParsePlan: Sendable, Equatable {
         /// Files containing one of these are parsed whole (from the rules' ``RuleDescription/wholeFileTokens``,
         /// matched by ``CreationTokenScanner/containsWholeFileToken(_:in:)``).
         public var wholeFileTokens: [String]
-        /// Bodies containing one of these words are kept whole (from the rules' ``RuleDescription/keptBodyTokens``).
+        /// Bodies containing one of these words (or member calls, `.cancel(`) are kept whole (from the rules'
+        /// ``RuleDescription/keptBodyTokens``, matched by ``CreationTokenScanner/keptTokenStarts(_:in:)``).
         public var keptBodyTokens: [String]
         /// Closures passed to these modifiers are kept whole (``RuleDescription/wholeClosureModifiers``).
         public var wholeClosureWords: Set<String>
@@ -114,7 +115,7 @@ public enum ParsePlan: Sendable, Equatable {
         let marks = bytes.withUnsafeBufferPointer { buffer in
             SourceMask.Marks(
                 sites: options.scanner.creationTokenStarts(buffer),
-                kept: options.keptBodyTokens.flatMap { CreationTokenScanner.starts(of: Array($0.utf8), in: buffer, wholeWord: true) }.sorted(),
+                kept: options.keptBodyTokens.flatMap { CreationTokenScanner.keptTokenStarts($0, in: buffer) }.sorted(),
                 wholeClosureWords: options.wholeClosureWords, blanksClosures: options.blanksClosures,
                 observers: (CreationTokenScanner.starts(of: Array("didSet".utf8), in: buffer, wholeWord: false)
                     + CreationTokenScanner.starts(of: Array("willSet".utf8), in: buffer, wholeWord: false)).sorted())

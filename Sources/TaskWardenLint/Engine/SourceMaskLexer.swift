@@ -31,6 +31,10 @@ extension SourceMask {
         /// whose inside is remembered until its body opens.
         private var awaitingParameters = false
         private var parameters: Range<Int>?
+        /// The pending member is a `func` or `init` (not a `subscript`, whose result type the parser needs).
+        private var parametersHaveTail = false
+        /// A stored property being read at member level (lint mode).
+        private var storedProperty = StoredProperty.none
 
         init(bytes: UnsafeBufferPointer<UInt8>, mode: Mode) {
             self.bytes = bytes
@@ -41,6 +45,9 @@ extension SourceMask {
             if case .marks(let marks) = mode { return marks }
             return nil
         }
+
+        /// Lint mode: closures are blanked and declarations trimmed (`fix` reads more of the source).
+        private var trimsDeclarations: Bool { marks?.blanksClosures == true }
 
         private func byte(_ offset: Int) -> UInt8 { offset >= 0 && offset < bytes.count ? bytes[offset] : 0 }
 
@@ -61,6 +68,7 @@ extension SourceMask {
                     index += 1
                     continue
                 case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                    if case .trimming(let start) = storedProperty, atMemberLevel { finishStoredProperty(from: start) }
                     // Generic argument lists rarely span lines; `a<b` comparisons must not add up.
                     angleDepth = 0
                     // `let x: T` ends here (`case let .a(x):` too); a computed `var x: T {` opens on its own line.
@@ -86,6 +94,7 @@ extension SourceMask {
                 case UInt8(ascii: "\""):
                     guard let end = Self.skipString(bytes, from: index, hashes: 0) else { return .unterminatedLiteral }
                     noteString()
+                    storedProperty = .none
                     index = end
                     previous = .operand
                     continue
@@ -96,6 +105,7 @@ extension SourceMask {
                     var end = index + 1
                     while end < bytes.count, bytes[end] != UInt8(ascii: "`"), bytes[end] != UInt8(ascii: "\n") { end += 1 }
                     guard byte(end) == UInt8(ascii: "`") else { return .unexpectedCharacter }
+                    if case .awaitingName = storedProperty { storedProperty = .none }
                     if skeleton.isReadingHeader {
                         skeleton.read(String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]), as: UTF8.self))
                     }
@@ -109,6 +119,8 @@ extension SourceMask {
                                       savedLocal: localPending, savedWord: lastWord)
                     level.argumentsOfCreation = current == UInt8(ascii: "(") && creationDepth == stack.count
                     level.isParameters = awaitingParameters && current == UInt8(ascii: "(") && atMemberLevel
+                    // `var (a, b) = …`: a pattern, not a name.
+                    if case .awaitingName = storedProperty { storedProperty = .none }
                     awaitingParameters = false
                     skeleton.endName()
                     push(level)
@@ -134,6 +146,7 @@ extension SourceMask {
                 case UInt8(ascii: "}"):
                     if let failure = closeBrace() { return failure }
                 case UInt8(ascii: ";"):
+                    storedProperty = .none
                     if atMemberLevel { pending = nil }
                     skeleton.cancelHeader()
                     forgetParameters()
@@ -174,6 +187,8 @@ extension SourceMask {
                     }
                     // `:`, `,` and operators end a type's name.
                     skeleton.endName()
+                    // `var a = 1, b = 2`: several bindings are left whole.
+                    if current == UInt8(ascii: ","), atMemberLevel, angleDepth == 0 { storedProperty = .none }
                     previous = .other
                 }
                 index += 1
@@ -205,6 +220,8 @@ extension SourceMask {
         /// suppression directives are read from the source, not from the tree.
         private mutating func blankComment(_ range: Range<Int>) {
             guard marks != nil, atMemberLevel, range.count >= 2 else { return }
+            // Already covered (a comment after a blanked `import`).
+            if let last = blanked.last, last.upperBound >= range.upperBound { return }
             blanked.append(range)
         }
 
@@ -216,7 +233,14 @@ extension SourceMask {
             let followsCreation = creationDepth == stack.count
             let inCreationArguments = stack.last?.argumentsOfCreation == true
             if creationDepth == stack.count { creationDepth = nil }
+            var annotation: Range<Int>?
             if atMemberLevel {
+                // A computed property, observers, or a closure as the value: not a plain stored property.
+                if case .trimming(let start) = storedProperty, case .variable(sawEquals: false)? = pending,
+                   byte(start) == UInt8(ascii: ":") {
+                    annotation = start..<index
+                }
+                storedProperty = .none
                 switch pending {
                 case .type(let isProtocol)?: opener = .typeBody(isProtocol: isProtocol)
                 case .function?: opener = .body(isVariable: false)
@@ -242,7 +266,11 @@ extension SourceMask {
             var level = Level(opener: opener, start: index, savedLocal: localPending, savedWord: lastWord)
             level.keptWhole = keptWhole
             level.isRepeatBody = isRepeatBody
-            if case .body(isVariable: false) = opener { level.parameters = parameters }
+            if case .body(isVariable: false) = opener {
+                level.parameters = parameters
+                level.trimsSignatureTail = parametersHaveTail && trimsDeclarations
+            }
+            if case .body(isVariable: true) = opener { level.annotation = annotation }
             forgetParameters()
             if marks != nil {
                 level.type = skeleton.takeHeader()
@@ -256,6 +284,7 @@ extension SourceMask {
         private mutating func closeBrace() -> Uncertainty? {
             guard let top = pop() else { return .unbalancedBrackets }
             angleDepth = 0
+            storedProperty = .none
             let inside = (top.start + 1)..<index
             if let header = top.type, let marks { closeType(header, opener: top.opener, inside: inside, marks: marks) }
             switch top.opener {
@@ -268,8 +297,16 @@ extension SourceMask {
                    !(isVariable && hasObservers(inside)), !keeps(inside) {
                     // Nothing reads the parameters of a function without a site (frames are labelled only
                     // where a site is): `func load(   ) async throws -> Feed {   }`.
-                    if let parameters = top.parameters, !parameters.isEmpty, !keeps(parameters) { blank(parameters) }
-                    blank(inside)
+                    if let parameters = top.parameters {
+                        if !parameters.isEmpty, !keeps(parameters) { blank(parameters) }
+                        // `) async throws -> Feed where T: P {`: nothing reads the signature of a function without a site.
+                        let tail = (parameters.upperBound + 1)..<top.start
+                        if top.trimsSignatureTail, tail.count > 1, !keeps(tail) { blank(tail) }
+                    }
+                    // `var title: String {   }` reads as `var title {   }`: only the name is looked up.
+                    if let annotation = top.annotation, !keeps(annotation) { blank(annotation) }
+                    // A function's or initializer's body goes with its braces: `func load(   )`.
+                    blank(top.trimsSignatureTail ? top.start..<(index + 1) : inside)
                 } else {
                     keepWholeIfRead(inside)
                 }
@@ -354,6 +391,7 @@ extension SourceMask {
             afterRepeatBody = false
             previous = .operand
             if let marks, marks.hasSite(in: max(0, start - 1)..<index) { creationDepth = stack.count }
+            if case .awaitingName = storedProperty { storedProperty = trimmingStart(afterName: index) }
             if skeleton.isReadingHeader {
                 skeleton.read(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
             }
@@ -387,17 +425,59 @@ extension SourceMask {
                 skeleton.cancelHeader()
                 forgetParameters()
                 awaitingParameters = marks != nil
+                parametersHaveTail = text == "func" || text == "init"
             case "var", "let":
                 pending = .variable(sawEquals: false)
                 skeleton.cancelHeader()
                 forgetParameters()
+                // Only in a type's braces: at file level, `let x = handle` in top-level code is a statement.
+                if trimsDeclarations, let top = stack.last, case .typeBody(isProtocol: false) = top.opener {
+                    storedProperty = .awaitingName
+                }
             case "precedencegroup", "macro", "import", "typealias", "case", "associatedtype", "operator":
                 pending = .other
                 skeleton.cancelHeader()
                 // `import class UIKit.UIView` names no type of this file.
-                if text == "import" { afterImport = true }
+                if text == "import" {
+                    afterImport = true
+                    if trimsDeclarations, stack.isEmpty { blankImport(at: start) }
+                }
             default: break
             }
+        }
+
+        /// Nothing reads imports: `import os.log` is blanked when it starts its line and ends it (no `;`, no
+        /// `/*` that could run on; attributes such as `@testable` before it would otherwise attach to the next
+        /// declaration).
+        private mutating func blankImport(at start: Int) {
+            var lineStart = start
+            while lineStart > 0, bytes[lineStart - 1] == UInt8(ascii: " ") || bytes[lineStart - 1] == UInt8(ascii: "\t") { lineStart -= 1 }
+            guard lineStart == 0 || bytes[lineStart - 1] == UInt8(ascii: "\n") || bytes[lineStart - 1] == UInt8(ascii: "\r") else { return }
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") {
+                if bytes[end] == UInt8(ascii: ";") { return }
+                if bytes[end] == UInt8(ascii: "/"), end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: "*") { return }
+                end += 1
+            }
+            blank(start..<end)
+        }
+
+        /// After a stored property's name: trimmed from its `:` or `=` on (`var x: Int`, `let y = Y()`).
+        private func trimmingStart(afterName end: Int) -> StoredProperty {
+            let next = skipSpaces(from: end)
+            if byte(next) == UInt8(ascii: ":") { return .trimming(start: next) }
+            if byte(next) == UInt8(ascii: "="), byte(next + 1) != UInt8(ascii: "=") { return .trimming(start: next) }
+            return .none
+        }
+
+        /// A newline at member level after a stored property's `:` or `=`: its type and value are blanked when
+        /// the declaration ends on this line, and holds no token a rule reads.
+        private mutating func finishStoredProperty(from start: Int) {
+            storedProperty = .none
+            let range = start..<index
+            guard endsDeclaration(newlineAt: index), let marks, !marks.hasSite(in: range), !marks.hasKept(in: range)
+            else { return }
+            blank(range)
         }
 
         /// Below member level: the words that decide whether the next `{` opens a closure.
@@ -436,6 +516,7 @@ extension SourceMask {
             if next == UInt8(ascii: "\"") {
                 guard let end = Self.skipString(bytes, from: index + hashes, hashes: hashes) else { return .unterminatedLiteral }
                 noteString()
+                storedProperty = .none
                 index = end
                 previous = .operand
                 return nil
@@ -451,6 +532,7 @@ extension SourceMask {
                 let start = index
                 while index < bytes.count, Self.isIdentifierByte(bytes[index]) { index += 1 }
                 let directive = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                storedProperty = .none
                 if ["if", "elseif", "else", "endif"].contains(directive) {
                     if atMemberLevel { pending = nil }
                     skeleton.loseHeader()

@@ -50,6 +50,22 @@ extension SourceMask.Lexer {
         var isParameters = false
         /// A member function's body: the inside of its parameter list, blanked with the body.
         var parameters: Range<Int>?
+        /// A member function's or initializer's body (lint mode): what stands between its parameter list and its
+        /// `{` (effects, result type, `where` clause) is blanked with the body.
+        var trimsSignatureTail = false
+        /// A computed property's body (lint mode): its type annotation `: Feed`, blanked with the body.
+        var annotation: Range<Int>?
+    }
+
+    /// A stored property among a type's members (lint mode), whose type annotation and initial value nothing
+    /// reads: only its name is (``TypeMembers``, `enclosingTypeDeclaresProperty`).
+    enum StoredProperty {
+        case none
+        /// `var`/`let` was read: the next word is the name.
+        case awaitingName
+        /// The name was read; its `:` or `=` stands at `start`. Blanked from there to the end of its line when
+        /// the declaration ends there (``SourceMask/Lexer/endsDeclaration(newlineAt:)``).
+        case trimming(start: Int)
     }
 
     enum Previous { case operand, dot, other }

@@ -19,6 +19,33 @@ extension SourceMask.Lexer {
         return end
     }
 
+    /// Whether a member-level declaration ends at the newline at `newline`: its line does not end in an
+    /// operator, comma, dot or open bracket, and the next line does not go on with it (`.shared`, `?? x`,
+    /// `as! T`): it starts a declaration (a word, an attribute, `#if`, a comment) or closes the type. When this
+    /// answers wrongly, what is left fails to parse and the file is parsed whole.
+    func endsDeclaration(newlineAt newline: Int) -> Bool {
+        var before = newline - 1
+        while before >= 0, bytes[before] == UInt8(ascii: " ") || bytes[before] == UInt8(ascii: "\t") { before -= 1 }
+        guard before >= 0, !Self.continuingLineEnds.contains(bytes[before]) else { return false }
+        var after = newline
+        while after < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[after]) { after += 1 }
+        guard after < bytes.count else { return true }
+        let first = bytes[after]
+        if first == UInt8(ascii: "/") {
+            let second = after + 1 < bytes.count ? bytes[after + 1] : 0
+            return second == UInt8(ascii: "/") || second == UInt8(ascii: "*")
+        }
+        if [UInt8(ascii: "@"), UInt8(ascii: "}"), UInt8(ascii: "#"), UInt8(ascii: "`")].contains(first) { return true }
+        guard Self.isIdentifierByte(first) else { return false }
+        var end = after
+        while end < bytes.count, Self.isIdentifierByte(bytes[end]) { end += 1 }
+        let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[after..<end]), as: UTF8.self)
+        return word != "as" && word != "is"
+    }
+
+    /// Last characters of a line that the next line continues (`=`, `+`, `&&`, `,`, `.`, `(`, …).
+    private static let continuingLineEnds: Set<UInt8> = Set("=+-*/%&|^<,.:~([\\".utf8)
+
     static func isIdentifierByte(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")

@@ -25,8 +25,9 @@ public struct RuleDescription: Sendable {
     /// ending in `(` counts only before an unlabelled argument (``CreationTokenScanner/containsWholeFileToken(_:in:)``).
     public var wholeFileTokens: [String]
     /// Words that keep a function body or closure in sub-file parsing, whole, although it holds no site: for
-    /// rules that read other members of a site's type (`cancel` for a task stored and cancelled elsewhere).
-    /// Matched as whole words (`cancel`, not `cancellables`).
+    /// rules that read other members of a site's type (`.cancel(` for a task stored and cancelled elsewhere).
+    /// Matched as whole words (`isCancelled`, not `isCancelledByUser`); a token written `.word(` matches only a
+    /// member call of `word` (`task?.cancel()`, `$0.cancel {`, not `return .cancel` or `onCancel: cancel`).
     public var keptBodyTokens: [String]
     /// Modifiers (`onChange`) whose closure a rule reads whole when a site stands in it: sub-file parsing then
     /// keeps the closures nested in that closure too.

@@ -43,6 +43,28 @@ enum StressCorpus {
             func launch() { Task { await more() } }
         }
         """,
+        // Stored properties whose type and value lint trims, next to ones it must leave whole: values running on
+        // over lines, handles stored and cancelled by other members, imports, a computed property's type.
+        """
+        import Foundation
+        @testable import FeedKit
+        final class Ticker: @unchecked Sendable {
+            private var tickTask: Task<Void, Never>?
+            private let interval: Duration = .seconds(30)
+            private let decoder = JSONDecoder()
+                .configured(for: .ticks)
+            private let queue = DispatchQueue(label: "ticker",
+                                              qos: .utility)
+            private var isRunning = false, ticks = 0
+            lazy var formatter = makeFormatter()
+                as! DateFormatter
+            var summary: String { "ticked \\(ticks) times since the ticker started running" }
+            func start() { tickTask = Task { while !Task.isCancelled { await tick(); try? await Task.sleep(for: interval) } } }
+            func tick() async -> Int where Self: Sendable { ticks += 1; return ticks * 2 + 1 }
+            func pause() { if isRunning { return } else { tickTask?.cancel(); isRunning = false } }
+            func decide() -> Policy { isRunning ? .allow : .cancel }
+        }
+        """,
         // #if around members, @available, #available, attributes.
         """
         @MainActor final class Player {

@@ -1,0 +1,117 @@
+import SwiftParser
+import Testing
+@testable import TaskWardenLint
+
+/// Sub-file parsing in lint mode trims the declarations nothing reads beyond their names: a stored property's
+/// type and value, a blanked function's signature after its parameters and its braces, a blanked computed
+/// property's type, imports. Each masked copy must still parse cleanly, or the file would be parsed whole.
+@Suite struct DeclarationTrimTests {
+    static func masked(_ source: String, blanksClosures: Bool = true) throws -> String {
+        var options = ParsePlan.Options(rules: RuleRegistry.all)
+        options.blanksClosures = blanksClosures
+        guard case .subFile(let masked, _) = ParsePlan.make(for: Array(source.utf8), options: options) else {
+            Issue.record("not parsed sub-file")
+            return source
+        }
+        let text = String(decoding: masked, as: UTF8.self)
+        #expect(text.utf8.count == source.utf8.count)
+        #expect(!Parser.parse(source: text).hasError, "the masked copy must parse: \(text)")
+        return text
+    }
+
+    static let feed = """
+        import Foundation
+        @testable import FeedKit
+        import os.log; import Combine
+        let sharedLimit = makeLimit(from: handle)
+        final class Feed {
+            @Published private(set) var items: [Item] = []
+            private let session = URLSession(configuration: .ephemeral,
+                                             delegate: nil, delegateQueue: nil)
+            private let decoder = JSONDecoder()
+                .configured(for: .feeds)
+            private let cast = makeAny()
+                as! Decoder
+            static let refreshIdentifier = "com.example.feed.refresh"
+            var first = 1, second = 2
+            var title: String { items.isEmpty ? "Empty feed" : "Feed of \\(items.count)" }
+            var selection: Int = 0 { didSet { print("selection changed to", selection) } }
+            var loadTask: Task<Void, Never>?
+            func merge(_ incoming: [Item]) async throws -> [Item] where Item: Hashable {
+                incoming.filter { existing.contains($0.id) == false }
+            }
+            init(store: Store) async throws { self.store = store; self.session = .shared }
+            subscript(position index: Int) -> Item { items.indices.contains(index) ? items[index] : items[0] }
+            func reload() { loadTask = Task { await load() } }
+        }
+        """
+
+    @Test func storedPropertiesKeepOnlyTheirNames() throws {
+        let masked = try Self.masked(Self.feed)
+        #expect(masked.contains("private(set) var items "))
+        #expect(!masked.contains("[Item] = []"))
+        // A value spanning lines inside brackets goes whole.
+        #expect(masked.contains("private let session "))
+        #expect(!masked.contains("URLSession(") && !masked.contains("delegateQueue"))
+        // A value the next line goes on with (`.configured`, `as!`) is left whole.
+        #expect(masked.contains("JSONDecoder()") && masked.contains(".configured(for: .feeds)"))
+        #expect(masked.contains("as! Decoder"))
+        // Strings stay (the background rules read identifier constants); so do several bindings.
+        #expect(masked.contains("static let refreshIdentifier = \"com.example.feed.refresh\""))
+        #expect(masked.contains("var first = 1, second = 2"))
+        // Observers are read where a site may stand; the handle's type is a plain stored property's.
+        #expect(masked.contains("var selection: Int = 0 {"))
+        #expect(!masked.contains("Task<Void, Never>"))
+        // At file level `let x = handle` may be top-level code using a task's handle: left alone.
+        #expect(masked.contains("let sharedLimit = makeLimit(from: handle)"))
+    }
+
+    @Test func blankedFunctionsKeepOnlyTheirNameAndParentheses() throws {
+        let masked = try Self.masked(Self.feed)
+        #expect(masked.contains("func merge("))
+        #expect(!masked.contains("async throws -> [Item]") && !masked.contains("where Item"))
+        #expect(!masked.contains("existing.contains"))
+        #expect(masked.contains("init("))
+        #expect(!masked.contains("self.store = store"))
+        // A subscript needs its result type to parse.
+        #expect(masked.contains(") -> Item {"))
+        // A computed property's type goes with its body.
+        #expect(masked.contains("var title "))
+        #expect(!masked.contains("var title: String"))
+        // The site's function is untouched.
+        #expect(masked.contains("func reload() { loadTask = Task { await load() } }"))
+    }
+
+    @Test func importsAreBlankedWhenAloneOnTheirLine() throws {
+        let masked = try Self.masked(Self.feed)
+        #expect(!masked.contains("import Foundation"))
+        #expect(masked.contains("@testable import FeedKit"))
+        #expect(masked.contains("import os.log; import Combine"))
+    }
+
+    @Test func fixReadsDeclarationsWhole() throws {
+        let masked = try Self.masked(Self.feed, blanksClosures: false)
+        #expect(masked.contains("import Foundation"))
+        #expect(masked.contains("@Published private(set) var items: [Item] = []"))
+        #expect(masked.contains("async throws -> [Item] where Item: Hashable {"))
+    }
+
+    @Test func onlyAMemberCallOfCancelKeepsABody() throws {
+        let source = """
+            final class Poller {
+                var pollTask: Task<Void, Never>?
+                func start() { pollTask = Task { while true { await poll() } } }
+                func decide(_ action: Action) -> Policy { if action.isStale { return .cancel } else { return .allow } }
+                func stop() { pollTask?.cancel(); print("stopped polling for now") }
+                func stopAll() { tasks.forEach { $0.cancel () }; print("stopped every task") }
+                func stopLater() { pollTask?
+                    .cancel(); print("stopped polling later on") }
+            }
+            """
+        let masked = try Self.masked(source)
+        #expect(!masked.contains("return .cancel"))
+        #expect(masked.contains("pollTask?.cancel()"))
+        #expect(masked.contains("$0.cancel ()"))
+        #expect(masked.contains(".cancel(); print(\"stopped polling later on\")"))
+    }
+}
