@@ -35,6 +35,13 @@ extension SourceMask {
         private var parametersHaveTail = false
         /// A stored property being read at member level (lint mode).
         private var storedProperty = StoredProperty.none
+        /// The attributes and modifiers read before the next member of a type (lint mode), the `@` of an
+        /// attribute whose name comes next, a piece whose `(…)` comes next, and the pieces of the member whose
+        /// keyword was read (``SourceMaskDeclarationTrim``).
+        private var prefix: [Range<Int>] = []
+        private var attributeStart: Int?
+        private var pendingPieceStart: Int?
+        private var declarationPrefix: [Range<Int>] = []
 
         init(bytes: UnsafeBufferPointer<UInt8>, mode: Mode) {
             self.bytes = bytes
@@ -48,6 +55,31 @@ extension SourceMask {
 
         /// Lint mode: closures are blanked and declarations trimmed (`fix` reads more of the source).
         private var trimsDeclarations: Bool { marks?.blanksClosures == true }
+
+        /// Directly in a (non-protocol) type's braces, where members are trimmed.
+        private var inTypeBody: Bool {
+            if let top = stack.last, case .typeBody(isProtocol: false) = top.opener { return true }
+            return false
+        }
+
+        private mutating func forgetPrefix() {
+            prefix = []
+            attributeStart = nil
+            pendingPieceStart = nil
+        }
+
+        private mutating func addPrefixPiece(_ piece: Range<Int>) {
+            if bytes[piece.upperBound - 1] != UInt8(ascii: ")"), byte(piece.upperBound) == UInt8(ascii: "(") {
+                pendingPieceStart = piece.lowerBound
+            } else {
+                prefix.append(piece)
+            }
+        }
+
+        /// A trimmed member's attributes and modifiers are blanked with it.
+        private mutating func blankPrefix(_ pieces: [Range<Int>]) {
+            for piece in pieces where !keeps(piece) { Self.insert(piece, into: &blanked) }
+        }
 
         private func byte(_ offset: Int) -> UInt8 { offset >= 0 && offset < bytes.count ? bytes[offset] : 0 }
 
@@ -121,6 +153,8 @@ extension SourceMask {
                     level.isParameters = awaitingParameters && current == UInt8(ascii: "(") && atMemberLevel
                     // `var (a, b) = …`: a pattern, not a name.
                     if case .awaitingName = storedProperty { storedProperty = .none }
+                    level.prefixPieceStart = current == UInt8(ascii: "(") ? pendingPieceStart : nil
+                    pendingPieceStart = nil
                     awaitingParameters = false
                     skeleton.endName()
                     push(level)
@@ -140,6 +174,7 @@ extension SourceMask {
                     bracketDepth -= 1
                     if current == UInt8(ascii: "]") { squareDepth -= 1 }
                     if top.isParameters { parameters = (top.start + 1)..<index }
+                    if let pieceStart = top.prefixPieceStart { prefix.append(pieceStart..<(index + 1)) }
                     previous = .operand
                 case UInt8(ascii: "{"):
                     openBrace()
@@ -147,6 +182,7 @@ extension SourceMask {
                     if let failure = closeBrace() { return failure }
                 case UInt8(ascii: ";"):
                     storedProperty = .none
+                    forgetPrefix()
                     if atMemberLevel { pending = nil }
                     skeleton.cancelHeader()
                     forgetParameters()
@@ -184,6 +220,10 @@ extension SourceMask {
                     if Self.isIdentifierByte(current) {
                         word()
                         continue
+                    }
+                    if current == UInt8(ascii: "@"), trimsDeclarations, inTypeBody,
+                       startsPrefix(at: index, previousPieceEnd: prefix.last?.upperBound) {
+                        attributeStart = index
                     }
                     // `:`, `,` and operators end a type's name.
                     skeleton.endName()
@@ -271,6 +311,11 @@ extension SourceMask {
                 level.trimsSignatureTail = parametersHaveTail && trimsDeclarations
             }
             if case .body(isVariable: true) = opener { level.annotation = annotation }
+            if atMemberLevel {
+                if case .body = opener, level.trimsSignatureTail || level.annotation != nil { level.prefix = declarationPrefix }
+                declarationPrefix = []
+                forgetPrefix()
+            }
             forgetParameters()
             if marks != nil {
                 level.type = skeleton.takeHeader()
@@ -285,6 +330,7 @@ extension SourceMask {
             guard let top = pop() else { return .unbalancedBrackets }
             angleDepth = 0
             storedProperty = .none
+            forgetPrefix()
             let inside = (top.start + 1)..<index
             if let header = top.type, let marks { closeType(header, opener: top.opener, inside: inside, marks: marks) }
             switch top.opener {
@@ -295,6 +341,7 @@ extension SourceMask {
                 if let outer = stack.last, case .typeBody(let isProtocol) = outer.opener { inProtocol = isProtocol } else { inProtocol = false }
                 if !inProtocol, inside.count >= SourceMask.minimumBlankedLength,
                    !(isVariable && hasObservers(inside)), !keeps(inside) {
+                    blankPrefix(top.prefix)
                     // Nothing reads the parameters of a function without a site (frames are labelled only
                     // where a site is): `func load(   ) async throws -> Feed {   }`.
                     if let parameters = top.parameters {
@@ -392,6 +439,14 @@ extension SourceMask {
             previous = .operand
             if let marks, marks.hasSite(in: max(0, start - 1)..<index) { creationDepth = stack.count }
             if case .awaitingName = storedProperty { storedProperty = trimmingStart(afterName: index) }
+            if let attribute = attributeStart {
+                attributeStart = nil
+                if attribute + 1 == start { addPrefixPiece(attribute..<index) }
+            } else if afterDot, let last = prefix.last, bytes[last.lowerBound] == UInt8(ascii: "@"), last.upperBound + 1 == start {
+                // `@FocusState.Binding`: the attribute's name goes on.
+                prefix.removeLast()
+                addPrefixPiece(last.lowerBound..<index)
+            }
             if skeleton.isReadingHeader {
                 skeleton.read(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
             }
@@ -408,6 +463,11 @@ extension SourceMask {
                 if marks != nil { localWord(text, wasAfterRepeatBody: wasAfterRepeatBody) }
                 return
             }
+            if trimsDeclarations, inTypeBody, Self.trimmedModifiers.contains(text),
+               startsPrefix(at: start, previousPieceEnd: prefix.last?.upperBound) {
+                addPrefixPiece(start..<index)
+                return
+            }
             switch text {
             case "class":
                 // `protocol P: class {` stays a protocol.
@@ -415,9 +475,11 @@ extension SourceMask {
                 pending = .type(isProtocol: false)
                 if marks != nil, !afterImport { skeleton.beginHeader() }
             case "struct", "enum", "actor", "extension":
+                forgetPrefix()
                 pending = .type(isProtocol: false)
                 if marks != nil, !afterImport { skeleton.beginHeader() }
             case "protocol":
+                forgetPrefix()
                 pending = .type(isProtocol: true)
                 if marks != nil, !afterImport { skeleton.beginHeader() }
             case "func", "init", "deinit", "subscript":
@@ -426,15 +488,20 @@ extension SourceMask {
                 forgetParameters()
                 awaitingParameters = marks != nil
                 parametersHaveTail = text == "func" || text == "init"
+                declarationPrefix = parametersHaveTail ? prefix : []
+                forgetPrefix()
             case "var", "let":
                 pending = .variable(sawEquals: false)
                 skeleton.cancelHeader()
                 forgetParameters()
+                declarationPrefix = prefix
+                forgetPrefix()
                 // Only in a type's braces: at file level, `let x = handle` in top-level code is a statement.
                 if trimsDeclarations, let top = stack.last, case .typeBody(isProtocol: false) = top.opener {
                     storedProperty = .awaitingName
                 }
             case "precedencegroup", "macro", "import", "typealias", "case", "associatedtype", "operator":
+                forgetPrefix()
                 pending = .other
                 skeleton.cancelHeader()
                 // `import class UIKit.UIView` names no type of this file.
@@ -477,6 +544,8 @@ extension SourceMask {
             let range = start..<index
             guard endsDeclaration(newlineAt: index), let marks, !marks.hasSite(in: range), !marks.hasKept(in: range)
             else { return }
+            blankPrefix(declarationPrefix)
+            declarationPrefix = []
             blank(range)
         }
 
@@ -533,6 +602,7 @@ extension SourceMask {
                 while index < bytes.count, Self.isIdentifierByte(bytes[index]) { index += 1 }
                 let directive = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
                 storedProperty = .none
+                forgetPrefix()
                 if ["if", "elseif", "else", "endif"].contains(directive) {
                     if atMemberLevel { pending = nil }
                     skeleton.loseHeader()

@@ -55,6 +55,11 @@ extension SourceMask.Lexer {
         var trimsSignatureTail = false
         /// A computed property's body (lint mode): its type annotation `: Feed`, blanked with the body.
         var annotation: Range<Int>?
+        /// A member's body (lint mode): its attributes and modifiers, blanked with the body.
+        var prefix: [Range<Int>] = []
+        /// The arguments of an attribute or modifier in a member's prefix (`@available(…)`, `private(set)`):
+        /// where the piece starts.
+        var prefixPieceStart: Int?
     }
 
     /// A stored property among a type's members (lint mode), whose type annotation and initial value nothing

@@ -44,7 +44,7 @@ extension SourceMask.Lexer {
     }
 
     /// Last characters of a line that the next line continues (`=`, `+`, `&&`, `,`, `.`, `(`, …).
-    private static let continuingLineEnds: Set<UInt8> = Set("=+-*/%&|^<,.:~([\\".utf8)
+    static let continuingLineEnds: Set<UInt8> = Set("=+-*/%&|^<,.:~([\\".utf8)
 
     static func isIdentifierByte(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))

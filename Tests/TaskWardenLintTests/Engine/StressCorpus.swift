@@ -64,6 +64,11 @@ enum StressCorpus {
             func pause() { if isRunning { return } else { tickTask?.cancel(); isRunning = false } }
             func decide() -> Policy { isRunning ? .allow : .cancel }
         }
+        actor Store {
+            static func log(_ text: String) { print("a store log entry was written:", text) }
+            @MainActor private static var entries: [String] = ["first entry", "second entry"]
+            nonisolated func start() { Task { log("started"); await flush() } }
+        }
         """,
         // #if around members, @available, #available, attributes.
         """
