@@ -42,6 +42,9 @@ extension SourceMask {
         private var attributeStart: Int?
         private var pendingPieceStart: Int?
         private var declarationPrefix: [Range<Int>] = []
+        /// After `case` or `catch` below member level, until its `:`, `=`, `in` or `{`: parentheses there are
+        /// patterns binding names (`case let .loaded(feed)`), not calls.
+        private var inPattern = false
 
         init(bytes: UnsafeBufferPointer<UInt8>, mode: Mode) {
             self.bytes = bytes
@@ -150,6 +153,11 @@ extension SourceMask {
                     var level = Level(opener: current == UInt8(ascii: "(") ? .paren : .bracket, start: index,
                                       savedLocal: localPending, savedWord: lastWord)
                     level.argumentsOfCreation = current == UInt8(ascii: "(") && creationDepth == stack.count
+                    if let outer = stack.last { level.inCreationArguments = outer.argumentsOfCreation || outer.inCreationArguments }
+                    if current == UInt8(ascii: "("), trimsDeclarations, !atMemberLevel, keptWholeDepth == 0, !inPattern,
+                       !level.argumentsOfCreation, !level.inCreationArguments {
+                        level.blanksArguments = callsWithArguments(at: index)
+                    }
                     level.isParameters = awaitingParameters && current == UInt8(ascii: "(") && atMemberLevel
                     // `var (a, b) = …`: a pattern, not a name.
                     if case .awaitingName = storedProperty { storedProperty = .none }
@@ -174,6 +182,14 @@ extension SourceMask {
                     bracketDepth -= 1
                     if current == UInt8(ascii: "]") { squareDepth -= 1 }
                     if top.isParameters { parameters = (top.start + 1)..<index }
+                    if top.blanksArguments {
+                        // `Text(verbatim: title)`, `.padding(.horizontal, 16)`: arguments nothing reads.
+                        let arguments = (top.start + 1)..<index
+                        if arguments.count >= 3, isBlankableArgumentList(arguments), let marks,
+                           !marks.hasSite(in: arguments), !marks.hasKept(in: arguments) {
+                            blank(arguments)
+                        }
+                    }
                     if let pieceStart = top.prefixPieceStart { prefix.append(pieceStart..<(index + 1)) }
                     previous = .operand
                 case UInt8(ascii: "{"):
@@ -181,6 +197,7 @@ extension SourceMask {
                 case UInt8(ascii: "}"):
                     if let failure = closeBrace() { return failure }
                 case UInt8(ascii: ";"):
+                    inPattern = false
                     storedProperty = .none
                     forgetPrefix()
                     if atMemberLevel { pending = nil }
@@ -191,6 +208,7 @@ extension SourceMask {
                     angleDepth = 0
                     previous = .other
                 case UInt8(ascii: "="):
+                    inPattern = false
                     let isAssignment = byte(index + 1) != UInt8(ascii: "=")
                     if atMemberLevel, case .variable = pending, isAssignment {
                         pending = .variable(sawEquals: true)
@@ -227,6 +245,7 @@ extension SourceMask {
                     }
                     // `:`, `,` and operators end a type's name.
                     skeleton.endName()
+                    if current == UInt8(ascii: ":") { inPattern = false }
                     // `var a = 1, b = 2`: several bindings are left whole.
                     if current == UInt8(ascii: ","), atMemberLevel, angleDepth == 0 { storedProperty = .none }
                     previous = .other
@@ -267,6 +286,7 @@ extension SourceMask {
 
         private mutating func openBrace() {
             angleDepth = 0
+            inPattern = false
             var opener = Opener.otherBrace
             var isRepeatBody = false
             var keptWhole = false
@@ -549,6 +569,54 @@ extension SourceMask {
             blank(range)
         }
 
+        /// Whether the `(` at `open` starts a call's arguments: right after a name that is not a keyword, a
+        /// macro (`#available`, `#expect`) or an attribute, or after `)`, `]`, `?`, `!`, `>` (`handlers[0](x)`,
+        /// `delegate?(x)`, `Array<Int>(x)`); not the parameters of a local function or a `let (a, b)` pattern.
+        private func callsWithArguments(at open: Int) -> Bool {
+            switch localPending {
+            case .declaration?, .variable(sawEquals: false)?: return false
+            default: break
+            }
+            let before = byte(open - 1)
+            if [UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: ">")].contains(before) {
+                return true
+            }
+            guard Self.isIdentifierByte(before) else { return false }
+            var start = open - 1
+            while start > 0, Self.isIdentifierByte(bytes[start - 1]) { start -= 1 }
+            if start > 0, bytes[start - 1] == UInt8(ascii: "#") || bytes[start - 1] == UInt8(ascii: "@") { return false }
+            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<open]), as: UTF8.self)
+            return !Self.nonCallWords.contains(name)
+        }
+
+        /// Words before `(` that do not call anything.
+        static let nonCallWords: Set<String> = [
+            "if", "while", "guard", "for", "case", "let", "var", "in", "return", "switch", "catch", "where", "is", "as",
+            "try", "await", "throw", "throws", "rethrows", "else", "repeat", "do", "defer", "some", "any", "func",
+            "init", "subscript", "yield", "then", "async", "inout", "consume", "copy", "each", "nonisolated", "unowned",
+            "isolated", "sending", "borrowing", "consuming",
+        ]
+
+        /// An argument list nothing reads: flat (no nested parentheses, so no call a frame's stored-closure calls
+        /// could miss; no closure, whose number counts; no `#` macro or condition) and binding no name.
+        private func isBlankableArgumentList(_ arguments: Range<Int>) -> Bool {
+            for offset in arguments {
+                switch bytes[offset] {
+                case UInt8(ascii: "("), UInt8(ascii: "{"), UInt8(ascii: "#"): return false
+                case UInt8(ascii: "l"), UInt8(ascii: "v"):
+                    // `let` / `var` as a word.
+                    if offset + 3 <= arguments.upperBound, !Self.isIdentifierByte(byte(offset - 1)),
+                       !Self.isIdentifierByte(byte(offset + 3)),
+                       (bytes[offset + 1] == UInt8(ascii: "e") && bytes[offset + 2] == UInt8(ascii: "t"))
+                        || (bytes[offset + 1] == UInt8(ascii: "a") && bytes[offset + 2] == UInt8(ascii: "r")) {
+                        return false
+                    }
+                default: break
+                }
+            }
+            return true
+        }
+
         /// Below member level: the words that decide whether the next `{` opens a closure.
         private mutating func localWord(_ text: String, wasAfterRepeatBody: Bool) {
             let next = byte(skipSpaces(from: index))
@@ -562,6 +630,11 @@ extension SourceMask {
                 localPending = .statement(isRepeat: true)
             case "if", "guard", "for", "switch", "do", "catch", "else", "defer":
                 localPending = .statement(isRepeat: false)
+                if text == "catch" { inPattern = true }
+            case "case":
+                inPattern = true
+            case "in":
+                inPattern = false
             case "class", "struct", "enum", "actor", "protocol", "extension":
                 localPending = .declaration
                 skeleton.beginHeader()

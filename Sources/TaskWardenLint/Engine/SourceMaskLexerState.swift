@@ -42,6 +42,11 @@ extension SourceMask.Lexer {
         var keptWhole = false
         /// An argument list right after a creation token: its closures are the task's (kept whole).
         var argumentsOfCreation = false
+        /// Inside a creation token's argument list (the site's arguments are read: `name:`, the first argument).
+        var inCreationArguments = false
+        /// A call's argument list below member level that may be blanked at its `)` (lint mode) when it holds
+        /// nothing read: see ``SourceMask/Lexer/isBlankableArgumentList(_:)``.
+        var blanksArguments = false
         /// The body of `repeat`: the `while` after it ends the statement.
         var isRepeatBody = false
         /// A type's braces (member-level or local; ``Marks`` mode only): its name and what it holds.

@@ -117,6 +117,35 @@ import Testing
         #expect(masked.contains("@MainActor private func start() { Task { await reload(self) } }"))
     }
 
+    @Test func flatArgumentListsBesideASiteAreBlanked() throws {
+        let source = """
+            final class Feed {
+                var onQuiesced: () -> Void = {}
+                func reload(id: Int) {
+                    log.debug("reloading the feed for identifier", id, privacy: .public)
+                    let count = min(items.count, limit, maximumPageSize)
+                    notify(onQuiesced(), reason: .reload)
+                    if #available(iOS 18, *) { render(items, animated: true, style: .plain) }
+                    switch state { case let .loaded(first, second, third): show(first, second, third); default: break }
+                    nonisolated(unsafe) let shared = makeSharedBuffer(capacity: 4096)
+                    Task(name: makeName(prefix: "feed", id: id)) { await load(id: id, force: true) }
+                    #expect(items.isEmpty == false, "the feed has items")
+                }
+            }
+            """
+        let masked = try Self.masked(source)
+        #expect(!masked.contains("reloading the feed") && masked.contains("log.debug("))
+        #expect(!masked.contains("items.count, limit"))
+        // A nested call stays (a frame's calls of stored closures are read), and so do conditions and macros.
+        #expect(masked.contains("notify(onQuiesced(), reason: .reload)"))
+        #expect(masked.contains("#available(iOS 18, *)") && !masked.contains("items, animated: true"))
+        #expect(masked.contains("#expect(items.isEmpty == false, \"the feed has items\")"))
+        // Patterns bind names; modifiers are not calls; the site's arguments and closure are read.
+        #expect(masked.contains("case let .loaded(first, second, third)"))
+        #expect(masked.contains("nonisolated(unsafe)") && !masked.contains("capacity: 4096"))
+        #expect(masked.contains("Task(name: makeName(prefix: \"feed\", id: id)) { await load(id: id, force: true) }"))
+    }
+
     @Test func fixReadsDeclarationsWhole() throws {
         let masked = try Self.masked(Self.feed, blanksClosures: false)
         #expect(masked.contains("import Foundation"))
