@@ -1,11 +1,16 @@
-/// What lint's sub-file parsing trims from a member declaration it blanks, beyond its body: the attributes and
-/// modifiers before it (``SourceMask/Lexer`` collects them as "prefix pieces"), read by nothing but the
-/// declarations around a site, which are never trimmed. `static` and `class` stay: they tell instance members
-/// (``TypeMembers/instanceMemberNames(around:)``) from type members.
+/// What lint's sub-file parsing trims around what ``SourceMask/Lexer`` blanks (``SourceMask/Marks/blanksClosures``):
+/// members are read by their names only (``TypeMembers``, `enclosingTypeDeclaresProperty`) where no site stands
+/// in them, so a blanked function keeps `func load(   )` (its result type, effects, braces, attributes and
+/// modifiers go; `static` and `class` stay, they tell type members from instance members), a stored property
+/// keeps `var items` (its type and value go, unless a string constant, several bindings or a value the next
+/// line goes on with), a blanked computed property loses its type. Imports go. Below member level, a call's
+/// flat argument list beside a site goes (``isBlankableArgumentList(_:)``). Whatever this gets wrong leaves a
+/// copy that fails to parse, and the file is then parsed whole.
 ///
 /// ```swift
-/// // @MainActor @objc private func refresh(   )      →      func refresh(   )
-/// // @Published private(set) var items: [Item] = []   →      var items
+/// // @MainActor @objc private func refresh(_ sender: Any) -> Bool { … }   →   func refresh(   )
+/// // @Published private(set) var items: [Item] = []                     →   var items
+/// // log.debug("reloading", id)                                         →   log.debug(             )
 /// ```
 extension SourceMask.Lexer {
     /// Modifiers nothing reads on a trimmed member (`static`, `class` and `prefix`/`postfix`/`infix` stay).
@@ -58,5 +63,114 @@ extension SourceMask.Lexer {
         var end = low
         while end < blanked.count, blanked[end].upperBound <= range.upperBound { end += 1 }
         blanked.replaceSubrange(low..<end, with: [range])
+    }
+
+    mutating func forgetPrefix() {
+        prefix = []
+        attributeStart = nil
+        pendingPieceStart = nil
+    }
+
+    mutating func addPrefixPiece(_ piece: Range<Int>) {
+        if bytes[piece.upperBound - 1] != UInt8(ascii: ")"), byte(piece.upperBound) == UInt8(ascii: "(") {
+            pendingPieceStart = piece.lowerBound
+        } else {
+            prefix.append(piece)
+        }
+    }
+
+    /// A trimmed member's attributes and modifiers are blanked with it.
+    mutating func blankPrefix(_ pieces: [Range<Int>]) {
+        for piece in pieces where !keeps(piece) { Self.insert(piece, into: &blanked) }
+    }
+
+    /// Directly in a (non-protocol) type's braces, where members are trimmed.
+    var inTypeBody: Bool {
+        if let top = stack.last, case .typeBody(isProtocol: false) = top.opener { return true }
+        return false
+    }
+
+    /// Nothing reads imports: `import os.log` is blanked when it starts its line and ends it (no `;`, no
+    /// `/*` that could run on; attributes such as `@testable` before it would otherwise attach to the next
+    /// declaration).
+    mutating func blankImport(at start: Int) {
+        var lineStart = start
+        while lineStart > 0, bytes[lineStart - 1] == UInt8(ascii: " ") || bytes[lineStart - 1] == UInt8(ascii: "\t") { lineStart -= 1 }
+        guard lineStart == 0 || bytes[lineStart - 1] == UInt8(ascii: "\n") || bytes[lineStart - 1] == UInt8(ascii: "\r") else { return }
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") {
+            if bytes[end] == UInt8(ascii: ";") { return }
+            if bytes[end] == UInt8(ascii: "/"), end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: "*") { return }
+            end += 1
+        }
+        blank(start..<end)
+    }
+
+    /// After a stored property's name: trimmed from its `:` or `=` on (`var x: Int`, `let y = Y()`).
+    func trimmingStart(afterName end: Int) -> StoredProperty {
+        let next = skipSpaces(from: end)
+        if byte(next) == UInt8(ascii: ":") { return .trimming(start: next) }
+        if byte(next) == UInt8(ascii: "="), byte(next + 1) != UInt8(ascii: "=") { return .trimming(start: next) }
+        return .none
+    }
+
+    /// A newline at member level after a stored property's `:` or `=`: its type and value are blanked when
+    /// the declaration ends on this line, and holds no token a rule reads.
+    mutating func finishStoredProperty(from start: Int) {
+        storedProperty = .none
+        let range = start..<index
+        guard endsDeclaration(newlineAt: index), let marks, !marks.hasSite(in: range), !marks.hasKept(in: range)
+        else { return }
+        blankPrefix(declarationPrefix)
+        declarationPrefix = []
+        blank(range)
+    }
+
+    /// Whether the `(` at `open` starts a call's arguments: right after a name that is not a keyword, a
+    /// macro (`#available`, `#expect`) or an attribute, or after `)`, `]`, `?`, `!`, `>` (`handlers[0](x)`,
+    /// `delegate?(x)`, `Array<Int>(x)`); not the parameters of a local function or a `let (a, b)` pattern.
+    func callsWithArguments(at open: Int) -> Bool {
+        switch localPending {
+        case .declaration?, .variable(sawEquals: false)?: return false
+        default: break
+        }
+        let before = byte(open - 1)
+        if [UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: ">")].contains(before) {
+            return true
+        }
+        guard Self.isIdentifierByte(before) else { return false }
+        var start = open - 1
+        while start > 0, Self.isIdentifierByte(bytes[start - 1]) { start -= 1 }
+        if start > 0, bytes[start - 1] == UInt8(ascii: "#") || bytes[start - 1] == UInt8(ascii: "@") { return false }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<open]), as: UTF8.self)
+        return !Self.nonCallWords.contains(name)
+    }
+
+    /// Words before `(` that do not call anything.
+    static let nonCallWords: Set<String> = [
+        "if", "while", "guard", "for", "case", "let", "var", "in", "return", "switch", "catch", "where", "is", "as",
+        "try", "await", "throw", "throws", "rethrows", "else", "repeat", "do", "defer", "some", "any", "func",
+        "init", "subscript", "yield", "then", "async", "inout", "consume", "copy", "each", "nonisolated", "unowned",
+        "isolated", "sending", "borrowing", "consuming",
+    ]
+
+    /// An argument list nothing reads: flat (no nested parentheses, so no call a frame's stored-closure calls
+    /// could miss; no closure, whose number counts; no `#` macro or condition) and binding no name.
+    func isBlankableArgumentList(_ arguments: Range<Int>) -> Bool {
+        for offset in arguments {
+            switch bytes[offset] {
+            case UInt8(ascii: "("), UInt8(ascii: "{"), UInt8(ascii: "#"): return false
+            case UInt8(ascii: "l"), UInt8(ascii: "v"):
+                // `let` / `var` as a word.
+                if offset + 3 <= arguments.upperBound, !Self.isIdentifierByte(byte(offset - 1)),
+                   !Self.isIdentifierByte(byte(offset + 3)),
+                   (bytes[offset + 1] == UInt8(ascii: "e") && bytes[offset + 2] == UInt8(ascii: "t"))
+                    || (bytes[offset + 1] == UInt8(ascii: "a") && bytes[offset + 2] == UInt8(ascii: "r")) {
+                    return false
+                }
+            default: break
+            }
+        }
+        return true
     }
 }

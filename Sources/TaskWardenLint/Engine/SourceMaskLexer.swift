@@ -4,25 +4,25 @@ extension SourceMask {
     struct Lexer {
         let bytes: UnsafeBufferPointer<UInt8>
         let mode: Mode
-        private(set) var blanked: [Range<Int>] = []
+        var blanked: [Range<Int>] = []
         private(set) var maximumDepth = 0
         private(set) var maximumSquareDepth = 0
         private var squareDepth = 0
-        private var stack: [Level] = []
+        var stack: [Level] = []
         private var bracketDepth = 0
         private var angleDepth = 0
         private var pending: Introducer?
-        private var localPending: LocalIntroducer?
+        var localPending: LocalIntroducer?
         /// The last word read at this level (the modifier a closure is passed to: `.onChange(of: x) {`).
         private var lastWord: String?
         /// The stack depth of the last creation token read, until a `{` at that level takes it.
         private var creationDepth: Int?
         /// Open closures kept whole.
-        private var keptWholeDepth = 0
+        var keptWholeDepth = 0
         /// The last thing read closed a `repeat` body.
         private var afterRepeatBody = false
         private var previous = Previous.other
-        private var index = 0
+        var index = 0
         /// Which type bodies nothing reads (``Marks`` mode only).
         private var skeleton = TypeSkeleton()
         /// On an `import` line.
@@ -34,14 +34,15 @@ extension SourceMask {
         /// The pending member is a `func` or `init` (not a `subscript`, whose result type the parser needs).
         private var parametersHaveTail = false
         /// A stored property being read at member level (lint mode).
-        private var storedProperty = StoredProperty.none
+        // The state below without `private` is also read and set by the trims in SourceMaskDeclarationTrim.swift.
+        var storedProperty = StoredProperty.none
         /// The attributes and modifiers read before the next member of a type (lint mode), the `@` of an
         /// attribute whose name comes next, a piece whose `(…)` comes next, and the pieces of the member whose
         /// keyword was read (``SourceMaskDeclarationTrim``).
-        private var prefix: [Range<Int>] = []
-        private var attributeStart: Int?
-        private var pendingPieceStart: Int?
-        private var declarationPrefix: [Range<Int>] = []
+        var prefix: [Range<Int>] = []
+        var attributeStart: Int?
+        var pendingPieceStart: Int?
+        var declarationPrefix: [Range<Int>] = []
         /// After `case` or `catch` below member level, until its `:`, `=`, `in` or `{`: parentheses there are
         /// patterns binding names (`case let .loaded(feed)`), not calls.
         private var inPattern = false
@@ -51,43 +52,18 @@ extension SourceMask {
             self.mode = mode
         }
 
-        private var marks: Marks? {
+        var marks: Marks? {
             if case .marks(let marks) = mode { return marks }
             return nil
         }
 
         /// Lint mode: closures are blanked and declarations trimmed (`fix` reads more of the source).
-        private var trimsDeclarations: Bool { marks?.blanksClosures == true }
+        var trimsDeclarations: Bool { marks?.blanksClosures == true }
 
-        /// Directly in a (non-protocol) type's braces, where members are trimmed.
-        private var inTypeBody: Bool {
-            if let top = stack.last, case .typeBody(isProtocol: false) = top.opener { return true }
-            return false
-        }
-
-        private mutating func forgetPrefix() {
-            prefix = []
-            attributeStart = nil
-            pendingPieceStart = nil
-        }
-
-        private mutating func addPrefixPiece(_ piece: Range<Int>) {
-            if bytes[piece.upperBound - 1] != UInt8(ascii: ")"), byte(piece.upperBound) == UInt8(ascii: "(") {
-                pendingPieceStart = piece.lowerBound
-            } else {
-                prefix.append(piece)
-            }
-        }
-
-        /// A trimmed member's attributes and modifiers are blanked with it.
-        private mutating func blankPrefix(_ pieces: [Range<Int>]) {
-            for piece in pieces where !keeps(piece) { Self.insert(piece, into: &blanked) }
-        }
-
-        private func byte(_ offset: Int) -> UInt8 { offset >= 0 && offset < bytes.count ? bytes[offset] : 0 }
+        func byte(_ offset: Int) -> UInt8 { offset >= 0 && offset < bytes.count ? bytes[offset] : 0 }
 
         /// At file level or directly inside a type's braces, outside brackets.
-        private var atMemberLevel: Bool {
+        var atMemberLevel: Bool {
             guard let top = stack.last else { return true }
             if case .typeBody = top.opener { return true }
             return false
@@ -429,7 +405,7 @@ extension SourceMask {
         }
 
         /// Whether a member body holds something that must be parsed.
-        private func keeps(_ inside: Range<Int>) -> Bool {
+        func keeps(_ inside: Range<Int>) -> Bool {
             switch mode {
             case .memberBodies(let keep): return keep(bytes, inside)
             case .marks(let marks): return marks.hasSite(in: inside) || marks.hasKept(in: inside)
@@ -437,7 +413,7 @@ extension SourceMask {
         }
 
         /// Blanks `inside`, which covers anything blanked in it before.
-        private mutating func blank(_ inside: Range<Int>) {
+        mutating func blank(_ inside: Range<Int>) {
             while let last = blanked.last, last.lowerBound >= inside.lowerBound { blanked.removeLast() }
             blanked.append(inside)
         }
@@ -531,90 +507,6 @@ extension SourceMask {
                 }
             default: break
             }
-        }
-
-        /// Nothing reads imports: `import os.log` is blanked when it starts its line and ends it (no `;`, no
-        /// `/*` that could run on; attributes such as `@testable` before it would otherwise attach to the next
-        /// declaration).
-        private mutating func blankImport(at start: Int) {
-            var lineStart = start
-            while lineStart > 0, bytes[lineStart - 1] == UInt8(ascii: " ") || bytes[lineStart - 1] == UInt8(ascii: "\t") { lineStart -= 1 }
-            guard lineStart == 0 || bytes[lineStart - 1] == UInt8(ascii: "\n") || bytes[lineStart - 1] == UInt8(ascii: "\r") else { return }
-            var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") {
-                if bytes[end] == UInt8(ascii: ";") { return }
-                if bytes[end] == UInt8(ascii: "/"), end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: "*") { return }
-                end += 1
-            }
-            blank(start..<end)
-        }
-
-        /// After a stored property's name: trimmed from its `:` or `=` on (`var x: Int`, `let y = Y()`).
-        private func trimmingStart(afterName end: Int) -> StoredProperty {
-            let next = skipSpaces(from: end)
-            if byte(next) == UInt8(ascii: ":") { return .trimming(start: next) }
-            if byte(next) == UInt8(ascii: "="), byte(next + 1) != UInt8(ascii: "=") { return .trimming(start: next) }
-            return .none
-        }
-
-        /// A newline at member level after a stored property's `:` or `=`: its type and value are blanked when
-        /// the declaration ends on this line, and holds no token a rule reads.
-        private mutating func finishStoredProperty(from start: Int) {
-            storedProperty = .none
-            let range = start..<index
-            guard endsDeclaration(newlineAt: index), let marks, !marks.hasSite(in: range), !marks.hasKept(in: range)
-            else { return }
-            blankPrefix(declarationPrefix)
-            declarationPrefix = []
-            blank(range)
-        }
-
-        /// Whether the `(` at `open` starts a call's arguments: right after a name that is not a keyword, a
-        /// macro (`#available`, `#expect`) or an attribute, or after `)`, `]`, `?`, `!`, `>` (`handlers[0](x)`,
-        /// `delegate?(x)`, `Array<Int>(x)`); not the parameters of a local function or a `let (a, b)` pattern.
-        private func callsWithArguments(at open: Int) -> Bool {
-            switch localPending {
-            case .declaration?, .variable(sawEquals: false)?: return false
-            default: break
-            }
-            let before = byte(open - 1)
-            if [UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: ">")].contains(before) {
-                return true
-            }
-            guard Self.isIdentifierByte(before) else { return false }
-            var start = open - 1
-            while start > 0, Self.isIdentifierByte(bytes[start - 1]) { start -= 1 }
-            if start > 0, bytes[start - 1] == UInt8(ascii: "#") || bytes[start - 1] == UInt8(ascii: "@") { return false }
-            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<open]), as: UTF8.self)
-            return !Self.nonCallWords.contains(name)
-        }
-
-        /// Words before `(` that do not call anything.
-        static let nonCallWords: Set<String> = [
-            "if", "while", "guard", "for", "case", "let", "var", "in", "return", "switch", "catch", "where", "is", "as",
-            "try", "await", "throw", "throws", "rethrows", "else", "repeat", "do", "defer", "some", "any", "func",
-            "init", "subscript", "yield", "then", "async", "inout", "consume", "copy", "each", "nonisolated", "unowned",
-            "isolated", "sending", "borrowing", "consuming",
-        ]
-
-        /// An argument list nothing reads: flat (no nested parentheses, so no call a frame's stored-closure calls
-        /// could miss; no closure, whose number counts; no `#` macro or condition) and binding no name.
-        private func isBlankableArgumentList(_ arguments: Range<Int>) -> Bool {
-            for offset in arguments {
-                switch bytes[offset] {
-                case UInt8(ascii: "("), UInt8(ascii: "{"), UInt8(ascii: "#"): return false
-                case UInt8(ascii: "l"), UInt8(ascii: "v"):
-                    // `let` / `var` as a word.
-                    if offset + 3 <= arguments.upperBound, !Self.isIdentifierByte(byte(offset - 1)),
-                       !Self.isIdentifierByte(byte(offset + 3)),
-                       (bytes[offset + 1] == UInt8(ascii: "e") && bytes[offset + 2] == UInt8(ascii: "t"))
-                        || (bytes[offset + 1] == UInt8(ascii: "a") && bytes[offset + 2] == UInt8(ascii: "r")) {
-                        return false
-                    }
-                default: break
-                }
-            }
-            return true
         }
 
         /// Below member level: the words that decide whether the next `{` opens a closure.
