@@ -15,9 +15,8 @@ public struct LintEngine: Sendable {
     /// Parse every file whole instead of only the declarations that can hold a site (``ParsePlan``):
     /// `--whole-file`, for comparison; the output is the same either way.
     public var wholeFile: Bool
-    /// Sub-file parsing also blanks closures beside a site, trims the members it blanks to their names and
-    /// blanks flat argument lists beside a site (default). `fix` keeps them: it names a task after what stands
-    /// around it (a button's label closure, a sibling action, a property's type).
+    /// Sub-file parsing also blanks closures and flat argument lists beside a site (default). `fix` keeps them:
+    /// it names a task after what stands around it (a button's label closure and title, a sibling action).
     public var blanksClosures = true
 
     public init(rules: [any Rule] = RuleRegistry.all, parallel: Bool = true, wholeFile: Bool = false) {

@@ -3,11 +3,12 @@
 /// Sub-file parsing parses a copy of the source in which what cannot hold a site (and that no rule reads) is
 /// turned into spaces: bodies of member functions, initializers and computed properties without a site (and
 /// the parameter lists of those functions), closures beside a site, member-level comments, and whole bodies of
-/// types whose members nothing reads (no site in them, not named like a type around a site). `lint` (not `fix`,
-/// which reads more, ``Options/blanksClosures``) also trims the members it blanks to their names (a function to
-/// `func load(   )`, a stored property to `var items`, attributes and modifiers other than `static`/`class`
-/// gone), blanks imports, and blanks flat argument lists of calls beside a site (`.padding(   )`; never a
-/// condition, macro, pattern, nested call or the site's own arguments). The copy has the same UTF-8 length and the same
+/// types whose members nothing reads (no site in them, not named like a type around a site). The members it
+/// blanks are trimmed to their names (a function to `func load(   )`, a stored property to `var items`,
+/// attributes and modifiers other than `static`/`class` gone) and imports are blanked. `lint` (not `fix`, which
+/// names a task after what stands around it, ``Options/blanksClosures``) also blanks closures beside a site and
+/// flat argument lists of calls beside a site (`.padding(   )`; never a condition, macro, pattern, nested call or
+/// the site's own arguments). The copy has the same UTF-8 length and the same
 /// newlines, so every position, line and column equals the whole-file parse and discovery and the rules run
 /// unchanged.
 /// ``SourceMask`` finds those bodies; whenever it is unsure, or a rule needs the whole file
@@ -75,8 +76,8 @@ public enum ParsePlan: Sendable, Equatable {
         public var keptBodyTokens: [String]
         /// Closures passed to these modifiers are kept whole (``RuleDescription/wholeClosureModifiers``).
         public var wholeClosureWords: Set<String>
-        /// Blank closures beside a site, not only member bodies, and trim declarations and argument lists nothing
-        /// reads (``LintEngine/blanksClosures``; `fix` keeps them).
+        /// Blank closures and flat argument lists beside a site, not only member bodies
+        /// (``LintEngine/blanksClosures``; `fix` keeps them).
         public var blanksClosures = true
         /// Deeper nesting of `(`, `[` and generic `<` together than this is not parsed (SwiftParser's lookahead
         /// recurses without its own nesting limit: 500 nested generic types overflowed a thread's stack).

@@ -10,9 +10,9 @@
 /// token, kept word or member-level string, whose name is not that of a type enclosing a site, keeps only its
 /// declaration `struct Name: P {   }`); below member level, closures beside a site (never a statement's body:
 /// its closures are numbered in the enclosing function). A candidate is blanked when nothing in it matters.
-/// With ``Marks/blanksClosures`` (lint) it also trims what nothing reads around the members it blanks (their
-/// signatures after the parameter list, braces, attributes and modifiers; stored properties' types and values),
-/// imports, and flat argument lists beside a site (``SourceMaskDeclarationTrim``).
+/// In ``Marks`` mode it also trims what nothing reads around the members it blanks (their signatures after the
+/// parameter list, braces, attributes and modifiers; stored properties' types and values) and imports, and with
+/// ``Marks/blanksClosures`` (lint) flat argument lists beside a site (``SourceMaskDeclarationTrim``).
 /// Whenever the pass is not sure what it reads (an unterminated literal, a `'`, a `/` that could be a regex
 /// holding a brace or a quote, unbalanced brackets) it gives up and says why: the file is then parsed
 /// whole. Nothing here ever decides what a rule sees, only how much of the file the parser reads.
@@ -52,8 +52,8 @@ struct SourceMask: Sendable {
         var kept: [Int]
         /// Modifiers whose closures a rule reads whole (`onChange`: does the action use its parameters?).
         var wholeClosureWords: Set<String>
-        /// Lint mode: blank closures (below member level and property initialisers), not only member bodies and
-        /// comments, and trim declarations and argument lists nothing reads.
+        /// Lint mode: blank closures (below member level and property initialisers) and flat argument lists beside
+        /// a site, not only member bodies and comments.
         var blanksClosures = true
         /// Where `didSet` and `willSet` start, sorted: braces holding observers are not blanked.
         var observers: [Int] = []

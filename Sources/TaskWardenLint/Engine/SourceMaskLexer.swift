@@ -57,8 +57,8 @@ extension SourceMask {
             return nil
         }
 
-        /// Lint mode: closures are blanked and declarations trimmed (`fix` reads more of the source).
-        var trimsDeclarations: Bool { marks?.blanksClosures == true }
+        /// Members without a site are trimmed to their names (``Marks`` mode: `lint` and `fix`).
+        var trimsDeclarations: Bool { marks != nil }
 
         func byte(_ offset: Int) -> UInt8 { offset >= 0 && offset < bytes.count ? bytes[offset] : 0 }
 
@@ -130,7 +130,7 @@ extension SourceMask {
                                       savedLocal: localPending, savedWord: lastWord)
                     level.argumentsOfCreation = current == UInt8(ascii: "(") && creationDepth == stack.count
                     if let outer = stack.last { level.inCreationArguments = outer.argumentsOfCreation || outer.inCreationArguments }
-                    if current == UInt8(ascii: "("), trimsDeclarations, !atMemberLevel, keptWholeDepth == 0, !inPattern,
+                    if current == UInt8(ascii: "("), marks?.blanksClosures == true, !atMemberLevel, keptWholeDepth == 0, !inPattern,
                        !level.argumentsOfCreation, !level.inCreationArguments {
                         level.blanksArguments = callsWithArguments(at: index)
                     }

@@ -146,11 +146,26 @@ import Testing
         #expect(masked.contains("Task(name: makeName(prefix: \"feed\", id: id)) { await load(id: id, force: true) }"))
     }
 
-    @Test func fixReadsDeclarationsWhole() throws {
-        let masked = try Self.masked(Self.feed, blanksClosures: false)
-        #expect(masked.contains("import Foundation"))
-        #expect(masked.contains("@Published private(set) var items: [Item] = []"))
-        #expect(masked.contains("async throws -> [Item] where Item: Hashable {"))
+    @Test func fixTrimsDeclarationsButKeepsArgumentsAndClosures() throws {
+        let source = """
+            import SwiftUI
+            struct Toolbar: View {
+                @State private var isRefreshing = false
+                var body: some View {
+                    Button("Refresh the feed") { Task { await refresh() } }
+                        .padding(.horizontal, 16)
+                        .onHover { hovering in highlight(hovering, animated: true) }
+                }
+                private func refresh() async { isRefreshing = true; await feed.reload(); isRefreshing = false }
+            }
+            """
+        let masked = try Self.masked(source, blanksClosures: false)
+        #expect(!masked.contains("import SwiftUI") && !masked.contains("@State") && !masked.contains("= false"))
+        #expect(masked.contains("func refresh(") && !masked.contains("async {"))
+        // `fix` names the task after the button's title: arguments and closures beside it stay.
+        #expect(masked.contains("Button(\"Refresh the feed\")"))
+        #expect(masked.contains(".padding(.horizontal, 16)"))
+        #expect(masked.contains("highlight(hovering, animated: true)"))
     }
 
     @Test func onlyAMemberCallOfCancelKeepsABody() throws {
