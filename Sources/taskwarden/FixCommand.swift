@@ -44,11 +44,11 @@ enum FixCommand: Subcommand {
         // fix reads and writes no results cache: it edits syntax, so it always parses.
         var invocation = LintInvocation(parsed, paths: parsed.positionals, context: context)
         invocation.cacheDirectory = nil
-        // Sub-file parsing, as lint, but keeping closures: naming reads what stands around a site in its own
-        // declaration (a button's label closure). The check before writing parses the old text's changed
+        // Sub-file parsing, as lint, but keeping what naming reads around a site: argument lists beside it (a
+        // button's title) and `label:` closures. The check before writing parses the old text's changed
         // statements itself (or the whole old file when it must).
         var engine = LintEngine()
-        engine.blanksClosures = false
+        engine.keepsNamingContext = true
         let (result, hadInputErrors) = invocation.run(context: context, engine: engine)
         let unnamed = result.findings.filter { $0.ruleID == "unnamed-task" }
         var plan = TaskNameFixer(force: parsed.has("--force"), workingDirectory: context.workingDirectory)

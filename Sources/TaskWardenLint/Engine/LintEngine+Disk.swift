@@ -44,7 +44,7 @@ extension LintEngine {
         }
         found.problems = resolver.problems + found.problems
 
-        let options = ParsePlan.Options(rules: rules, wholeFile: wholeFile, blanksClosures: blanksClosures)
+        let options = parsePlanOptions
         let session = request.cacheDirectory.map { CacheSession(cache: ResultsCache(root: $0), rules: rules) }
         let (files, parallel) = (found.swiftFiles, parallel)
         let analyseAll: @Sendable () -> [FileOutcome] = {

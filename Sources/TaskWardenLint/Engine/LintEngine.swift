@@ -15,9 +15,18 @@ public struct LintEngine: Sendable {
     /// Parse every file whole instead of only the declarations that can hold a site (``ParsePlan``):
     /// `--whole-file`, for comparison; the output is the same either way.
     public var wholeFile: Bool
-    /// Sub-file parsing also blanks closures and flat argument lists beside a site (default). `fix` keeps them:
-    /// it names a task after what stands around it (a button's label closure and title, a sibling action).
+    /// Sub-file parsing also blanks closures and flat argument lists beside a site (default).
     public var blanksClosures = true
+    /// Keep what `fix` names a task after (``ParsePlan/Options/keepsNamingContext``): argument lists beside a
+    /// site (a button's title) and `label:` closures.
+    public var keepsNamingContext = false
+
+    /// How this engine's sub-file parsing reads a file.
+    var parsePlanOptions: ParsePlan.Options {
+        var options = ParsePlan.Options(rules: rules, wholeFile: wholeFile, blanksClosures: blanksClosures)
+        options.keepsNamingContext = keepsNamingContext
+        return options
+    }
 
     public init(rules: [any Rule] = RuleRegistry.all, parallel: Bool = true, wholeFile: Bool = false) {
         self.rules = rules
@@ -30,7 +39,7 @@ public struct LintEngine: Sendable {
         let swift = sources.filter { $0.path.hasSuffix(".swift") }
         let plists = sources.filter { $0.path.hasSuffix(".plist") }.map { PropertyListFile(path: $0.path, contents: $0.text) }
         // The same plan as for files on disk, minus the byte scan's skip (every source given is analysed).
-        let options = ParsePlan.Options(rules: rules, wholeFile: wholeFile, blanksClosures: blanksClosures)
+        let options = parsePlanOptions
         let outcomes = ParallelMap.map(swift, parallel: parallel) { source -> FileOutcome in
             var outcome = FileOutcome()
             outcome.bytes = source.text.utf8.count

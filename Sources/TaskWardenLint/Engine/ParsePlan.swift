@@ -6,9 +6,9 @@
 /// types whose members nothing reads (no site in them, not named like a type around a site). The members it
 /// blanks are trimmed to their names (a function to `func load(   )`, a stored property to `var items`,
 /// attributes and modifiers other than `static`/`class` gone) and imports are blanked. `lint` (not `fix`, which
-/// names a task after what stands around it, ``Options/blanksClosures``) also blanks closures beside a site and
-/// flat argument lists of calls beside a site (`.padding(   )`; never a condition, macro, pattern, nested call or
-/// the site's own arguments). The copy has the same UTF-8 length and the same
+/// names a task after what stands around it, ``Options/keepsNamingContext``) also blanks flat argument lists of
+/// calls beside a site (`.padding(   )`; never a condition, macro, pattern, nested call or the site's own
+/// arguments); both blank closures beside a site (`fix` keeps `label:` closures). The copy has the same UTF-8 length and the same
 /// newlines, so every position, line and column equals the whole-file parse and discovery and the rules run
 /// unchanged.
 /// ``SourceMask`` finds those bodies; whenever it is unsure, or a rule needs the whole file
@@ -77,8 +77,11 @@ public enum ParsePlan: Sendable, Equatable {
         /// Closures passed to these modifiers are kept whole (``RuleDescription/wholeClosureModifiers``).
         public var wholeClosureWords: Set<String>
         /// Blank closures and flat argument lists beside a site, not only member bodies
-        /// (``LintEngine/blanksClosures``; `fix` keeps them).
+        /// (``LintEngine/blanksClosures``).
         public var blanksClosures = true
+        /// `fix`: keep the argument lists beside a site and the `label:` closures, which name a task
+        /// (`Button("Sync Now") { Task { … } }`, `Button { Task { … } } label: { Label("Sync", …) }`).
+        public var keepsNamingContext = false
         /// Deeper nesting of `(`, `[` and generic `<` together than this is not parsed (SwiftParser's lookahead
         /// recurses without its own nesting limit: 500 nested generic types overflowed a thread's stack).
         public var maximumBracketDepth: Int
@@ -123,6 +126,7 @@ public enum ParsePlan: Sendable, Equatable {
                 sites: options.scanner.creationTokenStarts(buffer),
                 kept: options.keptBodyTokens.flatMap { CreationTokenScanner.keptTokenStarts($0, in: buffer) }.sorted(),
                 wholeClosureWords: options.wholeClosureWords, blanksClosures: options.blanksClosures,
+                keepsNamingContext: options.keepsNamingContext,
                 observers: (CreationTokenScanner.starts(of: Array("didSet".utf8), in: buffer, wholeWord: false)
                     + CreationTokenScanner.starts(of: Array("willSet".utf8), in: buffer, wholeWord: false)).sorted())
         }

@@ -55,6 +55,8 @@ struct SourceMask: Sendable {
         /// Lint mode: blank closures (below member level and property initialisers) and flat argument lists beside
         /// a site, not only member bodies and comments.
         var blanksClosures = true
+        /// `fix`: argument lists beside a site are kept, and `label:` closures kept whole.
+        var keepsNamingContext = false
         /// Where `didSet` and `willSet` start, sorted: braces holding observers are not blanked.
         var observers: [Int] = []
 

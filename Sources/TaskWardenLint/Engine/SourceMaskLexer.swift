@@ -130,7 +130,7 @@ extension SourceMask {
                                       savedLocal: localPending, savedWord: lastWord)
                     level.argumentsOfCreation = current == UInt8(ascii: "(") && creationDepth == stack.count
                     if let outer = stack.last { level.inCreationArguments = outer.argumentsOfCreation || outer.inCreationArguments }
-                    if current == UInt8(ascii: "("), marks?.blanksClosures == true, !atMemberLevel, keptWholeDepth == 0, !inPattern,
+                    if current == UInt8(ascii: "("), let marks, marks.blanksClosures, !marks.keepsNamingContext, !atMemberLevel, keptWholeDepth == 0, !inPattern,
                        !level.argumentsOfCreation, !level.inCreationArguments {
                         level.blanksArguments = callsWithArguments(at: index)
                     }
@@ -297,6 +297,8 @@ extension SourceMask {
                 localPending = nil
                 let word = stack.last.map { if case .paren = $0.opener { return $0.savedWord } else { return lastWord } } ?? lastWord
                 if let word, marks.wholeClosureWords.contains(word) { keptWhole = true }
+                // `fix` names a control's task after its `label:` closure.
+                if marks.keepsNamingContext, lastWord == "label" { keptWhole = true }
             }
             if case .closure = opener, followsCreation || inCreationArguments { keptWhole = true }
             var level = Level(opener: opener, start: index, savedLocal: localPending, savedWord: lastWord)

@@ -6,9 +6,9 @@ import Testing
 /// type and value, a blanked function's signature after its parameters and its braces, a blanked computed
 /// property's type, imports. Each masked copy must still parse cleanly, or the file would be parsed whole.
 @Suite struct DeclarationTrimTests {
-    static func masked(_ source: String, blanksClosures: Bool = true) throws -> String {
+    static func masked(_ source: String, keepsNamingContext: Bool = false) throws -> String {
         var options = ParsePlan.Options(rules: RuleRegistry.all)
-        options.blanksClosures = blanksClosures
+        options.keepsNamingContext = keepsNamingContext
         guard case .subFile(let masked, _) = ParsePlan.make(for: Array(source.utf8), options: options) else {
             Issue.record("not parsed sub-file")
             return source
@@ -146,7 +146,7 @@ import Testing
         #expect(masked.contains("Task(name: makeName(prefix: \"feed\", id: id)) { await load(id: id, force: true) }"))
     }
 
-    @Test func fixTrimsDeclarationsButKeepsArgumentsAndClosures() throws {
+    @Test func fixKeepsWhatNamesATask() throws {
         let source = """
             import SwiftUI
             struct Toolbar: View {
@@ -155,17 +155,22 @@ import Testing
                     Button("Refresh the feed") { Task { await refresh() } }
                         .padding(.horizontal, 16)
                         .onHover { hovering in highlight(hovering, animated: true) }
+                    Button { Task { await sync() } } label: { Label("toolbar.action.sync", systemImage: "arrow.clockwise") }
                 }
                 private func refresh() async { isRefreshing = true; await feed.reload(); isRefreshing = false }
             }
             """
-        let masked = try Self.masked(source, blanksClosures: false)
+        let masked = try Self.masked(source, keepsNamingContext: true)
         #expect(!masked.contains("import SwiftUI") && !masked.contains("@State") && !masked.contains("= false"))
         #expect(masked.contains("func refresh(") && !masked.contains("async {"))
-        // `fix` names the task after the button's title: arguments and closures beside it stay.
+        // `fix` names a task after its button's title or label closure: argument lists and `label:` stay.
         #expect(masked.contains("Button(\"Refresh the feed\")"))
         #expect(masked.contains(".padding(.horizontal, 16)"))
-        #expect(masked.contains("highlight(hovering, animated: true)"))
+        #expect(masked.contains("label: { Label(\"toolbar.action.sync\", systemImage: \"arrow.clockwise\") }"))
+        // Other closures beside a site go, as in lint.
+        #expect(!masked.contains("highlight(hovering"))
+        let linted = try Self.masked(source)
+        #expect(!linted.contains("Refresh the feed") && !linted.contains("toolbar.action.sync"))
     }
 
     @Test func onlyAMemberCallOfCancelKeepsABody() throws {
