@@ -12,7 +12,8 @@
 /// its closures are numbered in the enclosing function). A candidate is blanked when nothing in it matters.
 /// In ``Marks`` mode it also trims what nothing reads around the members it blanks (their signatures after the
 /// parameter list, braces, attributes and modifiers; stored properties' types and values) and imports, and with
-/// ``Marks/blanksClosures`` (lint) flat argument lists beside a site (``SourceMaskDeclarationTrim``).
+/// ``Marks/blanksClosures`` and without ``Marks/keepsNamingContext`` (lint, not `fix`) flat argument lists beside
+/// a site (``SourceMaskDeclarationTrim``).
 /// Whenever the pass is not sure what it reads (an unterminated literal, a `'`, a `/` that could be a regex
 /// holding a brace or a quote, unbalanced brackets) it gives up and says why: the file is then parsed
 /// whole. Nothing here ever decides what a rule sees, only how much of the file the parser reads.

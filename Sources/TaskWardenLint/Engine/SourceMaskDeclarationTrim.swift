@@ -3,10 +3,10 @@
 /// in them, so a blanked function keeps `func load(   )` (its result type, effects, braces, attributes and
 /// modifiers go; `static` and `class` stay, they tell type members from instance members), a stored property
 /// keeps `var items` (its type and value go, unless a string constant, several bindings or a value the next
-/// line goes on with), a blanked computed property loses its type. Imports go. Below member level, in lint mode
-/// (``SourceMask/Marks/blanksClosures``), a call's flat argument list beside a site goes
-/// (``isBlankableArgumentList(_:)``). Whatever this gets wrong leaves a
-/// copy that fails to parse, and the file is then parsed whole.
+/// line goes on with), a blanked computed property loses its type. Imports go. Below member level, in lint
+/// (not ``SourceMask/Marks/keepsNamingContext``: `fix` names a task after a button's title), a call's flat
+/// argument list beside a site goes (``isBlankableArgumentList(_:)``). Whatever this gets wrong leaves a copy
+/// that fails to parse, and the file is then parsed whole.
 ///
 /// ```swift
 /// // @MainActor @objc private func refresh(_ sender: Any) -> Bool { … }   →   func refresh(   )

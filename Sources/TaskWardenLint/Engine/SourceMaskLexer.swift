@@ -33,10 +33,10 @@ extension SourceMask {
         private var parameters: Range<Int>?
         /// The pending member is a `func` or `init` (not a `subscript`, whose result type the parser needs).
         private var parametersHaveTail = false
-        /// A stored property being read at member level (lint mode).
         // The state below without `private` is also read and set by the trims in SourceMaskDeclarationTrim.swift.
+        /// A stored property being read at member level (``Marks`` mode).
         var storedProperty = StoredProperty.none
-        /// The attributes and modifiers read before the next member of a type (lint mode), the `@` of an
+        /// The attributes and modifiers read before the next member of a type (``Marks`` mode), the `@` of an
         /// attribute whose name comes next, a piece whose `(…)` comes next, and the pieces of the member whose
         /// keyword was read (``SourceMaskDeclarationTrim``).
         var prefix: [Range<Int>] = []

@@ -44,7 +44,7 @@ extension SourceMask.Lexer {
         var argumentsOfCreation = false
         /// Inside a creation token's argument list (the site's arguments are read: `name:`, the first argument).
         var inCreationArguments = false
-        /// A call's argument list below member level that may be blanked at its `)` (lint mode) when it holds
+        /// A call's argument list below member level that may be blanked at its `)` (lint) when it holds
         /// nothing read: see ``SourceMask/Lexer/isBlankableArgumentList(_:)``.
         var blanksArguments = false
         /// The body of `repeat`: the `while` after it ends the statement.
@@ -55,19 +55,19 @@ extension SourceMask.Lexer {
         var isParameters = false
         /// A member function's body: the inside of its parameter list, blanked with the body.
         var parameters: Range<Int>?
-        /// A member function's or initializer's body (lint mode): what stands between its parameter list and its
-        /// `{` (effects, result type, `where` clause) is blanked with the body.
+        /// A member function's or initializer's body (``Marks`` mode): what stands between its parameter list and
+        /// its `{` (effects, result type, `where` clause) is blanked with the body.
         var trimsSignatureTail = false
-        /// A computed property's body (lint mode): its type annotation `: Feed`, blanked with the body.
+        /// A computed property's body (``Marks`` mode): its type annotation `: Feed`, blanked with the body.
         var annotation: Range<Int>?
-        /// A member's body (lint mode): its attributes and modifiers, blanked with the body.
+        /// A member's body (``Marks`` mode): its attributes and modifiers, blanked with the body.
         var prefix: [Range<Int>] = []
         /// The arguments of an attribute or modifier in a member's prefix (`@available(…)`, `private(set)`):
         /// where the piece starts.
         var prefixPieceStart: Int?
     }
 
-    /// A stored property among a type's members (lint mode), whose type annotation and initial value nothing
+    /// A stored property among a type's members (``Marks`` mode), whose type annotation and initial value nothing
     /// reads: only its name is (``TypeMembers``, `enclosingTypeDeclaresProperty`).
     enum StoredProperty {
         case none
