@@ -33,7 +33,7 @@ public struct CachedFile: Sendable {
 extension CachedFile {
     /// Whether the file's bytes contain any of `tokens` (the background rules' test for "mentions a name").
     func contains(anyOf tokens: [[UInt8]]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in tokens.contains { CreationTokenScanner.contains(buffer, $0, from: 0, to: buffer.count) } }
+        bytes.withUnsafeBufferPointer { CreationTokenScanner.containsAny(tokens, in: $0) }
     }
 }
 

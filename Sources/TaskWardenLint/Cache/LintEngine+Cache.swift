@@ -19,9 +19,7 @@ struct CacheSession: Sendable {
     /// The file's key, its facts when the cache holds trustworthy ones, and whether the background rules read it.
     func lookUp(_ bytes: [UInt8], path: String, configuration: LintConfiguration, settingsKey: String)
         -> (key: String, cached: CachedFile?, isBackground: Bool) {
-        let isBackground = bytes.withUnsafeBufferPointer { buffer in
-            Self.backgroundTokens.contains { CreationTokenScanner.contains(buffer, $0, from: 0, to: buffer.count) }
-        }
+        let isBackground = bytes.withUnsafeBufferPointer { CreationTokenScanner.containsAny(Self.backgroundTokens, in: $0) }
         let key = ResultsCache.key(content: bytes, path: path, settings: settingsKey, run: run)
         guard let facts = cache.load(key) else { return (key, nil, isBackground) }
         return (key, CachedFile(path: path, facts: facts, bytes: bytes, configuration: configuration), isBackground)

@@ -237,6 +237,11 @@ public struct CreationTokenScanner: Sendable {
         }
     }
 
+    /// Whether any of `tokens` occurs anywhere in `bytes`.
+    static func containsAny(_ tokens: [[UInt8]], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        tokens.contains { contains(bytes, $0, from: 0, to: bytes.count) }
+    }
+
     /// Whether `token` occurs in `bytes[start..<end]`.
     static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ token: [UInt8], from start: Int, to end: Int) -> Bool {
         var found = false

@@ -115,7 +115,7 @@ struct BackgroundTaskContext {
     /// Whether `text` contains any of `tokens` (UTF-8), found with ``ByteSearch``: a fraction of parse cost.
     static func containsAny(_ text: String, _ tokens: [[UInt8]]) -> Bool {
         var copy = text
-        return copy.withUTF8 { bytes in tokens.contains { CreationTokenScanner.contains(bytes, $0, from: 0, to: bytes.count) } }
+        return copy.withUTF8 { CreationTokenScanner.containsAny(tokens, in: $0) }
     }
 
     /// The identifier expression of `.backgroundTask(.appRefresh(ID))`.
