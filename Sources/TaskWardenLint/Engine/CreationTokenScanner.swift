@@ -121,7 +121,7 @@ public struct CreationTokenScanner: Sendable {
     /// `-> Task<…> {` is a function's return type followed by its body, not a creation.
     private func isReturnType(_ bytes: UnsafeBufferPointer<UInt8>, before end: Int) -> Bool {
         var index = end - 1
-        while index >= 0, isSpace(bytes[index]) { index -= 1 }
+        while index >= 0, Self.isSpace(bytes[index]) { index -= 1 }
         return index >= 1 && bytes[index] == UInt8(ascii: ">") && bytes[index - 1] == UInt8(ascii: "-")
     }
 
@@ -137,7 +137,7 @@ public struct CreationTokenScanner: Sendable {
     /// Before `Task`: `struct`, `class`, `enum`, `protocol`, `actor` or `typealias` (a type that may shadow Swift's).
     private func declaresType(_ bytes: UnsafeBufferPointer<UInt8>, before end: Int) -> Bool {
         var index = end - 1
-        while index >= 0, isSpace(bytes[index]) { index -= 1 }
+        while index >= 0, Self.isSpace(bytes[index]) { index -= 1 }
         guard index < end - 1 else { return false }
         let wordEnd = index + 1
         while index >= 0, isIdentifierByte(bytes, index) { index -= 1 }
@@ -150,13 +150,14 @@ public struct CreationTokenScanner: Sendable {
         return false
     }
 
-    private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+    /// A space, tab or line break.
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
     /// Skips whitespace and comments: `Task /* why */ {` and `Task // why⏎{` are still creations to the parser.
     private func skipSpaces(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
         var index = start
         while index < bytes.count {
-            if isSpace(bytes[index]) {
+            if Self.isSpace(bytes[index]) {
                 index += 1
             } else if matches(bytes, index, "//") {
                 while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
@@ -229,7 +230,7 @@ public struct CreationTokenScanner: Sendable {
         let word = Array(token.utf8.dropFirst().dropLast())
         return starts(of: word, in: bytes, wholeWord: true).filter { start in
             var before = start - 1
-            while before >= 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[before]) { before -= 1 }
+            while before >= 0, isSpace(bytes[before]) { before -= 1 }
             var after = start + word.count
             while after < bytes.count, bytes[after] == 0x20 || bytes[after] == 0x09 { after += 1 }
             return before >= 0 && bytes[before] == UInt8(ascii: ".")

@@ -15,15 +15,14 @@ public struct LintEngine: Sendable {
     /// Parse every file whole instead of only the declarations that can hold a site (``ParsePlan``):
     /// `--whole-file`, for comparison; the output is the same either way.
     public var wholeFile: Bool
-    /// Sub-file parsing also blanks closures and flat argument lists beside a site (default).
-    public var blanksClosures = true
-    /// Keep what `fix` names a task after (``ParsePlan/Options/keepsNamingContext``): argument lists beside a
+    /// Sub-file parsing blanks closures and flat argument lists beside a site; with this set it keeps what `fix`
+    /// names a task after (``ParsePlan/Options/keepsNamingContext``): argument lists beside a
     /// site (a button's title) and `label:` closures.
     public var keepsNamingContext = false
 
     /// How this engine's sub-file parsing reads a file.
     var parsePlanOptions: ParsePlan.Options {
-        var options = ParsePlan.Options(rules: rules, wholeFile: wholeFile, blanksClosures: blanksClosures)
+        var options = ParsePlan.Options(rules: rules, wholeFile: wholeFile)
         options.keepsNamingContext = keepsNamingContext
         return options
     }

@@ -8,9 +8,9 @@
 /// attributes and modifiers other than `static`/`class` gone) and imports are blanked. `lint` (not `fix`, which
 /// names a task after what stands around it, ``Options/keepsNamingContext``) also blanks flat argument lists of
 /// calls beside a site (`.padding(   )`; never a condition, macro, pattern, nested call or the site's own
-/// arguments); both blank closures beside a site (`fix` keeps `label:` closures). The copy has the same UTF-8 length and the same
-/// newlines, so every position, line and column equals the whole-file parse and discovery and the rules run
-/// unchanged.
+/// arguments); both blank closures beside a site (`fix` keeps `label:` closures). The copy has the same UTF-8
+/// length and the same newlines, so every position, line and column equals the whole-file parse and discovery
+/// and the rules run unchanged.
 /// ``SourceMask`` finds those bodies; whenever it is unsure, or a rule needs the whole file
 /// (``RuleDescription/wholeFileTokens``), the file is parsed whole and the reason counted.
 ///
@@ -76,9 +76,6 @@ public enum ParsePlan: Sendable, Equatable {
         public var keptBodyTokens: [String]
         /// Closures passed to these modifiers are kept whole (``RuleDescription/wholeClosureModifiers``).
         public var wholeClosureWords: Set<String>
-        /// Blank closures and flat argument lists beside a site, not only member bodies
-        /// (``LintEngine/blanksClosures``).
-        public var blanksClosures = true
         /// `fix`: keep the argument lists beside a site and the `label:` closures, which name a task
         /// (`Button("Sync Now") { Task { … } }`, `Button { Task { … } } label: { Label("Sync", …) }`).
         public var keepsNamingContext = false
@@ -103,13 +100,12 @@ public enum ParsePlan: Sendable, Equatable {
         }
 
         /// The options a set of rules needs.
-        public init(rules: [any Rule], wholeFile: Bool = false, blanksClosures: Bool = true) {
+        public init(rules: [any Rule], wholeFile: Bool = false) {
             self.init(wholeFile: wholeFile,
                       scanner: CreationTokenScanner(additionalTokens: rules.flatMap(\.description.additionalScanTokens)),
                       wholeFileTokens: rules.flatMap(\.description.wholeFileTokens),
                       keptBodyTokens: rules.flatMap(\.description.keptBodyTokens),
                       wholeClosureWords: Set(rules.flatMap(\.description.wholeClosureModifiers)))
-            self.blanksClosures = blanksClosures
         }
     }
 
@@ -125,8 +121,7 @@ public enum ParsePlan: Sendable, Equatable {
             SourceMask.Marks(
                 sites: options.scanner.creationTokenStarts(buffer),
                 kept: options.keptBodyTokens.flatMap { CreationTokenScanner.keptTokenStarts($0, in: buffer) }.sorted(),
-                wholeClosureWords: options.wholeClosureWords, blanksClosures: options.blanksClosures,
-                keepsNamingContext: options.keepsNamingContext,
+                wholeClosureWords: options.wholeClosureWords, keepsNamingContext: options.keepsNamingContext,
                 observers: (CreationTokenScanner.starts(of: Array("didSet".utf8), in: buffer, wholeWord: false)
                     + CreationTokenScanner.starts(of: Array("willSet".utf8), in: buffer, wholeWord: false)).sorted())
         }

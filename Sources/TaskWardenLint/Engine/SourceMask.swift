@@ -11,9 +11,9 @@
 /// declaration `struct Name: P {   }`); below member level, closures beside a site (never a statement's body:
 /// its closures are numbered in the enclosing function). A candidate is blanked when nothing in it matters.
 /// In ``Marks`` mode it also trims what nothing reads around the members it blanks (their signatures after the
-/// parameter list, braces, attributes and modifiers; stored properties' types and values) and imports, and with
-/// ``Marks/blanksClosures`` and without ``Marks/keepsNamingContext`` (lint, not `fix`) flat argument lists beside
-/// a site (``SourceMaskDeclarationTrim``).
+/// parameter list, braces, attributes and modifiers; stored properties' types and values) and imports, and
+/// without ``Marks/keepsNamingContext`` (lint, not `fix`) flat argument lists beside a site
+/// (``SourceMaskDeclarationTrim``).
 /// Whenever the pass is not sure what it reads (an unterminated literal, a `'`, a `/` that could be a regex
 /// holding a brace or a quote, unbalanced brackets) it gives up and says why: the file is then parsed
 /// whole. Nothing here ever decides what a rule sees, only how much of the file the parser reads.
@@ -53,10 +53,8 @@ struct SourceMask: Sendable {
         var kept: [Int]
         /// Modifiers whose closures a rule reads whole (`onChange`: does the action use its parameters?).
         var wholeClosureWords: Set<String>
-        /// Lint mode: blank closures (below member level and property initialisers) and flat argument lists beside
-        /// a site, not only member bodies and comments.
-        var blanksClosures = true
-        /// `fix`: argument lists beside a site are kept, and `label:` closures kept whole.
+        /// `fix`: argument lists beside a site are kept, and `label:` closures kept whole (closures beside a
+        /// site, below member level and in property initialisers, are blanked in both modes).
         var keepsNamingContext = false
         /// Where `didSet` and `willSet` start, sorted: braces holding observers are not blanked.
         var observers: [Int] = []

@@ -130,8 +130,8 @@ extension SourceMask {
                                       savedLocal: localPending, savedWord: lastWord)
                     level.argumentsOfCreation = current == UInt8(ascii: "(") && creationDepth == stack.count
                     if let outer = stack.last { level.inCreationArguments = outer.argumentsOfCreation || outer.inCreationArguments }
-                    if current == UInt8(ascii: "("), let marks, marks.blanksClosures, !marks.keepsNamingContext, !atMemberLevel, keptWholeDepth == 0, !inPattern,
-                       !level.argumentsOfCreation, !level.inCreationArguments {
+                    if current == UInt8(ascii: "("), let marks, !marks.keepsNamingContext, !atMemberLevel, keptWholeDepth == 0,
+                       !inPattern, !level.argumentsOfCreation, !level.inCreationArguments {
                         level.blanksArguments = callsWithArguments(at: index)
                     }
                     level.isParameters = awaitingParameters && current == UInt8(ascii: "(") && atMemberLevel
@@ -357,7 +357,7 @@ extension SourceMask {
                 }
             case .closure:
                 if !top.keptWhole, keptWholeDepth == 0, inside.count >= SourceMask.minimumBlankedLength, !hasObservers(inside),
-                   let marks, marks.blanksClosures, !marks.hasSite(in: inside), !marks.hasKept(in: inside) {
+                   let marks, !marks.hasSite(in: inside), !marks.hasKept(in: inside) {
                     blank(inside)
                 } else {
                     keepWholeIfRead(inside)

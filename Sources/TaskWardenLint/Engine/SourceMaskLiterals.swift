@@ -28,7 +28,7 @@ extension SourceMask.Lexer {
         while before >= 0, bytes[before] == UInt8(ascii: " ") || bytes[before] == UInt8(ascii: "\t") { before -= 1 }
         guard before >= 0, !Self.continuingLineEnds.contains(bytes[before]) else { return false }
         var after = newline
-        while after < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[after]) { after += 1 }
+        while after < bytes.count, CreationTokenScanner.isSpace(bytes[after]) { after += 1 }
         guard after < bytes.count else { return true }
         let first = bytes[after]
         if first == UInt8(ascii: "/") {
