@@ -112,6 +112,11 @@ extension SourceMask.Lexer {
         let next = skipSpaces(from: end)
         if byte(next) == UInt8(ascii: ":") { return .trimming(start: next) }
         if byte(next) == UInt8(ascii: "="), byte(next + 1) != UInt8(ascii: "=") { return .trimming(start: next) }
+        // `@Environment(\.openURL) private var openURL`: nothing to trim but its attributes and modifiers.
+        if byte(next) == UInt8(ascii: "\n") || byte(next) == UInt8(ascii: "\r")
+            || (byte(next) == UInt8(ascii: "/") && byte(next + 1) == UInt8(ascii: "/")) {
+            return .trimming(start: end)
+        }
         return .none
     }
 
@@ -124,7 +129,7 @@ extension SourceMask.Lexer {
         else { return }
         blankPrefix(declarationPrefix)
         declarationPrefix = []
-        blank(range)
+        if !range.isEmpty { blank(range) }
     }
 
     /// Whether the `(` at `open` starts a call's arguments: right after a name that is not a keyword, a

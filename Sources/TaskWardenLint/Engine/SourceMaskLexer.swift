@@ -46,10 +46,23 @@ extension SourceMask {
         /// After `case` or `catch` below member level, until its `:`, `=`, `in` or `{`: parentheses there are
         /// patterns binding names (`case let .loaded(feed)`), not calls.
         private var inPattern = false
+        // Leaf statements (``SourceMaskLeafStatements``): lint blanks them, `fix` does not.
+        let blanksStatements: Bool
+        /// Open member bodies (functions, accessors, computed properties).
+        var bodyDepth = 0
+        /// The statement read in the innermost braces (below member level).
+        var statement: Statement?
+        /// Blanked statements and the names they call.
+        var statementCalls: [(range: Range<Int>, names: [String])] = []
+        /// Names the file declares with `var`/`let` (a superset of its properties).
+        var declaredNames: Set<String> = []
+        /// The next word is declared (after `var`, `let`, or a member-level comma).
+        var declaresNext = false
 
         init(bytes: UnsafeBufferPointer<UInt8>, mode: Mode) {
             self.bytes = bytes
             self.mode = mode
+            if case .marks(let marks) = mode { blanksStatements = !marks.keepsNamingContext } else { blanksStatements = false }
         }
 
         var marks: Marks? {
@@ -74,11 +87,13 @@ extension SourceMask {
             if byte(0) == UInt8(ascii: "#"), byte(1) == UInt8(ascii: "!") { index = skipLine(from: 0) }
             while index < bytes.count {
                 let current = bytes[index]
+                if blanksStatements, current > 0x20 { noteStatementToken(current) }
                 switch current {
                 case UInt8(ascii: " "), UInt8(ascii: "\t"):
                     index += 1
                     continue
                 case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                    if statement != nil { noteStatementNewline() }
                     if case .trimming(let start) = storedProperty, atMemberLevel { finishStoredProperty(from: start) }
                     // Generic argument lists rarely span lines; `a<b` comparisons must not add up.
                     angleDepth = 0
@@ -104,6 +119,7 @@ extension SourceMask {
                     continue
                 case UInt8(ascii: "\""):
                     guard let end = Self.skipString(bytes, from: index, hashes: 0) else { return .unterminatedLiteral }
+                    noteStatementString(index..<end)
                     noteString()
                     storedProperty = .none
                     index = end
@@ -173,6 +189,7 @@ extension SourceMask {
                 case UInt8(ascii: "}"):
                     if let failure = closeBrace() { return failure }
                 case UInt8(ascii: ";"):
+                    finishStatement(at: index)
                     inPattern = false
                     storedProperty = .none
                     forgetPrefix()
@@ -223,12 +240,16 @@ extension SourceMask {
                     skeleton.endName()
                     if current == UInt8(ascii: ":") { inPattern = false }
                     // `var a = 1, b = 2`: several bindings are left whole.
-                    if current == UInt8(ascii: ","), atMemberLevel, angleDepth == 0 { storedProperty = .none }
+                    if current == UInt8(ascii: ","), atMemberLevel, angleDepth == 0 {
+                        storedProperty = .none
+                        declaresNext = true
+                    }
                     previous = .other
                 }
                 index += 1
             }
             guard stack.isEmpty else { return .unbalancedBrackets }
+            if blanksStatements { keepStatementsCallingDeclaredNames() }
             if marks != nil { blanked = skeleton.finish(blanked: blanked) }
             return nil
         }
@@ -239,6 +260,7 @@ extension SourceMask {
             localPending = nil
             lastWord = nil
             if level.keptWhole { keptWholeDepth += 1 }
+            if case .body = level.opener { bodyDepth += 1 }
         }
 
         /// Leaves a level, restoring what the enclosing level had pending.
@@ -247,6 +269,7 @@ extension SourceMask {
             localPending = top.savedLocal
             lastWord = top.savedWord
             if top.keptWhole { keptWholeDepth -= 1 }
+            if case .body = top.opener { bodyDepth -= 1 }
             if let depth = creationDepth, depth > stack.count { creationDepth = nil }
             return top
         }
@@ -320,12 +343,18 @@ extension SourceMask {
                 if case .typeBody = opener, level.type == nil { level.type = TypeSkeleton.Header(words: []) }
             }
             afterRepeatBody = false
+            // A statement holding braces is left whole; it goes on once they close.
+            statement?.blankable = false
+            level.savedStatement = statement
+            statement = nil
             push(level)
             previous = .other
         }
 
         private mutating func closeBrace() -> Uncertainty? {
+            finishStatement(at: index)
             guard let top = pop() else { return .unbalancedBrackets }
+            statement = top.savedStatement
             angleDepth = 0
             storedProperty = .none
             forgetPrefix()
@@ -436,10 +465,12 @@ extension SourceMask {
             afterRepeatBody = false
             previous = .operand
             if let marks, marks.hasSite(in: max(0, start - 1)..<index) { creationDepth = stack.count }
+            if blanksStatements { noteStatementWord(start) }
             if case .awaitingName = storedProperty { storedProperty = trimmingStart(afterName: index) }
             if let attribute = attributeStart {
                 attributeStart = nil
-                if attribute + 1 == start { addPrefixPiece(attribute..<index) }
+                // `@Dependency<Intent>(\.$value)`: a generic attribute is left whole.
+                if attribute + 1 == start, byte(index) != UInt8(ascii: "<") { addPrefixPiece(attribute..<index) }
             } else if afterDot, let last = prefix.last, bytes[last.lowerBound] == UInt8(ascii: "@"), last.upperBound + 1 == start {
                 // `@FocusState.Binding`: the attribute's name goes on.
                 prefix.removeLast()

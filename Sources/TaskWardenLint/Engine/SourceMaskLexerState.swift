@@ -65,6 +65,28 @@ extension SourceMask.Lexer {
         /// The arguments of an attribute or modifier in a member's prefix (`@available(…)`, `private(set)`):
         /// where the piece starts.
         var prefixPieceStart: Int?
+        /// Braces: the statement of the enclosing level they stand in, read on when they close.
+        var savedStatement: Statement?
+    }
+
+    /// A statement being read directly in braces below member level (lint): a leaf statement keeps only its
+    /// first name (``SourceMask/Lexer/finishStatement(at:)``).
+    struct Statement {
+        /// The stack depth of the braces it stands in.
+        var depth: Int
+        var start: Int
+        /// Still reading the words before the name that is kept (`try`, `await`, `return`, `let`).
+        var awaitingHead = true
+        /// After `let` or `var`: the next word is the name kept.
+        var afterBindingKeyword = false
+        /// Where the kept name ends: the rest of the statement is blanked.
+        var headEnd: Int?
+        /// Nothing seen so far forbids blanking it (a brace, a macro, an interpolation, a second line).
+        var blankable: Bool
+        /// Where a `//` comment on its line starts: the code ends before it.
+        var commentStart: Int?
+        /// The names it calls (`onQuiesced(`, `.reload(`): kept when one is a property of this file.
+        var calledNames: [String] = []
     }
 
     /// A stored property among a type's members (``Marks`` mode), whose type annotation and initial value nothing

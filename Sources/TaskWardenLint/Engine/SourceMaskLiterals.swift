@@ -27,20 +27,26 @@ extension SourceMask.Lexer {
         var before = newline - 1
         while before >= 0, bytes[before] == UInt8(ascii: " ") || bytes[before] == UInt8(ascii: "\t") { before -= 1 }
         guard before >= 0, !Self.continuingLineEnds.contains(bytes[before]) else { return false }
+        return !nextLineGoesOn(after: newline)
+    }
+
+    /// Whether the line after the newline at `newline` (blank lines skipped) goes on with what stands before
+    /// it: it does not start with a word (other than `as`/`is`), an attribute, `#`, a backtick, a comment or `}`.
+    func nextLineGoesOn(after newline: Int) -> Bool {
         var after = newline
         while after < bytes.count, CreationTokenScanner.isSpace(bytes[after]) { after += 1 }
-        guard after < bytes.count else { return true }
+        guard after < bytes.count else { return false }
         let first = bytes[after]
         if first == UInt8(ascii: "/") {
             let second = after + 1 < bytes.count ? bytes[after + 1] : 0
-            return second == UInt8(ascii: "/") || second == UInt8(ascii: "*")
+            return second != UInt8(ascii: "/") && second != UInt8(ascii: "*")
         }
-        if [UInt8(ascii: "@"), UInt8(ascii: "}"), UInt8(ascii: "#"), UInt8(ascii: "`")].contains(first) { return true }
-        guard Self.isIdentifierByte(first) else { return false }
+        if [UInt8(ascii: "@"), UInt8(ascii: "}"), UInt8(ascii: "#"), UInt8(ascii: "`")].contains(first) { return false }
+        guard Self.isIdentifierByte(first) else { return true }
         var end = after
         while end < bytes.count, Self.isIdentifierByte(bytes[end]) { end += 1 }
         let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[after..<end]), as: UTF8.self)
-        return word != "as" && word != "is"
+        return word == "as" || word == "is"
     }
 
     /// Last characters of a line that the next line continues (`=`, `+`, `&&`, `,`, `.`, `(`, …).

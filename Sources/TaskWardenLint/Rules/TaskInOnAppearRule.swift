@@ -60,8 +60,9 @@ public struct TaskInOnAppearRule: Rule {
             RuleExample("Toggle(\"Notify\", isOn: $notify).onChange(of: notify) { _, _ in Task { await settings.save() } }"),
             RuleExample("List(events) { Row($0) }.onChange(of: watcher.latestEvent?.id) { if let event = watcher.latestEvent { Task { await handle(event) } } }"),
         ],
-        // Whether the action uses its parameters reads the whole action, closures nested in it included.
-        wholeClosureModifiers: Array(SwiftUIModifierClosure.lifecycleModifiers)
+        // Whether an .onChange action uses its parameters reads the whole action, closures nested in it
+        // included; of an .onAppear action only the path from the task up to it is read.
+        wholeClosureModifiers: ["onChange"]
     )
 
     public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {

@@ -82,6 +82,23 @@ import Testing
         #expect(masked.contains("func reload() { loadTask = Task { await load() } }"))
     }
 
+    @Test func propertyWrappersGoWithAPropertyThatHasNothingElseToTrim() throws {
+        let source = """
+            struct ShelfView {
+                @Environment(\\.openURL) private var openURL
+                @Environment(Library.self) private var library // the shared library
+                @IntentParameterDependency<DeleteIntent>(\\.$calendar)
+                private var deleteEvent
+                func start() { Task { await library.refresh() } }
+            }
+            """
+        let masked = try Self.masked(source)
+        #expect(!masked.contains("@Environment") && !masked.contains("private"))
+        #expect(masked.contains("var openURL") && masked.contains("var library"))
+        // A generic attribute is left whole, so nothing of it is left dangling.
+        #expect(masked.contains("@IntentParameterDependency<DeleteIntent>(\\.$calendar)"))
+    }
+
     @Test func importsAreBlankedWhenAloneOnTheirLine() throws {
         let masked = try Self.masked(Self.feed)
         #expect(!masked.contains("import Foundation"))
@@ -122,7 +139,7 @@ import Testing
             final class Feed {
                 var onQuiesced: () -> Void = {}
                 func reload(id: Int) {
-                    log.debug("reloading the feed for identifier", id, privacy: .public)
+                    log.debug("reloading the feed for identifier", id, privacy: .public) { fault in fault.report() }
                     let count = min(items.count, limit, maximumPageSize)
                     notify(onQuiesced(), reason: .reload)
                     if #available(iOS 18, *) { render(items, animated: true, style: .plain) }

@@ -142,6 +142,42 @@ enum StressCorpus {
             deinit { print("deinit body without a site, long enough") }
         }
         """,
+        // Leaf statements beside sites (lint keeps their first name): implicit returns, stored closures called
+        // by a frame (also through several bindings and optional chaining), local names shadowing members,
+        // statements that go on over lines.
+        """
+        final class LeafStatements {
+            var onFinish: () -> Void = {}, onReload: ((Int) -> Void)? = nil
+            var total = 0
+            var name = "shelf"
+            var loadTask: Task<Void, Never>?
+            init() { onFinish = { Task { await self.finished() } }; onReload = { id in Task { await self.reloaded(id) } } }
+            func make() -> Task<Void, Never> { log.debug("making a task"); Task { await work() } }
+            func only() -> Task<Void, Never> { Task { await work() } }
+            func finish() { self.onFinish(); total += 1; Task { await flush() } }
+            func reload(id: Int) {
+                onReload?(id)
+                let name = "local \\(id)"
+                try? store.save(items, to: url)
+                Task { await refresh(name, total) }
+            }
+            func chained() async {
+                total = values
+                    .reduce(0, +)
+                let label = first ??
+                    "none"
+                counter.value += 1 // a trailing comment, ending with a dot.
+                _ = consume(label)
+                super.chained(); return
+            }
+            func start() {
+                isLoading = true
+                loadTask = Task { await load(name) }
+                print("started \\(describe())")
+                Task { [weak self] in await self?.run(); self?.total = 0 }
+            }
+        }
+        """,
         // A project type named Task shadows creation sites; protocols with requirements.
         """
         struct Task { let title: String; init(title: String) { self.title = title } }

@@ -1,0 +1,182 @@
+/// Leaf statements beside a site (lint, not `fix`): a statement directly in the braces of a kept member body,
+/// on one line, holding no brace, macro, interpolation, site or kept token, keeps only its first name and the
+/// words before it (`try`, `await`, `return`, `let`/`var`):
+///
+/// ```swift
+/// // self.isLoading = true                  →   self
+/// // try await store.save(items, to: url)   →   try await store
+/// // let feed = api.feed(for: account)      →   let feed
+/// ```
+///
+/// What the rules read there stays:
+/// - the number of statements in each list (a task alone in a function that returns a value is returned);
+/// - every closure (none is in such a statement), so closure numbers stay;
+/// - the names a function binds (`let feed`: a local name shadows a member in ``SelfCapture``);
+/// - calls of closures stored in properties (a frame's `frameCalls`): a statement calling a name declared
+///   with `var`/`let` anywhere in the file is left whole (decided once the file is read,
+///   ``keepStatementsCallingDeclaredNames()``).
+///
+/// A statement ends at its newline unless its line ends with an operator, comma, dot or open bracket, or the
+/// next line goes on with it (`.map(…)`, `?? x`, `as T`); then it is left whole. When this reads a statement
+/// wrongly, what is left still holds the same statements (or fails to parse, and the file is parsed whole).
+extension SourceMask.Lexer {
+    /// Words a kept statement may not start with: keywords whose statement changes meaning once cut.
+    static let statementKeywords: Set<String> = [
+        "if", "guard", "for", "while", "repeat", "switch", "case", "default", "do", "catch", "defer", "throw",
+        "break", "continue", "fallthrough", "func", "import", "class", "struct", "enum", "actor", "protocol",
+        "extension", "typealias", "associatedtype", "init", "deinit", "subscript", "operator", "precedencegroup",
+        "static", "private", "fileprivate", "internal", "public", "open", "package", "final", "override",
+        "mutating", "nonmutating", "lazy", "weak", "unowned", "dynamic", "convenience", "required", "indirect",
+        "nonisolated", "isolated", "async", "unsafe", "consume", "copy", "discard", "each", "some", "any",
+        "borrowing", "consuming", "inout", "sending", "prefix", "postfix", "infix", "macro", "distributed",
+        "get", "set", "willSet", "didSet", "then", "yield", "_read", "_modify", "super", "Self", "nil", "true",
+        "false", "in", "is", "as", "where", "else", "_",
+    ]
+
+    /// Words that may stand before the kept name.
+    private static let statementPrefixes: Set<String> = ["try", "await", "return"]
+
+    /// Directly in the braces of a member body (or braces inside it) that is not kept whole.
+    private var atStatementLevel: Bool {
+        guard bodyDepth > 0, keptWholeDepth == 0, let top = stack.last else { return false }
+        switch top.opener {
+        case .body, .closure, .otherBrace: return true
+        default: return false
+        }
+    }
+
+    /// A byte that starts a token (not a space, newline or comment): it may start a statement, or end its head.
+    mutating func noteStatementToken(_ current: UInt8) {
+        if current == UInt8(ascii: "/"), byte(index + 1) == UInt8(ascii: "/") || byte(index + 1) == UInt8(ascii: "*") {
+            guard statement != nil else { return }
+            if byte(index + 1) == UInt8(ascii: "*") { statement!.blankable = false }
+            if statement!.depth == stack.count, statement!.commentStart == nil { statement!.commentStart = index }
+            return
+        }
+        guard statement != nil else {
+            guard atStatementLevel, current != UInt8(ascii: "}"), current != UInt8(ascii: ";") else { return }
+            let startsWord = Self.isIdentifierByte(current) && !(current >= UInt8(ascii: "0") && current <= UInt8(ascii: "9"))
+            statement = Statement(depth: stack.count, start: index, awaitingHead: startsWord, blankable: startsWord)
+            return
+        }
+        guard statement!.blankable, !Self.isIdentifierByte(current) else { return }
+        switch current {
+        case UInt8(ascii: "?"), UInt8(ascii: "!"):
+            // `try?` and `try!` go on to the name.
+            if statement!.awaitingHead, index >= 3, byte(index - 1) == UInt8(ascii: "y"), byte(index - 2) == UInt8(ascii: "r"),
+               byte(index - 3) == UInt8(ascii: "t") {
+                return
+            }
+        case UInt8(ascii: "#"), UInt8(ascii: "`"):
+            statement!.blankable = false
+        case UInt8(ascii: ","):
+            // `let a = 1, b = 2` binds two names.
+            if statement!.depth == stack.count { statement!.blankable = false }
+        default:
+            break
+        }
+        if statement!.awaitingHead {
+            statement!.awaitingHead = false
+            statement!.blankable = false
+        }
+    }
+
+    /// A word (`start..<index`): a statement's head, a name it calls, or a name declared with `var`/`let`.
+    mutating func noteStatementWord(_ start: Int) {
+        let isBinding = index - start == 3 && (matches(start, "let") || matches(start, "var"))
+        if declaresNext { declaredNames.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) }
+        declaresNext = isBinding
+        guard statement != nil, statement!.blankable else { return }
+        if statement!.awaitingHead, statement!.depth == stack.count {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            if statement!.afterBindingKeyword {
+                statement!.awaitingHead = false
+                if text == "_" || Self.statementKeywords.contains(text) { statement!.blankable = false } else { statement!.headEnd = index }
+            } else if isBinding, start == statement!.start {
+                statement!.afterBindingKeyword = true
+            } else if Self.statementPrefixes.contains(text) {
+                // `try`, `await`, `return` before the name.
+            } else {
+                statement!.awaitingHead = false
+                if Self.statementKeywords.contains(text) || isBinding {
+                    statement!.blankable = false
+                } else {
+                    statement!.headEnd = index
+                }
+            }
+        }
+        var next = index
+        if byte(next) == UInt8(ascii: "?") || byte(next) == UInt8(ascii: "!") { next += 1 }
+        if byte(next) == UInt8(ascii: "(") {
+            statement!.calledNames.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+        }
+    }
+
+    /// A string literal in a statement: an interpolation may call anything, so the statement stays.
+    mutating func noteStatementString(_ literal: Range<Int>) {
+        guard statement != nil else { return }
+        for offset in literal.dropLast() where bytes[offset] == UInt8(ascii: "\\")
+            && (bytes[offset + 1] == UInt8(ascii: "(") || bytes[offset + 1] == UInt8(ascii: "#")) {
+            statement?.blankable = false
+            return
+        }
+    }
+
+    /// A newline directly in the statement's braces: it ends the statement unless the statement goes on.
+    mutating func noteStatementNewline() {
+        guard let current = statement, current.depth == stack.count else { return }
+        guard current.blankable, current.headEnd != nil else {
+            statement = nil
+            return
+        }
+        let codeEnd = current.commentStart ?? index
+        if lineGoesOn(before: codeEnd) || nextLineGoesOn(after: index) {
+            statement?.blankable = false
+        } else {
+            finishStatement(at: codeEnd)
+        }
+    }
+
+    /// `;` or the closing `}` of its braces ends the statement at `end`.
+    mutating func finishStatement(at end: Int) {
+        guard let current = statement, current.depth == stack.count else { return }
+        statement = nil
+        guard current.blankable, let headEnd = current.headEnd, let marks else { return }
+        var codeEnd = min(end, current.commentStart ?? end)
+        while codeEnd > headEnd, CreationTokenScanner.isSpace(bytes[codeEnd - 1]) { codeEnd -= 1 }
+        let whole = current.start..<codeEnd
+        guard codeEnd - headEnd >= 2, !marks.hasSite(in: whole), !marks.hasKept(in: whole) else { return }
+        blank(headEnd..<codeEnd)
+        if !current.calledNames.isEmpty { statementCalls.append((headEnd..<codeEnd, current.calledNames)) }
+    }
+
+    /// Once the file is read: a statement calling a name the file declares with `var`/`let` may call a closure
+    /// stored in a property (a frame's `frameCalls`), so it is left whole.
+    mutating func keepStatementsCallingDeclaredNames() {
+        for (range, names) in statementCalls where names.contains(where: declaredNames.contains) {
+            var low = 0
+            var high = blanked.count
+            while low < high {
+                let middle = (low + high) / 2
+                if blanked[middle].lowerBound < range.lowerBound { low = middle + 1 } else { high = middle }
+            }
+            // Absorbed by a larger blanked range (a closure nothing reads): nothing to keep.
+            if low < blanked.count, blanked[low] == range { blanked.remove(at: low) }
+        }
+    }
+
+    private func matches(_ start: Int, _ word: StaticString) -> Bool {
+        let pointer = word.utf8Start
+        for offset in 0..<word.utf8CodeUnitCount where byte(start + offset) != pointer[offset] { return false }
+        return true
+    }
+
+    /// Whether the code before `end` ends its line with something the next line continues (`=`, `&&`, `,`,
+    /// `.`, `(`, `??`, `>`).
+    func lineGoesOn(before end: Int) -> Bool {
+        var last = end - 1
+        while last >= 0, bytes[last] == UInt8(ascii: " ") || bytes[last] == UInt8(ascii: "\t") { last -= 1 }
+        guard last >= 0 else { return false }
+        return Self.continuingLineEnds.contains(bytes[last]) || bytes[last] == UInt8(ascii: "?") || bytes[last] == UInt8(ascii: ">")
+    }
+}

@@ -1,0 +1,81 @@
+import Testing
+@testable import TaskWardenLint
+
+/// Lint keeps only the first name of a leaf statement beside a site (``SourceMaskLeafStatements``): the
+/// statement stays (statement counts decide whether a task is returned), and so does every statement that holds
+/// a closure, a macro, an interpolation, a call of a name the file declares, or goes on over lines.
+@Suite struct LeafStatementTests {
+    static let source = """
+        final class Feed {
+            var onQuiesced: () -> Void = {}
+            var items: [Int] = []
+            func reload(id: Int) async throws {
+                self.isLoading = true
+                try await store.save(items, to: destination)
+                let feed = api.load(for: account, page: id)
+                await MainActor.run { render(feed) }
+                onQuiesced()
+                self.onQuiesced?()
+                print("reloaded \\(describe(feed))")
+                total = values
+                    .reduce(0, +)
+                let label = first ??
+                    "none"
+                let a = 1, b = 2
+                _ = consume(label)
+                #expect(items.isEmpty == false)
+                Task { await refresh(id: id, force: true) }
+            }
+            func make() -> Task<Void, Never> { log.debug("making a task"); Task { await work() } }
+        }
+        """
+
+    /// The masked copy with runs of spaces squeezed to one.
+    static func squeezed(_ text: String) -> String {
+        text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    }
+
+    @Test func leafStatementsKeepTheirFirstName() throws {
+        let masked = try DeclarationTrimTests.masked(Self.source)
+        let lines = Self.squeezed(masked).split(separator: "\n").map { $0.hasPrefix(" ") ? String($0.dropFirst()) : String($0) }
+        #expect(lines.contains("self "))
+        #expect(lines.contains("try await store "))
+        #expect(lines.contains("let feed "))
+        // The statement stays, so a task that was not alone in its function still is not.
+        #expect(lines.contains("func make() -> Task<Void, Never> { log ; Task { await work() } }"))
+    }
+
+    @Test func statementsHoldingWhatARuleReadsStay() throws {
+        let masked = try DeclarationTrimTests.masked(Self.source)
+        // A closure (its number counts), calls of stored closures (a frame's calls), an interpolation (it may
+        // call anything), macros, several bindings, statements going on over lines, `_` and the site itself.
+        #expect(masked.contains("await MainActor.run {"))
+        #expect(masked.contains("onQuiesced()") && masked.contains("self.onQuiesced?()"))
+        #expect(masked.contains("print(\"reloaded \\(describe(feed))\")"))
+        #expect(masked.contains("total = values\n            .reduce("))
+        #expect(masked.contains("let label = first ??\n            \"none\""))
+        #expect(masked.contains("let a = 1, b = 2") && masked.contains("_ = consume(label)"))
+        #expect(masked.contains("#expect(items.isEmpty == false)"))
+        #expect(masked.contains("Task { await refresh(id: id, force: true) }"))
+    }
+
+    @Test func fixKeepsStatements() throws {
+        let masked = try DeclarationTrimTests.masked(Self.source, keepsNamingContext: true)
+        #expect(masked.contains("self.isLoading = true") && masked.contains("let feed = api.load(for: account, page: id)"))
+    }
+
+    @Test func bodiesHoldingAKeptTokenKeepTheirStatements() throws {
+        let source = """
+            final class Poller {
+                var task: Task<Void, Never>?
+                func restart() {
+                    log.debug("restarting the poller now")
+                    task?.cancel()
+                    task = Task { await poll() }
+                }
+            }
+            """
+        let masked = try DeclarationTrimTests.masked(source)
+        #expect(masked.contains("log.debug(\"restarting the poller now\")"))
+    }
+}
