@@ -130,6 +130,8 @@ extension SourceMask.Lexer {
         blankPrefix(declarationPrefix)
         declarationPrefix = []
         if !range.isEmpty { blank(range) }
+        noteTrimmedMember(pendingMember, end: index)
+        pendingMember = nil
     }
 
     /// Whether the `(` at `open` starts a call's arguments: right after a name that is not a keyword, a

@@ -20,8 +20,9 @@
 /// next line goes on with it (`.map(…)`, `?? x`, `as T`); then it is left whole. When this reads a statement
 /// wrongly, what is left still holds the same statements (or fails to parse, and the file is parsed whole).
 extension SourceMask.Lexer {
-    /// Words a kept statement may not start with: keywords whose statement changes meaning once cut.
-    static let statementKeywords: Set<String> = [
+    /// Words a kept statement may not start with: keywords whose statement changes meaning once cut (by
+    /// ``wordHash(_:)``: words are compared without making strings, and a collision only keeps a statement).
+    static let statementKeywords: Set<UInt64> = Set([
         "if", "guard", "for", "while", "repeat", "switch", "case", "default", "do", "catch", "defer", "throw",
         "break", "continue", "fallthrough", "func", "import", "class", "struct", "enum", "actor", "protocol",
         "extension", "typealias", "associatedtype", "init", "deinit", "subscript", "operator", "precedencegroup",
@@ -31,10 +32,10 @@ extension SourceMask.Lexer {
         "borrowing", "consuming", "inout", "sending", "prefix", "postfix", "infix", "macro", "distributed",
         "get", "set", "willSet", "didSet", "then", "yield", "_read", "_modify", "super", "Self", "nil", "true",
         "false", "in", "is", "as", "where", "else", "_",
-    ]
+    ].map(wordHash))
 
     /// Words that may stand before the kept name.
-    private static let statementPrefixes: Set<String> = ["try", "await", "return"]
+    private static let statementPrefixes: Set<UInt64> = Set(["try", "await", "return"].map(wordHash))
 
     /// Directly in the braces of a member body (or braces inside it) that is not kept whole.
     private var atStatementLevel: Bool {
@@ -84,21 +85,21 @@ extension SourceMask.Lexer {
     /// A word (`start..<index`): a statement's head, a name it calls, or a name declared with `var`/`let`.
     mutating func noteStatementWord(_ start: Int) {
         let isBinding = index - start == 3 && (matches(start, "let") || matches(start, "var"))
-        if declaresNext { declaredNames.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) }
+        if declaresNext { declaredNames.insert(Self.wordHash(bytes, start..<index)) }
         declaresNext = isBinding
         guard statement != nil, statement!.blankable else { return }
         if statement!.awaitingHead, statement!.depth == stack.count {
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            let word = Self.wordHash(bytes, start..<index)
             if statement!.afterBindingKeyword {
                 statement!.awaitingHead = false
-                if text == "_" || Self.statementKeywords.contains(text) { statement!.blankable = false } else { statement!.headEnd = index }
+                if Self.statementKeywords.contains(word) { statement!.blankable = false } else { statement!.headEnd = index }
             } else if isBinding, start == statement!.start {
                 statement!.afterBindingKeyword = true
-            } else if Self.statementPrefixes.contains(text) {
+            } else if Self.statementPrefixes.contains(word) {
                 // `try`, `await`, `return` before the name.
             } else {
                 statement!.awaitingHead = false
-                if Self.statementKeywords.contains(text) || isBinding {
+                if Self.statementKeywords.contains(word) || isBinding {
                     statement!.blankable = false
                 } else {
                     statement!.headEnd = index
@@ -108,7 +109,7 @@ extension SourceMask.Lexer {
         var next = index
         if byte(next) == UInt8(ascii: "?") || byte(next) == UInt8(ascii: "!") { next += 1 }
         if byte(next) == UInt8(ascii: "(") {
-            statement!.calledNames.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+            statement!.calledNames.append(Self.wordHash(bytes, start..<index))
         }
     }
 
@@ -165,7 +166,7 @@ extension SourceMask.Lexer {
         }
     }
 
-    private func matches(_ start: Int, _ word: StaticString) -> Bool {
+    func matches(_ start: Int, _ word: StaticString) -> Bool {
         let pointer = word.utf8Start
         for offset in 0..<word.utf8CodeUnitCount where byte(start + offset) != pointer[offset] { return false }
         return true

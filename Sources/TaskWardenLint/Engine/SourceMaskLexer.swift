@@ -46,23 +46,27 @@ extension SourceMask {
         /// After `case` or `catch` below member level, until its `:`, `=`, `in` or `{`: parentheses there are
         /// patterns binding names (`case let .loaded(feed)`), not calls.
         private var inPattern = false
-        // Leaf statements (``SourceMaskLeafStatements``): lint blanks them, `fix` does not.
-        let blanksStatements: Bool
+        /// Lint, not `fix` (which reads them to name tasks): leaf statements keep their first name
+        /// (``SourceMaskLeafStatements``) and members nothing names are left out (``SourceMaskUnreadMembers``).
+        let lintTrims: Bool
         /// Open member bodies (functions, accessors, computed properties).
         var bodyDepth = 0
         /// The statement read in the innermost braces (below member level).
         var statement: Statement?
         /// Blanked statements and the names they call.
-        var statementCalls: [(range: Range<Int>, names: [String])] = []
+        var statementCalls: [(range: Range<Int>, names: [UInt64])] = []
         /// Names the file declares with `var`/`let` (a superset of its properties).
-        var declaredNames: Set<String> = []
+        var declaredNames: Set<UInt64> = []
         /// The next word is declared (after `var`, `let`, or a member-level comma).
         var declaresNext = false
+        /// The member whose `func`/`var`/`let` was read last, and the members trimmed to their names.
+        var pendingMember: PendingMember?
+        var trimmedMembers: [TrimmedMember] = []
 
         init(bytes: UnsafeBufferPointer<UInt8>, mode: Mode) {
             self.bytes = bytes
             self.mode = mode
-            if case .marks(let marks) = mode { blanksStatements = !marks.keepsNamingContext } else { blanksStatements = false }
+            if case .marks(let marks) = mode { lintTrims = !marks.keepsNamingContext } else { lintTrims = false }
         }
 
         var marks: Marks? {
@@ -87,7 +91,7 @@ extension SourceMask {
             if byte(0) == UInt8(ascii: "#"), byte(1) == UInt8(ascii: "!") { index = skipLine(from: 0) }
             while index < bytes.count {
                 let current = bytes[index]
-                if blanksStatements, current > 0x20 { noteStatementToken(current) }
+                if lintTrims, current > 0x20 { noteStatementToken(current) }
                 switch current {
                 case UInt8(ascii: " "), UInt8(ascii: "\t"):
                     index += 1
@@ -190,6 +194,7 @@ extension SourceMask {
                     if let failure = closeBrace() { return failure }
                 case UInt8(ascii: ";"):
                     finishStatement(at: index)
+                    if atMemberLevel { pendingMember = nil }
                     inPattern = false
                     storedProperty = .none
                     forgetPrefix()
@@ -249,8 +254,9 @@ extension SourceMask {
                 index += 1
             }
             guard stack.isEmpty else { return .unbalancedBrackets }
-            if blanksStatements { keepStatementsCallingDeclaredNames() }
+            if lintTrims { keepStatementsCallingDeclaredNames() }
             if marks != nil { blanked = skeleton.finish(blanked: blanked) }
+            if lintTrims { leaveOutUnreadMembers() }
             return nil
         }
 
@@ -333,6 +339,8 @@ extension SourceMask {
             }
             if case .body(isVariable: true) = opener { level.annotation = annotation }
             if atMemberLevel {
+                if case .body = opener { level.member = pendingMember }
+                pendingMember = nil
                 if case .body = opener, level.trimsSignatureTail || level.annotation != nil { level.prefix = declarationPrefix }
                 declarationPrefix = []
                 forgetPrefix()
@@ -381,6 +389,7 @@ extension SourceMask {
                     if let annotation = top.annotation, !keeps(annotation) { blank(annotation) }
                     // A function's or initializer's body goes with its braces: `func load(   )`.
                     blank(top.trimsSignatureTail ? top.start..<(index + 1) : inside)
+                    noteTrimmedMember(top.member, end: index + 1)
                 } else {
                     keepWholeIfRead(inside)
                 }
@@ -465,7 +474,10 @@ extension SourceMask {
             afterRepeatBody = false
             previous = .operand
             if let marks, marks.hasSite(in: max(0, start - 1)..<index) { creationDepth = stack.count }
-            if blanksStatements { noteStatementWord(start) }
+            if lintTrims {
+                noteStatementWord(start)
+                if atMemberLevel { noteMemberWord(start) }
+            }
             if case .awaitingName = storedProperty { storedProperty = trimmingStart(afterName: index) }
             if let attribute = attributeStart {
                 attributeStart = nil
@@ -499,19 +511,23 @@ extension SourceMask {
             }
             switch text {
             case "class":
+                pendingMember = nil
                 // `protocol P: class {` stays a protocol.
                 if case .type(isProtocol: true)? = pending { break }
                 pending = .type(isProtocol: false)
                 if marks != nil, !afterImport { skeleton.beginHeader() }
             case "struct", "enum", "actor", "extension":
+                pendingMember = nil
                 forgetPrefix()
                 pending = .type(isProtocol: false)
                 if marks != nil, !afterImport { skeleton.beginHeader() }
             case "protocol":
+                pendingMember = nil
                 forgetPrefix()
                 pending = .type(isProtocol: true)
                 if marks != nil, !afterImport { skeleton.beginHeader() }
             case "func", "init", "deinit", "subscript":
+                if text != "func" { pendingMember = nil }
                 pending = .function
                 skeleton.cancelHeader()
                 forgetParameters()
@@ -530,6 +546,7 @@ extension SourceMask {
                     storedProperty = .awaitingName
                 }
             case "precedencegroup", "macro", "import", "typealias", "case", "associatedtype", "operator":
+                pendingMember = nil
                 forgetPrefix()
                 pending = .other
                 skeleton.cancelHeader()

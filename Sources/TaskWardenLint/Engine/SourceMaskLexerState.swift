@@ -67,6 +67,22 @@ extension SourceMask.Lexer {
         var prefixPieceStart: Int?
         /// Braces: the statement of the enclosing level they stand in, read on when they close.
         var savedStatement: Statement?
+        /// A member's body (lint): its keyword and name, for ``SourceMaskUnreadMembers``.
+        var member: PendingMember?
+    }
+
+    /// A member's `func`/`var`/`let` and the name after it (lint, ``SourceMaskUnreadMembers``).
+    struct PendingMember {
+        var keyword: Int
+        var keywordEnd: Int
+        var name: Range<Int>?
+    }
+
+    /// A member trimmed to its name: `keyword..<end` is what is left of it (`func load(   )` and its blanks).
+    struct TrimmedMember {
+        var keyword: Int
+        var name: Range<Int>
+        var end: Int
     }
 
     /// A statement being read directly in braces below member level (lint): a leaf statement keeps only its
@@ -86,7 +102,7 @@ extension SourceMask.Lexer {
         /// Where a `//` comment on its line starts: the code ends before it.
         var commentStart: Int?
         /// The names it calls (`onQuiesced(`, `.reload(`): kept when one is a property of this file.
-        var calledNames: [String] = []
+        var calledNames: [UInt64] = []
     }
 
     /// A stored property among a type's members (``Marks`` mode), whose type annotation and initial value nothing

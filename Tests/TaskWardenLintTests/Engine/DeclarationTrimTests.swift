@@ -42,7 +42,8 @@ import Testing
             }
             init(store: Store) async throws { self.store = store; self.session = .shared }
             subscript(position index: Int) -> Item { items.indices.contains(index) ? items[index] : items[0] }
-            func reload() { loadTask = Task { await load() } }
+            // The task names the members whose trimming these tests look at: members nothing names go whole.
+            func reload() { loadTask = Task { await load(items, session, title, merge, Feed.init) } }
         }
         """
 
@@ -79,7 +80,7 @@ import Testing
         #expect(masked.contains("var title "))
         #expect(!masked.contains("var title: String"))
         // The site's function is untouched.
-        #expect(masked.contains("func reload() { loadTask = Task { await load() } }"))
+        #expect(masked.contains("func reload() { loadTask = Task { await load(items, session, title, merge, Feed.init) } }"))
     }
 
     @Test func propertyWrappersGoWithAPropertyThatHasNothingElseToTrim() throws {
@@ -89,7 +90,7 @@ import Testing
                 @Environment(Library.self) private var library // the shared library
                 @IntentParameterDependency<DeleteIntent>(\\.$calendar)
                 private var deleteEvent
-                func start() { Task { await library.refresh() } }
+                func start() { Task { await library.refresh(openURL) } }
             }
             """
         let masked = try Self.masked(source)
@@ -116,7 +117,7 @@ import Testing
                 @objc(reloadRows:) @discardableResult
                 private func reload(_ sender: Any) -> Bool { rows.removeAll(); return rows.isEmpty && sender is Int }
                 @available(iOS 17, *) override var description: String { "a screen with \\(rows.count) rows in it" }
-                @MainActor private func start() { Task { await reload(self) } }
+                @MainActor private func start() { Task { await reload(self, rows, isFocused, shared, make) } }
                 private static func make() -> Screen { Screen(rows: [], isFocused: .constant(false)) }
             }
             """
@@ -131,7 +132,7 @@ import Testing
         #expect(!masked.contains("@available(iOS 17, *)") && !masked.contains("override"))
         #expect(masked.contains("static func make("))
         // The site's function keeps its attributes (its isolation is read from them).
-        #expect(masked.contains("@MainActor private func start() { Task { await reload(self) } }"))
+        #expect(masked.contains("@MainActor private func start() { Task { await reload(self, rows, isFocused, shared, make) } }"))
     }
 
     @Test func flatArgumentListsBesideASiteAreBlanked() throws {

@@ -11,7 +11,7 @@ import Testing
                 enum Layout { case grid, list; static let columns = 3; var spacing: Double { 8 } }
                 private struct Limits { static let maximum = 200; static let minimum = 20 }
                 var items: [Int] = []
-                func reload() { Task { await load() } }
+                func reload() { Task { await load(items) } }
             }
             """
         let masked = try #require(Self.masked(source))
@@ -24,7 +24,7 @@ import Testing
         // A stored property keeps its name, not its type or value (lint trims them).
         #expect(masked.contains("var items "))
         #expect(!masked.contains("[Int] = []"))
-        #expect(masked.contains("Task { await load() }"))
+        #expect(masked.contains("Task { await load(items) }"))
     }
 
     @Test func anExtensionOfTheSitesTypeIsKept() throws {
@@ -56,7 +56,7 @@ import Testing
             }
             enum Other { static let value = 42; static let other = 43; static let third = 44 }
             struct Screen {
-                struct Loader { func start() { Task { await fetch() } } }
+                struct Loader { func start() { Task { await fetch(retries, Helpers.unrelated) } } }
             }
             """
         let masked = try #require(Self.masked(source))
@@ -116,7 +116,7 @@ import Testing
         // `extension Outer.Inner` gives both words: a site in `Inner` keeps it; an unrelated type goes.
         let source = """
             enum Outer {
-                struct Inner { func start() { Task { await run() } } }
+                struct Inner { func start() { Task { await run(description) } } }
             }
             extension Outer.Inner: CustomStringConvertible where Self: Sendable {
                 var description: String { "an inner value, described at length" }
@@ -143,7 +143,7 @@ import Testing
                     incoming.filter { existing.contains($0.id) == false }
                 }
                 init(store: Store, session: URLSession = .shared) { self.store = store; self.session = session }
-                func reload(from source: Source, force: Bool) { Task { await load(source, force) } }
+                func reload(from source: Source, force: Bool) { Task { await load(source, force, merge) } }
                 func stop(reason: CancellationReason) { handle?.cancel(); print("stopped for", reason) }
                 subscript(position index: Int, fallback fallback: Item) -> Item { items.indices.contains(index) ? items[index] : fallback }
             }

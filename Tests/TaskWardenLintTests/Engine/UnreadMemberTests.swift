@@ -1,0 +1,48 @@
+import Testing
+@testable import TaskWardenLint
+
+/// Lint leaves out a trimmed member whose name nothing left in the file mentions (``SourceMaskUnreadMembers``):
+/// the rules look members up only by names they read in kept text.
+@Suite struct UnreadMemberTests {
+    static let source = """
+        final class Feed {
+            var items: [Int] = []
+            var session = URLSession.shared
+            static let decoder = JSONDecoder()
+            class var kind: String { "feed of items, by kind" }
+            var title: String { items.isEmpty ? "Empty feed" : "Feed of items" }
+            func decode(_ data: Data) throws -> [Int] { try JSONDecoder().decode([Int].self, from: data) }
+            func load() async { print("loading without a site, long enough") }
+            func load(page: Int) async { print("loading a page without a site, long enough") }
+            @Dependency<Clock>(\\.continuousClock)
+            var clock
+            func start() { Task { await session.refresh(); await load() } }
+        }
+        """
+
+    @Test func membersNothingNamesAreLeftOut() throws {
+        let masked = try DeclarationTrimTests.masked(Self.source)
+        let kept = LeafStatementTests.squeezed(masked)
+        #expect(!kept.contains("items") && !kept.contains("decoder") && !kept.contains("title") && !kept.contains("decode("))
+        // `static` and `class` go with their member: left behind, they would make the next member static.
+        #expect(!kept.contains("static") && !kept.contains("class var"))
+    }
+
+    @Test func membersTheKeptTextNamesStay() throws {
+        let masked = try DeclarationTrimTests.masked(Self.source)
+        // `session` and both `load`s are named by the task (an implicit `self.load()`).
+        #expect(masked.contains("var session"))
+        #expect(LeafStatementTests.squeezed(masked).components(separatedBy: "func load(").count == 3)
+    }
+
+    @Test func aMemberAfterAnAttributeLeftInPlaceStays() throws {
+        // The generic attribute is not trimmed: without its property it would move onto the next member.
+        let masked = try DeclarationTrimTests.masked(Self.source)
+        #expect(masked.contains("@Dependency<Clock>(\\.continuousClock)") && masked.contains("var clock"))
+    }
+
+    @Test func fixKeepsEveryMember() throws {
+        let masked = try DeclarationTrimTests.masked(Self.source, keepsNamingContext: true)
+        #expect(masked.contains("var items") && masked.contains("func decode(") && masked.contains("static let decoder"))
+    }
+}
