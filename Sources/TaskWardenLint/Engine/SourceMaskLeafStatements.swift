@@ -37,9 +37,16 @@ extension SourceMask.Lexer {
     /// Words that may stand before the kept name.
     private static let statementPrefixes: Set<UInt64> = Set(["try", "await", "return"].map(wordHash))
 
-    /// Directly in the braces of a member body (or braces inside it) that is not kept whole.
+    /// Words that keep a statement in a task's closure whole: what the rules read there (an error that can
+    /// escape, whether a loop suspends or checks for cancellation, uses of `self`).
+    private static let taskWords: Set<UInt64> = Set([
+        "try", "await", "self", "super", "Task", "isCancelled", "checkCancellation", "throw",
+    ].map(wordHash))
+
+    /// Directly in the braces of a member body (or braces inside it) that is not kept whole, or kept whole only
+    /// as a task's trailing closure.
     private var atStatementLevel: Bool {
-        guard bodyDepth > 0, keptWholeDepth == 0, let top = stack.last else { return false }
+        guard bodyDepth > 0, keptWholeDepth == taskClosureDepth, let top = stack.last else { return false }
         switch top.opener {
         case .body, .closure, .otherBrace: return true
         default: return false
@@ -58,6 +65,7 @@ extension SourceMask.Lexer {
             guard atStatementLevel, current != UInt8(ascii: "}"), current != UInt8(ascii: ";") else { return }
             let startsWord = Self.isIdentifierByte(current) && !(current >= UInt8(ascii: "0") && current <= UInt8(ascii: "9"))
             statement = Statement(depth: stack.count, start: index, awaitingHead: startsWord, blankable: startsWord)
+            statement!.isInTask = taskClosureDepth > 0
             return
         }
         guard statement!.blankable, !Self.isIdentifierByte(current) else { return }
@@ -82,12 +90,28 @@ extension SourceMask.Lexer {
         }
     }
 
-    /// A word (`start..<index`): a statement's head, a name it calls, or a name declared with `var`/`let`.
-    mutating func noteStatementWord(_ start: Int) {
+    /// A word (`start..<index`): a statement's head, a name it calls or uses, or a name declared with
+    /// `var`/`let`/`func`.
+    mutating func noteStatementWord(_ start: Int, afterDot: Bool) {
         let isBinding = index - start == 3 && (matches(start, "let") || matches(start, "var"))
         if declaresNext { declaredNames.insert(Self.wordHash(bytes, start..<index)) }
+        if namesFunctionNext { functionNames.insert(Self.wordHash(bytes, start..<index)) }
         declaresNext = isBinding
+        namesFunctionNext = index - start == 4 && matches(start, "func")
         guard statement != nil, statement!.blankable else { return }
+        // `{ group in`: a closure's signature, not a statement (its names are the closure's parameters).
+        if index - start == 2, matches(start, "in"), statement!.depth == stack.count {
+            statement!.blankable = false
+            return
+        }
+        if statement!.isInTask, !afterDot {
+            let word = Self.wordHash(bytes, start..<index)
+            if Self.taskWords.contains(word) {
+                statement!.blankable = false
+                return
+            }
+            if statement!.headEnd != nil { statement!.usedNames.append(word) }
+        }
         if statement!.awaitingHead, statement!.depth == stack.count {
             let word = Self.wordHash(bytes, start..<index)
             if statement!.afterBindingKeyword {
@@ -148,13 +172,18 @@ extension SourceMask.Lexer {
         let whole = current.start..<codeEnd
         guard codeEnd - headEnd >= 2, !marks.hasSite(in: whole), !marks.hasKept(in: whole) else { return }
         blank(headEnd..<codeEnd)
-        if !current.calledNames.isEmpty { statementCalls.append((headEnd..<codeEnd, current.calledNames)) }
+        if !current.calledNames.isEmpty || !current.usedNames.isEmpty {
+            statementCalls.append((headEnd..<codeEnd, current.calledNames, current.usedNames))
+        }
     }
 
     /// Once the file is read: a statement calling a name the file declares with `var`/`let` may call a closure
-    /// stored in a property (a frame's `frameCalls`), so it is left whole.
+    /// stored in a property (a frame's `frameCalls`), and one in a task's closure using a name the file
+    /// declares may use a member (an implicit `self`) or the strong name of a weak `self`: both are left whole.
     mutating func keepStatementsCallingDeclaredNames() {
-        for (range, names) in statementCalls where names.contains(where: declaredNames.contains) {
+        for (range, calls, uses) in statementCalls
+        where calls.contains(where: declaredNames.contains)
+            || uses.contains(where: { declaredNames.contains($0) || functionNames.contains($0) }) {
             var low = 0
             var high = blanked.count
             while low < high {

@@ -49,16 +49,19 @@ extension SourceMask {
         /// Lint, not `fix` (which reads them to name tasks): leaf statements keep their first name
         /// (``SourceMaskLeafStatements``) and members nothing names are left out (``SourceMaskUnreadMembers``).
         let lintTrims: Bool
-        /// Open member bodies (functions, accessors, computed properties).
+        /// Open member bodies (functions, accessors, computed properties), and tasks' trailing closures.
         var bodyDepth = 0
+        var taskClosureDepth = 0
         /// The statement read in the innermost braces (below member level).
         var statement: Statement?
         /// Blanked statements and the names they call.
-        var statementCalls: [(range: Range<Int>, names: [UInt64])] = []
-        /// Names the file declares with `var`/`let` (a superset of its properties).
+        var statementCalls: [(range: Range<Int>, calls: [UInt64], uses: [UInt64])] = []
+        /// Names the file declares with `var`/`let` (a superset of its properties), and with `func`.
         var declaredNames: Set<UInt64> = []
-        /// The next word is declared (after `var`, `let`, or a member-level comma).
+        var functionNames: Set<UInt64> = []
+        /// The next word is declared (after `var`, `let`, or a member-level comma), or is a function's name.
         var declaresNext = false
+        var namesFunctionNext = false
         /// The member whose `func`/`var`/`let` was read last, and the members trimmed to their names.
         var pendingMember: PendingMember?
         var trimmedMembers: [TrimmedMember] = []
@@ -266,6 +269,7 @@ extension SourceMask {
             localPending = nil
             lastWord = nil
             if level.keptWhole { keptWholeDepth += 1 }
+            if level.isTaskClosure { taskClosureDepth += 1 }
             if case .body = level.opener { bodyDepth += 1 }
         }
 
@@ -275,6 +279,7 @@ extension SourceMask {
             localPending = top.savedLocal
             lastWord = top.savedWord
             if top.keptWhole { keptWholeDepth -= 1 }
+            if top.isTaskClosure { taskClosureDepth -= 1 }
             if case .body = top.opener { bodyDepth -= 1 }
             if let depth = creationDepth, depth > stack.count { creationDepth = nil }
             return top
@@ -329,9 +334,12 @@ extension SourceMask {
                 // `fix` names a control's task after its `label:` closure.
                 if marks.keepsNamingContext, lastWord == "label" { keptWhole = true }
             }
+            // A task's trailing closure (not one passed in its arguments, whose text a record keeps).
+            let isTaskClosure = !keptWhole && followsCreation && !inCreationArguments
             if case .closure = opener, followsCreation || inCreationArguments { keptWhole = true }
             var level = Level(opener: opener, start: index, savedLocal: localPending, savedWord: lastWord)
             level.keptWhole = keptWhole
+            if case .closure = opener { level.isTaskClosure = isTaskClosure }
             level.isRepeatBody = isRepeatBody
             if case .body(isVariable: false) = opener {
                 level.parameters = parameters
@@ -475,7 +483,7 @@ extension SourceMask {
             previous = .operand
             if let marks, marks.hasSite(in: max(0, start - 1)..<index) { creationDepth = stack.count }
             if lintTrims {
-                noteStatementWord(start)
+                noteStatementWord(start, afterDot: afterDot)
                 if atMemberLevel { noteMemberWord(start) }
             }
             if case .awaitingName = storedProperty { storedProperty = trimmingStart(afterName: index) }

@@ -40,6 +40,9 @@ extension SourceMask.Lexer {
         var savedWord: String?
         /// A closure kept with everything in it (it follows a creation token, or a word a rule reads whole).
         var keptWhole = false
+        /// Kept whole only because it is a task's trailing closure: its leaf statements may still be trimmed,
+        /// more strictly (``SourceMaskLeafStatements``).
+        var isTaskClosure = false
         /// An argument list right after a creation token: its closures are the task's (kept whole).
         var argumentsOfCreation = false
         /// Inside a creation token's argument list (the site's arguments are read: `name:`, the first argument).
@@ -103,6 +106,10 @@ extension SourceMask.Lexer {
         var commentStart: Int?
         /// The names it calls (`onQuiesced(`, `.reload(`): kept when one is a property of this file.
         var calledNames: [UInt64] = []
+        /// In a task's closure, whose every reference the rules read: the names it uses after its kept name
+        /// (not after a dot), kept when one is declared in this file (a member, or a local the task uses).
+        var isInTask = false
+        var usedNames: [UInt64] = []
     }
 
     /// A stored property among a type's members (``Marks`` mode), whose type annotation and initial value nothing

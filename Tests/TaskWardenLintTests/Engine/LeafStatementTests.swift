@@ -59,6 +59,46 @@ import Testing
         #expect(masked.contains("Task { await refresh(id: id, force: true) }"))
     }
 
+    @Test func closureSignaturesAreNotStatements() throws {
+        let source = """
+            func refresh(_ feeds: [Feed]) async {
+                await withTaskGroup(of: Void.self) { group in
+                    for feed in feeds { group.addTask { await feed.refresh() } }
+                }
+                await store.flush(reason: .refresh)
+            }
+            """
+        let masked = try DeclarationTrimTests.masked(source)
+        #expect(masked.contains("{ group in"))
+        #expect(masked.contains("await store ") && !masked.contains(".flush("))
+    }
+
+    @Test func aTasksClosureKeepsWhatItsRulesRead() throws {
+        let source = """
+            final class Poller {
+                var interval = 5
+                func start() {
+                    Task {
+                        log.debug("polling every", 5, unit: .seconds)
+                        log.debug("polling every", interval, unit: .seconds)
+                        metrics.count(try await fetch())
+                        let page = await source.next()
+                        stats.record(self)
+                        for item in items { print(item) }
+                    }
+                }
+            }
+            """
+        let masked = try DeclarationTrimTests.masked(source)
+        let lines = LeafStatementTests.squeezed(masked).split(separator: "\n").map(String.init)
+        // Nothing the rules read: the first name alone stays.
+        #expect(lines.contains(" log "))
+        // A member (an implicit `self`), `try`, `await` after the name, `self` and braces keep a statement whole.
+        #expect(masked.contains("log.debug(\"polling every\", interval, unit: .seconds)"))
+        #expect(masked.contains("metrics.count(try await fetch())") && masked.contains("let page = await source.next()"))
+        #expect(masked.contains("stats.record(self)") && masked.contains("for item in items {"))
+    }
+
     @Test func fixKeepsStatements() throws {
         let masked = try DeclarationTrimTests.masked(Self.source, keepsNamingContext: true)
         #expect(masked.contains("self.isLoading = true") && masked.contains("let feed = api.load(for: account, page: id)"))
