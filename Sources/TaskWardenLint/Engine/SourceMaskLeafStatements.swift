@@ -38,9 +38,17 @@ extension SourceMask.Lexer {
     private static let statementPrefixes: Set<UInt64> = Set(["try", "await", "return"].map(wordHash))
 
     /// Words that keep a statement in a task's closure whole: what the rules read there (an error that can
-    /// escape, whether a loop suspends or checks for cancellation, uses of `self`).
+    /// escape, whether a loop suspends or checks for cancellation, uses of `self`). `try` and `await` before
+    /// the kept name stay with it (`try await store`): the rules read that an error can escape there and
+    /// that the task suspends, not what is called.
     private static let taskWords: Set<UInt64> = Set([
         "try", "await", "self", "super", "Task", "isCancelled", "checkCancellation", "throw",
+    ].map(wordHash))
+
+    /// After a leading `try`, the calls whose errors ``ThrowReach`` tells apart (a sleep throws only on
+    /// cancellation, a task group throws what its children throw): such a statement stays whole.
+    private static let throwingCallWords: Set<UInt64> = Set([
+        "sleep", "withThrowingTaskGroup", "withThrowingDiscardingTaskGroup", "next", "waitForAll", "nextResult",
     ].map(wordHash))
 
     /// Directly in the braces of a member body (or braces inside it) that is not kept whole, or kept whole only
@@ -104,13 +112,15 @@ extension SourceMask.Lexer {
             statement!.blankable = false
             return
         }
-        if statement!.isInTask, !afterDot {
+        if statement!.isInTask {
             let word = Self.wordHash(bytes, start..<index)
-            if Self.taskWords.contains(word) {
+            let isPrefix = statement!.awaitingHead && statement!.depth == stack.count && Self.statementPrefixes.contains(word)
+            if isPrefix, index - start == 3, matches(start, "try") { statement!.hasTryPrefix = true }
+            if (!isPrefix && Self.taskWords.contains(word)) || (statement!.hasTryPrefix && Self.throwingCallWords.contains(word)) {
                 statement!.blankable = false
                 return
             }
-            if statement!.headEnd != nil { statement!.usedNames.append(word) }
+            if statement!.headEnd != nil, !afterDot { statement!.usedNames.append(word) }
         }
         if statement!.awaitingHead, statement!.depth == stack.count {
             let word = Self.wordHash(bytes, start..<index)

@@ -110,6 +110,9 @@ extension SourceMask.Lexer {
         /// (not after a dot), kept when one is declared in this file (a member, or a local the task uses).
         var isInTask = false
         var usedNames: [UInt64] = []
+        /// In a task's closure, it starts with `try` (kept with its name, unless it calls what ``ThrowReach``
+        /// tells apart).
+        var hasTryPrefix = false
     }
 
     /// A stored property among a type's members (``Marks`` mode), whose type annotation and initial value nothing

@@ -250,18 +250,27 @@ public enum DeclarationContext {
 
     /// Whether the type or extension around `node` declares a property named `name` (directly in its body).
     public static func enclosingTypeDeclaresProperty(named name: String, around node: some SyntaxProtocol) -> Bool {
+        propertyNamesOfEnclosingType(around: node).contains(name)
+    }
+
+    /// The properties the type or extension around `node` declares directly in its body (by name), read once
+    /// for all the names a caller asks about.
+    static func propertyNamesOfEnclosingType(around node: some SyntaxProtocol) -> Set<String> {
         var current = Syntax(node).parent
         while let ancestor = current {
             if let group = ancestor.asProtocol((any DeclGroupSyntax).self) {
-                return group.memberBlock.members.contains { member in
-                    member.decl.as(VariableDeclSyntax.self)?.bindings.contains {
-                        $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-                    } ?? false
+                var names: Set<String> = []
+                for member in group.memberBlock.members {
+                    guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+                    for binding in variable.bindings {
+                        if let pattern = binding.pattern.as(IdentifierPatternSyntax.self) { names.insert(pattern.identifier.text) }
+                    }
                 }
+                return names
             }
             current = ancestor.parent
         }
-        return false
+        return []
     }
 
     /// The names of the enclosing types and extensions, outermost first (`["Shelf", "Loader"]`).

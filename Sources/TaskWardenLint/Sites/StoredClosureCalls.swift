@@ -16,7 +16,8 @@ enum StoredClosureCalls {
         guard !names.isEmpty else { return [] }
         let finder = CallFinder(names: names)
         finder.walk(function)
-        return finder.found.filter { DeclarationContext.enclosingTypeDeclaresProperty(named: $0, around: function) }
+        guard !finder.found.isEmpty else { return [] }
+        return finder.found.intersection(DeclarationContext.propertyNamesOfEnclosingType(around: function))
     }
 
     /// Every closure stored in a property of `function`'s own type that `function` calls, whatever its name:
@@ -24,7 +25,8 @@ enum StoredClosureCalls {
     static func calledStoredClosures(by function: Syntax) -> Set<String> {
         let finder = CallFinder(names: nil)
         finder.walk(function)
-        return finder.found.filter { DeclarationContext.enclosingTypeDeclaresProperty(named: $0, around: function) }
+        guard !finder.found.isEmpty else { return [] }
+        return finder.found.intersection(DeclarationContext.propertyNamesOfEnclosingType(around: function))
     }
 
     private final class CallFinder: SyntaxVisitor {

@@ -158,10 +158,11 @@ import Testing
         #expect(masked.contains("notify(onQuiesced(), reason: .reload)"))
         #expect(masked.contains("#available(iOS 18, *)") && !masked.contains("items, animated: true"))
         #expect(masked.contains("#expect(items.isEmpty == false, \"the feed has items\")"))
-        // Patterns bind names; modifiers are not calls; the site's arguments and closure are read.
+        // Patterns bind names; modifiers are not calls; the site's arguments are read (its closure keeps what the
+        // task rules read: `await load`).
         #expect(masked.contains("case let .loaded(first, second, third)"))
         #expect(masked.contains("nonisolated(unsafe)") && !masked.contains("capacity: 4096"))
-        #expect(masked.contains("Task(name: makeName(prefix: \"feed\", id: id)) { await load(id: id, force: true) }"))
+        #expect(masked.contains("Task(name: makeName(prefix: \"feed\", id: id)) { await load "))
     }
 
     @Test func fixKeepsWhatNamesATask() throws {

@@ -79,7 +79,7 @@ import Testing
         let masked = try #require(Self.masked(source))
         #expect(!masked.contains("lastRefresh"))
         #expect(masked.contains("protocol Refreshing: AnyObject {"))
-        #expect(masked.contains("Task { await refresh() }"))
+        #expect(masked.contains("func scheduleRefresh() { Task { await refresh"))
     }
 
     @Test func aTypeNamedTaskIsKept() throws {
