@@ -74,6 +74,9 @@ public enum ParsePlan: Sendable, Equatable {
         /// Bodies containing one of these words (or member calls, `.cancel(`) are kept whole (from the rules'
         /// ``RuleDescription/keptBodyTokens``, matched by ``CreationTokenScanner/keptTokenStarts(_:in:)``).
         public var keptBodyTokens: [String]
+        /// Member calls kept with the statement, closure and body holding them, not the rest of the body (from the
+        /// rules' ``RuleDescription/keptCallTokens``).
+        public var keptCallTokens: [String]
         /// Closures passed to these modifiers are kept whole (``RuleDescription/wholeClosureModifiers``).
         public var wholeClosureWords: Set<String>
         /// `fix`: keep the argument lists beside a site and the `label:` closures, which name a task
@@ -88,12 +91,13 @@ public enum ParsePlan: Sendable, Equatable {
         public var maximumSquareBracketDepth: Int
 
         public init(wholeFile: Bool = false, scanner: CreationTokenScanner = CreationTokenScanner(),
-                    wholeFileTokens: [String] = [], keptBodyTokens: [String] = [], wholeClosureWords: Set<String> = [],
+                    wholeFileTokens: [String] = [], keptBodyTokens: [String] = [], keptCallTokens: [String] = [], wholeClosureWords: Set<String> = [],
                     maximumBracketDepth: Int = 128, maximumSquareBracketDepth: Int = 12) {
             self.wholeFile = wholeFile
             self.scanner = scanner
             self.wholeFileTokens = wholeFileTokens.filter { !$0.isEmpty }
             self.keptBodyTokens = keptBodyTokens.filter { !$0.isEmpty }
+            self.keptCallTokens = keptCallTokens.filter { !$0.isEmpty }
             self.wholeClosureWords = wholeClosureWords
             self.maximumBracketDepth = maximumBracketDepth
             self.maximumSquareBracketDepth = maximumSquareBracketDepth
@@ -105,6 +109,7 @@ public enum ParsePlan: Sendable, Equatable {
                       scanner: CreationTokenScanner(additionalTokens: rules.flatMap(\.description.additionalScanTokens)),
                       wholeFileTokens: rules.flatMap(\.description.wholeFileTokens),
                       keptBodyTokens: rules.flatMap(\.description.keptBodyTokens),
+                      keptCallTokens: rules.flatMap(\.description.keptCallTokens),
                       wholeClosureWords: Set(rules.flatMap(\.description.wholeClosureModifiers)))
         }
     }
@@ -121,6 +126,7 @@ public enum ParsePlan: Sendable, Equatable {
             SourceMask.Marks(
                 sites: options.scanner.creationTokenStarts(buffer),
                 kept: options.keptBodyTokens.flatMap { CreationTokenScanner.keptTokenStarts($0, in: buffer) }.sorted(),
+                keptCalls: options.keptCallTokens.flatMap { CreationTokenScanner.keptTokenStarts($0, in: buffer) }.sorted(),
                 wholeClosureWords: options.wholeClosureWords, keepsNamingContext: options.keepsNamingContext,
                 observers: (CreationTokenScanner.starts(of: Array("didSet".utf8), in: buffer, wholeWord: false)
                     + CreationTokenScanner.starts(of: Array("willSet".utf8), in: buffer, wholeWord: false)).sorted())

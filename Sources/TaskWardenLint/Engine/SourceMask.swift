@@ -51,6 +51,9 @@ struct SourceMask: Sendable {
         var sites: [Int]
         /// Where the rules' kept-body tokens start, sorted: a body or closure holding one is parsed whole.
         var kept: [Int]
+        /// Where the rules' kept calls start, sorted: the body, closure, statement and arguments holding one
+        /// are kept, not the rest of the body.
+        var keptCalls: [Int] = []
         /// Modifiers whose closures a rule reads whole (`onChange`: does the action use its parameters?).
         var wholeClosureWords: Set<String>
         /// `fix`: argument lists beside a site are kept, and `label:` closures kept whole (closures beside a
@@ -60,7 +63,10 @@ struct SourceMask: Sendable {
         var observers: [Int] = []
 
         func hasSite(in range: Range<Int>) -> Bool { Self.any(sites, in: range) }
-        func hasKept(in range: Range<Int>) -> Bool { Self.any(kept, in: range) }
+        /// A kept-body token or a kept call in `range`.
+        func hasKept(in range: Range<Int>) -> Bool { Self.any(kept, in: range) || Self.any(keptCalls, in: range) }
+        /// A kept-body token in `range`: nothing in it is blanked.
+        func hasKeptWhole(in range: Range<Int>) -> Bool { Self.any(kept, in: range) }
         func hasObservers(in range: Range<Int>) -> Bool { Self.any(observers, in: range) }
 
         private static func any(_ sorted: [Int], in range: Range<Int>) -> Bool {

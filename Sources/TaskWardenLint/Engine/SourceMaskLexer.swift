@@ -468,7 +468,7 @@ extension SourceMask {
 
         /// A body or closure holding a rule's kept token is read whole by that rule: nothing in it is blanked.
         private mutating func keepWholeIfRead(_ inside: Range<Int>) {
-            guard let marks, marks.hasKept(in: inside) else { return }
+            guard let marks, marks.hasKeptWhole(in: inside) else { return }
             while let last = blanked.last, last.lowerBound >= inside.lowerBound { blanked.removeLast() }
         }
 

@@ -25,10 +25,15 @@ public struct RuleDescription: Sendable {
     /// ending in `(` counts only before an unlabelled argument (``CreationTokenScanner/containsWholeFileToken(_:in:)``).
     public var wholeFileTokens: [String]
     /// Words that keep a function body or closure in sub-file parsing, whole, although it holds no site: for
-    /// rules that read other members of a site's type (`.cancel(` for a task stored and cancelled elsewhere).
+    /// rules that read the code around the word (`isCancelled`: the loop it ends and the results gathered).
     /// Matched as whole words (`isCancelled`, not `isCancelledByUser`); a token written `.word(` matches only a
     /// member call of `word` (`task?.cancel()`, `$0.cancel {`, not `return .cancel` or `onCancel: cancel`).
     public var keptBodyTokens: [String]
+    /// Member calls (`.cancel(`) that keep the body, closure and statement holding them in sub-file parsing,
+    /// although they hold no site, but not the rest of the body: for rules that read such a call where it
+    /// stands in other members of a site's type (a task stored and cancelled elsewhere). Matched like a
+    /// ``keptBodyTokens`` entry written `.word(`.
+    public var keptCallTokens: [String]
     /// Modifiers (`onChange`) whose closure a rule reads whole when a site stands in it: sub-file parsing then
     /// keeps the closures nested in that closure too.
     public var wholeClosureModifiers: [String]
@@ -37,7 +42,8 @@ public struct RuleDescription: Sendable {
         id: String, summary: String, rationale: String, defaultSeverity: Severity, isEnabledByDefault: Bool = true,
         triggeringExamples: [RuleExample] = [], nonTriggeringExamples: [RuleExample] = [],
         corrections: [RuleCorrection] = [], additionalScanTokens: [String] = [],
-        wholeFileTokens: [String] = [], keptBodyTokens: [String] = [], wholeClosureModifiers: [String] = []
+        wholeFileTokens: [String] = [], keptBodyTokens: [String] = [], keptCallTokens: [String] = [],
+        wholeClosureModifiers: [String] = []
     ) {
         self.id = id
         self.summary = summary
@@ -50,6 +56,7 @@ public struct RuleDescription: Sendable {
         self.additionalScanTokens = additionalScanTokens
         self.wholeFileTokens = wholeFileTokens
         self.keptBodyTokens = keptBodyTokens
+        self.keptCallTokens = keptCallTokens
         self.wholeClosureModifiers = wholeClosureModifiers
     }
 }

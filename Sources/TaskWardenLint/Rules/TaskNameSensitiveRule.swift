@@ -42,9 +42,12 @@ public struct TaskNameSensitiveRule: Rule {
     }
 
     public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {
-        let detector = file.configuration.naming.detector
+        // Building the detector splits every listed phrase into words: only files with interpolated names need it.
+        var built: SensitiveInterpolationDetector?
         return file.sites.compactMap { site in
             guard case .interpolated(let template) = site.name, let argument = site.nameArgument else { return nil }
+            let detector = built ?? file.configuration.naming.detector
+            built = detector
             var reasons: [String] = []
             for hole in template.holes {
                 var sensitive: [String] = []

@@ -119,7 +119,7 @@ public struct TaskSelfCycleRule: Rule {
         ],
         // Whether another member cancels the stored task (TaskCall.typeCancelsOutsideDeinit) reads every member
         // body calling `.cancel(` or `.cancelAll(` (a member call is all it looks for).
-        keptBodyTokens: [".cancel(", ".cancelAll("]
+        keptCallTokens: [".cancel(", ".cancelAll("]
     )
 
     public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {

@@ -111,7 +111,7 @@ import Testing
         #expect(masked.contains("self.isLoading = true") && masked.contains("let feed = api.load(for: account, page: id)"))
     }
 
-    @Test func bodiesHoldingAKeptTokenKeepTheirStatements() throws {
+    @Test func aKeptCallKeepsItsStatementAndAKeptWordItsBody() throws {
         let source = """
             final class Poller {
                 var task: Task<Void, Never>?
@@ -120,9 +120,18 @@ import Testing
                     task?.cancel()
                     task = Task { await poll() }
                 }
+                func drain() async {
+                    log.debug("draining the poller now")
+                    var drained: [Int] = []
+                    while !Task.isCancelled { drained.append(await step()) }
+                    report(drained)
+                }
             }
             """
         let masked = try DeclarationTrimTests.masked(source)
-        #expect(masked.contains("log.debug(\"restarting the poller now\")"))
+        // `task-self-cycle` reads the cancel call where it stands: the rest of the body is trimmed as usual.
+        #expect(masked.contains("task?.cancel()") && !masked.contains("restarting the poller"))
+        // `cancellation-discards-results` reads the code around `isCancelled`: the body stays whole.
+        #expect(masked.contains("log.debug(\"draining the poller now\")") && masked.contains("report(drained)"))
     }
 }
