@@ -162,6 +162,46 @@ extension SourceMask.Lexer {
         "isolated", "sending", "borrowing", "consuming",
     ]
 
+    /// A modifier on a line of its own with a flat argument list and no closure after it (`.padding(.horizontal)`,
+    /// `.font(.title)` under a view): the whole call goes, in lint, since only modifiers holding a closure are
+    /// read (`.onAppear { … }`). It must follow a call, subscript, closure or string (`)`, `]`, `}`, `"`) on a
+    /// line that is not a `#if`, so what is left is the same chain without it; never on a task itself
+    /// (`Task { … }.store(in: &bag)` keeps the handle).
+    func standaloneModifier(open: Int, close: Int) -> Range<Int>? {
+        guard lintTrims, let marks, Self.isIdentifierByte(byte(open - 1)) else { return nil }
+        var nameStart = open - 1
+        while nameStart > 0, Self.isIdentifierByte(bytes[nameStart - 1]) { nameStart -= 1 }
+        let dot = nameStart - 1
+        guard byte(dot) == UInt8(ascii: "."), byte(dot - 1) != UInt8(ascii: "."), isFirstOnItsLine(dot) else { return nil }
+        // What follows on the line: nothing, or a comment; and no closure on the next line.
+        var after = skipSpaces(from: close + 1)
+        if byte(after) == UInt8(ascii: "/"), byte(after + 1) == UInt8(ascii: "/") { after = skipLine(from: after) }
+        guard after >= bytes.count || byte(after) == UInt8(ascii: "\n") || byte(after) == UInt8(ascii: "\r") else { return nil }
+        var next = after
+        while next < bytes.count, CreationTokenScanner.isSpace(bytes[next]) { next += 1 }
+        guard byte(next) != UInt8(ascii: "{") else { return nil }
+        // What it modifies ends a call, subscript, closure or string, not on a `#if` line.
+        var before = dot - 1
+        while before >= 0, CreationTokenScanner.isSpace(bytes[before]) { before -= 1 }
+        guard before >= 0, [UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "\"")].contains(bytes[before]),
+              !isOnDirectiveLine(before), before != creationEnd else { return nil }
+        let call = dot..<(close + 1)
+        guard isBlankableArgumentList((open + 1)..<close), !marks.hasSite(in: call), !marks.hasKept(in: call) else { return nil }
+        return call
+    }
+
+    private func isFirstOnItsLine(_ position: Int) -> Bool {
+        var cursor = position - 1
+        while cursor >= 0, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: "\t") { cursor -= 1 }
+        return cursor < 0 || bytes[cursor] == UInt8(ascii: "\n") || bytes[cursor] == UInt8(ascii: "\r")
+    }
+
+    private func isOnDirectiveLine(_ position: Int) -> Bool {
+        var lineStart = position
+        while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n"), bytes[lineStart - 1] != UInt8(ascii: "\r") { lineStart -= 1 }
+        return byte(skipSpaces(from: lineStart)) == UInt8(ascii: "#")
+    }
+
     /// An argument list nothing reads: flat (no nested parentheses, so no call a frame's stored-closure calls
     /// could miss; no closure, whose number counts; no `#` macro or condition) and binding no name.
     func isBlankableArgumentList(_ arguments: Range<Int>) -> Bool {

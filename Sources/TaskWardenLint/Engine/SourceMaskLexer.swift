@@ -64,6 +64,8 @@ extension SourceMask {
         var namesFunctionNext = false
         /// The member whose `func`/`var`/`let` was read last, and the members trimmed to their names.
         var pendingMember: PendingMember?
+        /// Where the last task's closure or arguments closed: a modifier there is read (`Task { … }.store(in:)`).
+        var creationEnd: Int?
         var trimmedMembers: [TrimmedMember] = []
 
         init(bytes: UnsafeBufferPointer<UInt8>, mode: Mode) {
@@ -181,10 +183,13 @@ extension SourceMask {
                     bracketDepth -= 1
                     if current == UInt8(ascii: "]") { squareDepth -= 1 }
                     if top.isParameters { parameters = (top.start + 1)..<index }
+                    if top.argumentsOfCreation { creationEnd = index }
                     if top.blanksArguments {
                         // `Text(verbatim: title)`, `.padding(.horizontal, 16)`: arguments nothing reads.
                         let arguments = (top.start + 1)..<index
-                        if arguments.count >= 3, isBlankableArgumentList(arguments), let marks,
+                        if let modifier = standaloneModifier(open: top.start, close: index) {
+                            blank(modifier)
+                        } else if arguments.count >= 3, isBlankableArgumentList(arguments), let marks,
                            !marks.hasSite(in: arguments), !marks.hasKept(in: arguments) {
                             blank(arguments)
                         }
@@ -371,6 +376,7 @@ extension SourceMask {
             finishStatement(at: index)
             guard let top = pop() else { return .unbalancedBrackets }
             statement = top.savedStatement
+            if top.isTaskClosure { creationEnd = index }
             angleDepth = 0
             storedProperty = .none
             forgetPrefix()

@@ -165,6 +165,38 @@ import Testing
         #expect(masked.contains("Task(name: makeName(prefix: \"feed\", id: id)) { await load "))
     }
 
+    @Test func modifiersOnLinesOfTheirOwnGo() throws {
+        let source = """
+            struct Shelf: View {
+                var body: some View {
+                    VStack {
+                        Button("Sync") { Task { await sync() } }
+                            .padding(.horizontal, 8)
+                            .onTapGesture(count: 2) { select() }
+                            .font(.title)?
+                        Text("Shelf")
+                        #if os(iOS)
+                            .textCase(.uppercase)
+                        #endif
+                    }
+                    .frame(maxWidth: 400) // a comment after it
+                    .task(id: shelf) { await load() }
+                }
+                func keep(in bag: inout Set<AnyCancellable>) {
+                    Task { await work() }
+                        .store(in: &bag)
+                }
+            }
+            """
+        let masked = try Self.masked(source)
+        #expect(!masked.contains(".padding(") && !masked.contains(".frame("))
+        // A closure after it (its modifier may be read), an optional chain going on, a `#if` before it, a site.
+        #expect(masked.contains(".onTapGesture(") && masked.contains(".font(") && masked.contains(".textCase("))
+        #expect(masked.contains(".task(id: shelf)"))
+        // On a task it says what happens to the handle.
+        #expect(masked.contains(".store("))
+    }
+
     @Test func fixKeepsWhatNamesATask() throws {
         let source = """
             import SwiftUI

@@ -170,6 +170,17 @@ enum StressCorpus {
                 _ = consume(label)
                 super.chained(); return
             }
+            func keep(in bag: inout Set<AnyCancellable>) {
+                Task { while true { await work() } }
+                    .store(in: &bag)
+                Task.detached(operation: work)
+                    .cancel()
+                Text("title")
+                    .padding(.horizontal, 8)
+                #if os(iOS)
+                    .font(.title)
+                #endif
+            }
             func start() {
                 isLoading = true
                 loadTask = Task { await load(name) }
