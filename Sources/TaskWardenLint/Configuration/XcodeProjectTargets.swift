@@ -54,6 +54,11 @@ struct XcodeProjectTargets: Sendable {
             case "<absolute>"?: base = path ?? parent
             default: return
             }
+            // Only Swift files are ever looked up: other files (images, xibs, Objective-C) skip the `lstat`.
+            if item["isa"]?.string == "PBXFileReference", !base.hasSuffix(".swift") {
+                paths[id] = base
+                return
+            }
             let standardized = standardizer.standardize(base)
             paths[id] = standardized
             for child in item["children"]?.array ?? [] { if let childID = child.string { walk(childID, parent: standardized) } }
