@@ -1,4 +1,5 @@
-/// Leaf statements beside a site (lint, not `fix`): a statement directly in the braces of a kept member body,
+/// Leaf statements beside a site (`lint` and `fix`; in a task's own closure `lint` only, since `fix` names a
+/// task after its closure's first call): a statement directly in the braces of a kept member body,
 /// on one line, holding no brace, macro, interpolation, site or kept token, keeps only its first name and the
 /// words before it (`try`, `await`, `return`, `let`/`var`):
 ///
@@ -54,7 +55,8 @@ extension SourceMask.Lexer {
     /// Directly in the braces of a member body (or braces inside it) that is not kept whole, or kept whole only
     /// as a task's trailing closure.
     private var atStatementLevel: Bool {
-        guard bodyDepth > 0, keptWholeDepth == taskClosureDepth, let top = stack.last else { return false }
+        // `fix` names a task after its closure's first call: there it keeps every statement.
+        guard bodyDepth > 0, keptWholeDepth == (lintTrims ? taskClosureDepth : 0), let top = stack.last else { return false }
         switch top.opener {
         case .body, .closure, .otherBrace: return true
         default: return false

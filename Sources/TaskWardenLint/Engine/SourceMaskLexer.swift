@@ -46,8 +46,10 @@ extension SourceMask {
         /// After `case` or `catch` below member level, until its `:`, `=`, `in` or `{`: parentheses there are
         /// patterns binding names (`case let .loaded(feed)`), not calls.
         private var inPattern = false
-        /// Lint, not `fix` (which reads them to name tasks): leaf statements keep their first name
-        /// (``SourceMaskLeafStatements``) and members nothing names are left out (``SourceMaskUnreadMembers``).
+        /// Lint, not `fix` (which reads a task's closure and what stands around a site to name it): leaf
+        /// statements in a task's closure keep their first name (``SourceMaskLeafStatements``), and standalone
+        /// modifiers go. Leaf statements beside a site and members nothing names (``SourceMaskUnreadMembers``)
+        /// go in both: `fix` reads only the code around a site, not beside it.
         let lintTrims: Bool
         /// Open member bodies (functions, accessors, computed properties), and tasks' trailing closures.
         var bodyDepth = 0
@@ -96,7 +98,7 @@ extension SourceMask {
             if byte(0) == UInt8(ascii: "#"), byte(1) == UInt8(ascii: "!") { index = skipLine(from: 0) }
             while index < bytes.count {
                 let current = bytes[index]
-                if lintTrims, current > 0x20 { noteStatementToken(current) }
+                if marks != nil, current > 0x20 { noteStatementToken(current) }
                 switch current {
                 case UInt8(ascii: " "), UInt8(ascii: "\t"):
                     index += 1
@@ -262,9 +264,9 @@ extension SourceMask {
                 index += 1
             }
             guard stack.isEmpty else { return .unbalancedBrackets }
-            if lintTrims { keepStatementsCallingDeclaredNames() }
+            if marks != nil { keepStatementsCallingDeclaredNames() }
             if marks != nil { blanked = skeleton.finish(blanked: blanked) }
-            if lintTrims { leaveOutUnreadMembers() }
+            if marks != nil { leaveOutUnreadMembers() }
             return nil
         }
 
@@ -488,10 +490,8 @@ extension SourceMask {
             afterRepeatBody = false
             previous = .operand
             if let marks, marks.hasSite(in: max(0, start - 1)..<index) { creationDepth = stack.count }
-            if lintTrims {
-                noteStatementWord(start, afterDot: afterDot)
-                if atMemberLevel { noteMemberWord(start) }
-            }
+            if marks != nil { noteStatementWord(start, afterDot: afterDot) }
+            if marks != nil, atMemberLevel { noteMemberWord(start) }
             if case .awaitingName = storedProperty { storedProperty = trimmingStart(afterName: index) }
             if let attribute = attributeStart {
                 attributeStart = nil

@@ -1,4 +1,5 @@
-/// Members nothing names (lint, not `fix`): a trimmed member (`func load(   )`, `var items`, `var title {   }`)
+/// Members nothing names (``SourceMask/Marks`` mode, `lint` and `fix`, which reads only the declarations around
+/// a site): a trimmed member (`func load(   )`, `var items`, `var title {   }`)
 /// is read by its name only, and only where the kept text names it: ``SelfCapture`` and ``TaskCall`` look
 /// up a bare name of a task's closure among the type's members, a frame's stored-closure calls look up a
 /// called name among its properties. A member whose name occurs nowhere else in what is left of the file is

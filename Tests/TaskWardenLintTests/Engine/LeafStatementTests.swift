@@ -106,9 +106,11 @@ import Testing
         #expect(masked.contains("stats.record(self)") && masked.contains("for item in items {"))
     }
 
-    @Test func fixKeepsStatements() throws {
+    @Test func fixKeepsTheStatementsOfATasksClosure() throws {
+        // `fix` names a task after the first call in its closure; beside the task it trims like `lint`.
         let masked = try DeclarationTrimTests.masked(Self.source, keepsNamingContext: true)
-        #expect(masked.contains("self.isLoading = true") && masked.contains("let feed = api.load(for: account, page: id)"))
+        #expect(masked.contains("Task { await refresh(id: id, force: true) }") && masked.contains("Task { await work() }"))
+        #expect(!masked.contains("self.isLoading = true") && !masked.contains("api.load(for: account"))
     }
 
     @Test func aKeptCallKeepsItsStatementAndAKeptWordItsBody() throws {
