@@ -8,9 +8,10 @@
 /// attributes and modifiers other than `static`/`class` gone) and imports are blanked. `lint` (not `fix`, which
 /// names a task after what stands around it, ``Options/keepsNamingContext``) also blanks flat argument lists of
 /// calls beside a site (`.padding(   )`; never a condition, macro, pattern, nested call or the site's own
-/// arguments) and modifiers standing alone on their line, keeps only the first name of a leaf statement beside
-/// a site (`self.isLoading = true` → `self`), and leaves out trimmed members nothing else in the file names;
-/// both blank closures beside a site (`fix` keeps `label:` closures). The copy has the same UTF-8
+/// arguments) and modifiers standing alone on their line, and trims the statements of a task's closure; both
+/// keep only the first name of a leaf statement beside a site (`self.isLoading = true` → `self`), leave out
+/// trimmed members nothing else in the file names, and blank closures beside a site (`fix` keeps `label:`
+/// closures). The copy has the same UTF-8
 /// length and the same newlines, so every position, line and column equals the whole-file parse and discovery
 /// and the rules run unchanged.
 /// ``SourceMask`` finds those bodies; whenever it is unsure, or a rule needs the whole file

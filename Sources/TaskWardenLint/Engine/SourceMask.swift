@@ -13,7 +13,7 @@
 /// In ``Marks`` mode it also trims what nothing reads around the members it blanks (their signatures after the
 /// parameter list, braces, attributes and modifiers; stored properties' types and values) and imports, and
 /// without ``Marks/keepsNamingContext`` (lint, not `fix`) flat argument lists and standalone modifiers beside a
-/// site (``SourceMaskDeclarationTrim``), leaf statements beside a site down to their first name
+/// site (``SourceMaskDeclarationTrim``); in both, leaf statements beside a site down to their first name
 /// (``SourceMaskLeafStatements``) and trimmed members nothing else names (``SourceMaskUnreadMembers``).
 /// Whenever the pass is not sure what it reads (an unterminated literal, a `'`, a `/` that could be a regex
 /// holding a brace or a quote, unbalanced brackets) it gives up and says why: the file is then parsed
