@@ -71,12 +71,7 @@ struct SourceMask: Sendable {
         func hasObservers(in range: Range<Int>) -> Bool { Self.any(observers, in: range) }
 
         private static func any(_ sorted: [Int], in range: Range<Int>) -> Bool {
-            var low = 0
-            var high = sorted.count
-            while low < high {
-                let middle = (low + high) / 2
-                if sorted[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
-            }
+            let low = sorted.partitioningIndex { $0 >= range.lowerBound }
             return low < sorted.count && sorted[low] < range.upperBound
         }
     }
@@ -151,5 +146,23 @@ struct SourceMask: Sendable {
             }
         }
         return (deepest, deepestSquare)
+    }
+}
+
+extension Array {
+    /// The index of the first element for which `isInSecondPart` holds, in an array where every element for
+    /// which it fails comes first (binary search; `count` when it holds for none).
+    ///
+    /// ```swift
+    /// [1, 3, 5, 7].partitioningIndex { $0 >= 4 }   // 2
+    /// ```
+    func partitioningIndex(where isInSecondPart: (Element) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if isInSecondPart(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }

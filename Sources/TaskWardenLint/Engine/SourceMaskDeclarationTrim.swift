@@ -51,19 +51,17 @@ extension SourceMask.Lexer {
         return true
     }
 
-    /// Adds `range` to the sorted, disjoint `blanked` ranges, absorbing those it covers; nothing when a range
-    /// already covers it.
-    static func insert(_ range: Range<Int>, into blanked: inout [Range<Int>]) {
-        var low = 0
-        var high = blanked.count
-        while low < high {
-            let middle = (low + high) / 2
-            if blanked[middle].lowerBound < range.lowerBound { low = middle + 1 } else { high = middle }
-        }
-        if low > 0, blanked[low - 1].upperBound >= range.upperBound { return }
+    /// Adds `range` anywhere to the sorted, disjoint `blanked` ranges, merging those it overlaps or touches (``blank(_:)``
+    /// adds after the ranges read so far).
+    mutating func blankMerging(_ range: Range<Int>) {
+        var merged = range
+        let low = blanked.partitioningIndex { $0.upperBound >= range.lowerBound }
         var end = low
-        while end < blanked.count, blanked[end].upperBound <= range.upperBound { end += 1 }
-        blanked.replaceSubrange(low..<end, with: [range])
+        while end < blanked.count, blanked[end].lowerBound <= merged.upperBound {
+            merged = min(merged.lowerBound, blanked[end].lowerBound)..<max(merged.upperBound, blanked[end].upperBound)
+            end += 1
+        }
+        blanked.replaceSubrange(low..<end, with: [merged])
     }
 
     mutating func forgetPrefix() {
@@ -82,7 +80,7 @@ extension SourceMask.Lexer {
 
     /// A trimmed member's attributes and modifiers are blanked with it.
     mutating func blankPrefix(_ pieces: [Range<Int>]) {
-        for piece in pieces where !keeps(piece) { Self.insert(piece, into: &blanked) }
+        for piece in pieces where !keeps(piece) { blankMerging(piece) }
     }
 
     /// Directly in a (non-protocol) type's braces, where members are trimmed.
@@ -196,7 +194,8 @@ extension SourceMask.Lexer {
         return cursor < 0 || bytes[cursor] == UInt8(ascii: "\n") || bytes[cursor] == UInt8(ascii: "\r")
     }
 
-    private func isOnDirectiveLine(_ position: Int) -> Bool {
+    /// Whether the line holding `position` is a `#if`/`#else`/`#endif` (or other `#`) line.
+    func isOnDirectiveLine(_ position: Int) -> Bool {
         var lineStart = position
         while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n"), bytes[lineStart - 1] != UInt8(ascii: "\r") { lineStart -= 1 }
         return byte(skipSpaces(from: lineStart)) == UInt8(ascii: "#")

@@ -104,8 +104,16 @@ extension SourceMask.Lexer {
     /// `var`/`let`/`func`.
     mutating func noteStatementWord(_ start: Int, afterDot: Bool) {
         let isBinding = index - start == 3 && (matches(start, "let") || matches(start, "var"))
-        if declaresNext { declaredNames.insert(Self.wordHash(bytes, start..<index)) }
-        if namesFunctionNext { functionNames.insert(Self.wordHash(bytes, start..<index)) }
+        // Hashed once, when something asks (most words are neither declared, a head, nor read in a task).
+        var hash: UInt64?
+        func word() -> UInt64 {
+            if let hash { return hash }
+            let computed = Self.wordHash(bytes, start..<index)
+            hash = computed
+            return computed
+        }
+        if declaresNext { declaredNames.insert(word()) }
+        if namesFunctionNext { functionNames.insert(word()) }
         declaresNext = isBinding
         namesFunctionNext = index - start == 4 && matches(start, "func")
         guard statement != nil, statement!.blankable else { return }
@@ -115,27 +123,26 @@ extension SourceMask.Lexer {
             return
         }
         if statement!.isInTask {
-            let word = Self.wordHash(bytes, start..<index)
-            let isPrefix = statement!.awaitingHead && statement!.depth == stack.count && Self.statementPrefixes.contains(word)
+            let isPrefix = statement!.awaitingHead && statement!.depth == stack.count && Self.statementPrefixes.contains(word())
             if isPrefix, index - start == 3, matches(start, "try") { statement!.hasTryPrefix = true }
-            if (!isPrefix && Self.taskWords.contains(word)) || (statement!.hasTryPrefix && Self.throwingCallWords.contains(word)) {
+            if (!isPrefix && Self.taskWords.contains(word())) || (statement!.hasTryPrefix && Self.throwingCallWords.contains(word())) {
                 statement!.blankable = false
                 return
             }
-            if statement!.headEnd != nil, !afterDot { statement!.usedNames.append(word) }
+            if statement!.headEnd != nil, !afterDot { statement!.usedNames.append(word()) }
         }
         if statement!.awaitingHead, statement!.depth == stack.count {
-            let word = Self.wordHash(bytes, start..<index)
+            let candidate = word()
             if statement!.afterBindingKeyword {
                 statement!.awaitingHead = false
-                if Self.statementKeywords.contains(word) { statement!.blankable = false } else { statement!.headEnd = index }
+                if Self.statementKeywords.contains(candidate) { statement!.blankable = false } else { statement!.headEnd = index }
             } else if isBinding, start == statement!.start {
                 statement!.afterBindingKeyword = true
-            } else if Self.statementPrefixes.contains(word) {
+            } else if Self.statementPrefixes.contains(candidate) {
                 // `try`, `await`, `return` before the name.
             } else {
                 statement!.awaitingHead = false
-                if Self.statementKeywords.contains(word) || isBinding {
+                if Self.statementKeywords.contains(candidate) || isBinding {
                     statement!.blankable = false
                 } else {
                     statement!.headEnd = index
@@ -145,7 +152,7 @@ extension SourceMask.Lexer {
         var next = index
         if byte(next) == UInt8(ascii: "?") || byte(next) == UInt8(ascii: "!") { next += 1 }
         if byte(next) == UInt8(ascii: "(") {
-            statement!.calledNames.append(Self.wordHash(bytes, start..<index))
+            statement!.calledNames.append(word())
         }
     }
 
@@ -196,12 +203,7 @@ extension SourceMask.Lexer {
         for (range, calls, uses) in statementCalls
         where calls.contains(where: declaredNames.contains)
             || uses.contains(where: { declaredNames.contains($0) || functionNames.contains($0) }) {
-            var low = 0
-            var high = blanked.count
-            while low < high {
-                let middle = (low + high) / 2
-                if blanked[middle].lowerBound < range.lowerBound { low = middle + 1 } else { high = middle }
-            }
+            let low = blanked.partitioningIndex { $0.lowerBound >= range.lowerBound }
             // Absorbed by a larger blanked range (a closure nothing reads): nothing to keep.
             if low < blanked.count, blanked[low] == range { blanked.remove(at: low) }
         }

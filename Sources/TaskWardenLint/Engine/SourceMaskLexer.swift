@@ -264,9 +264,11 @@ extension SourceMask {
                 index += 1
             }
             guard stack.isEmpty else { return .unbalancedBrackets }
-            if marks != nil { keepStatementsCallingDeclaredNames() }
-            if marks != nil { blanked = skeleton.finish(blanked: blanked) }
-            if marks != nil { leaveOutUnreadMembers() }
+            if marks != nil {
+                keepStatementsCallingDeclaredNames()
+                blanked = skeleton.finish(blanked: blanked)
+                leaveOutUnreadMembers()
+            }
             return nil
         }
 

@@ -70,11 +70,11 @@ extension SourceMask.Lexer {
         var prefixPieceStart: Int?
         /// Braces: the statement of the enclosing level they stand in, read on when they close.
         var savedStatement: Statement?
-        /// A member's body (lint): its keyword and name, for ``SourceMaskUnreadMembers``.
+        /// A member's body (``Marks`` mode): its keyword and name, for ``SourceMaskUnreadMembers``.
         var member: PendingMember?
     }
 
-    /// A member's `func`/`var`/`let` and the name after it (lint, ``SourceMaskUnreadMembers``).
+    /// A member's `func`/`var`/`let` and the name after it (``Marks`` mode, ``SourceMaskUnreadMembers``).
     struct PendingMember {
         var keyword: Int
         var keywordEnd: Int
@@ -88,8 +88,8 @@ extension SourceMask.Lexer {
         var end: Int
     }
 
-    /// A statement being read directly in braces below member level (lint): a leaf statement keeps only its
-    /// first name (``SourceMask/Lexer/finishStatement(at:)``).
+    /// A statement being read directly in braces below member level (``Marks`` mode): a leaf statement keeps only
+    /// its first name (``SourceMask/Lexer/finishStatement(at:)``).
     struct Statement {
         /// The stack depth of the braces it stands in.
         var depth: Int

@@ -45,8 +45,7 @@ extension SourceMask.Lexer {
         guard Self.isIdentifierByte(first) else { return true }
         var end = after
         while end < bytes.count, Self.isIdentifierByte(bytes[end]) { end += 1 }
-        let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[after..<end]), as: UTF8.self)
-        return word == "as" || word == "is"
+        return end - after == 2 && (matches(after, "as") || matches(after, "is"))
     }
 
     /// Last characters of a line that the next line continues (`=`, `+`, `&&`, `,`, `.`, `(`, …).

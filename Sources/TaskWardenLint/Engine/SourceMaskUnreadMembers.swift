@@ -85,20 +85,13 @@ extension SourceMask.Lexer {
             }
             if [UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ";")].contains(bytes[cursor]) { return start }
             if isInTrimmedMember(cursor) { return start }
-            var lineStart = cursor
-            while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n"), bytes[lineStart - 1] != UInt8(ascii: "\r") { lineStart -= 1 }
-            return bytes[skipSpaces(from: lineStart)] == UInt8(ascii: "#") ? start : nil
+            return isOnDirectiveLine(cursor) ? start : nil
         }
     }
 
     /// Whether `position` stands in a trimmed member's remnant (they are recorded in source order).
     private func isInTrimmedMember(_ position: Int) -> Bool {
-        var low = 0
-        var high = trimmedMembers.count
-        while low < high {
-            let middle = (low + high) / 2
-            if trimmedMembers[middle].end <= position { low = middle + 1 } else { high = middle }
-        }
+        let low = trimmedMembers.partitioningIndex { $0.end > position }
         return low < trimmedMembers.count && trimmedMembers[low].keyword <= position
     }
 
@@ -119,30 +112,8 @@ extension SourceMask.Lexer {
 
     /// The blanked range holding `position`, if any.
     func blankedRange(containing position: Int) -> Range<Int>? {
-        var low = 0
-        var high = blanked.count
-        while low < high {
-            let middle = (low + high) / 2
-            if blanked[middle].upperBound <= position { low = middle + 1 } else { high = middle }
-        }
+        let low = blanked.partitioningIndex { $0.upperBound > position }
         return low < blanked.count && blanked[low].contains(position) ? blanked[low] : nil
-    }
-
-    /// Adds `range` to the sorted, disjoint `blanked` ranges, merging those it touches.
-    private mutating func blankMerging(_ range: Range<Int>) {
-        var merged = range
-        var low = 0
-        var high = blanked.count
-        while low < high {
-            let middle = (low + high) / 2
-            if blanked[middle].upperBound < range.lowerBound { low = middle + 1 } else { high = middle }
-        }
-        var end = low
-        while end < blanked.count, blanked[end].lowerBound <= merged.upperBound {
-            merged = min(merged.lowerBound, blanked[end].lowerBound)..<max(merged.upperBound, blanked[end].upperBound)
-            end += 1
-        }
-        blanked.replaceSubrange(low..<end, with: [merged])
     }
 
     /// How often each word (by hash) whose length is in `lengths` (a bit per length, 63 for longer) occurs in
@@ -179,8 +150,6 @@ extension SourceMask.Lexer {
     }
 
     static func wordHash(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
+        Array(text.utf8).withUnsafeBufferPointer { wordHash($0, 0..<$0.count) }
     }
 }
