@@ -76,6 +76,7 @@ extension SourceMask.Lexer {
             let startsWord = Self.isIdentifierByte(current) && !(current >= UInt8(ascii: "0") && current <= UInt8(ascii: "9"))
             statement = Statement(depth: stack.count, start: index, awaitingHead: startsWord, blankable: startsWord)
             statement!.isInTask = taskClosureDepth > 0
+            statement!.isInClosure = !statement!.isInTask && isInClosureFrame
             return
         }
         guard statement!.blankable, !Self.isIdentifierByte(current) else { return }
@@ -112,8 +113,14 @@ extension SourceMask.Lexer {
             hash = computed
             return computed
         }
-        if declaresNext { declaredNames.insert(word()) }
-        if namesFunctionNext { functionNames.insert(word()) }
+        if declaresNext || namesFunctionNext {
+            if isDirectlyInTypeBraces {
+                memberNames.insert(word())
+                if declaresNext { propertyNames.insert(word()) }
+            } else if declaresNext, bindsSelf(after: index) {
+                selfAliases.insert(word())
+            }
+        }
         declaresNext = isBinding
         namesFunctionNext = index - start == 4 && matches(start, "func")
         guard statement != nil, statement!.blankable else { return }
@@ -129,7 +136,7 @@ extension SourceMask.Lexer {
                 statement!.blankable = false
                 return
             }
-            if statement!.headEnd != nil, !afterDot { statement!.usedNames.append(word()) }
+            if statement!.headEnd != nil, !afterDot, !isArgumentLabel(start) { statement!.usedNames.append(word()) }
         }
         if statement!.awaitingHead, statement!.depth == stack.count {
             let candidate = word()
@@ -151,7 +158,7 @@ extension SourceMask.Lexer {
         }
         var next = index
         if byte(next) == UInt8(ascii: "?") || byte(next) == UInt8(ascii: "!") { next += 1 }
-        if byte(next) == UInt8(ascii: "(") {
+        if byte(next) == UInt8(ascii: "("), !statement!.isInTask, !statement!.isInClosure {
             statement!.calledNames.append(word())
         }
     }
@@ -196,17 +203,57 @@ extension SourceMask.Lexer {
         }
     }
 
-    /// Once the file is read: a statement calling a name the file declares with `var`/`let` may call a closure
-    /// stored in a property (a frame's `frameCalls`), and one in a task's closure using a name the file
-    /// declares may use a member (an implicit `self`) or the strong name of a weak `self`: both are left whole.
+    /// Once the file is read, a blanked statement is left whole when
+    /// - outside any closure of its function, it calls a name the file declares as a property (it may call a
+    ///   closure stored there: a frame's `frameCalls`, which does not look into closures);
+    /// - in a task's closure, it uses a name the file declares as a member (an implicit `self`,
+    ///   ``SelfCapture``) or binds to `self` (`let strongSelf = self`, ``WeakSelfUnwrap``).
     mutating func keepStatementsCallingDeclaredNames() {
         for (range, calls, uses) in statementCalls
-        where calls.contains(where: declaredNames.contains)
-            || uses.contains(where: { declaredNames.contains($0) || functionNames.contains($0) }) {
+        where calls.contains(where: propertyNames.contains)
+            || uses.contains(where: { memberNames.contains($0) || selfAliases.contains($0) }) {
             let low = blanked.partitioningIndex { $0.lowerBound >= range.lowerBound }
             // Absorbed by a larger blanked range (a closure nothing reads): nothing to keep.
             if low < blanked.count, blanked[low] == range { blanked.remove(at: low) }
         }
+    }
+
+    /// Directly in a type's braces (at member level, or in a local type): a `var`, `let` or `func` there
+    /// declares a member.
+    private var isDirectlyInTypeBraces: Bool {
+        guard let top = stack.last else { return false }
+        if case .typeBody = top.opener { return true }
+        return top.type != nil
+    }
+
+    /// Whether the innermost frame around the current statement is a closure (not a function, accessor, local
+    /// function or `defer`, whose braces stop the search).
+    private var isInClosureFrame: Bool {
+        for level in stack.reversed() {
+            switch level.opener {
+            case .closure: return true
+            case .body, .typeBody: return false
+            default: if level.isLocalDeclaration || level.isDefer { return false }
+            }
+        }
+        return false
+    }
+
+    /// `name:` right after `(` or `,` in parentheses: an argument's or a tuple element's label, not a use.
+    private func isArgumentLabel(_ start: Int) -> Bool {
+        guard byte(index) == UInt8(ascii: ":"), byte(index + 1) != UInt8(ascii: ":"), let top = stack.last,
+              case .paren = top.opener else { return false }
+        var before = start - 1
+        while before > top.start, CreationTokenScanner.isSpace(bytes[before]) { before -= 1 }
+        return bytes[before] == UInt8(ascii: "(") || bytes[before] == UInt8(ascii: ",")
+    }
+
+    /// `= self` after a bound name (`let strongSelf = self`, `guard let this = self`).
+    private func bindsSelf(after end: Int) -> Bool {
+        var offset = skipSpaces(from: end)
+        guard byte(offset) == UInt8(ascii: "="), byte(offset + 1) != UInt8(ascii: "=") else { return false }
+        offset = skipSpaces(from: offset + 1)
+        return matches(offset, "self") && !Self.isIdentifierByte(byte(offset + 4))
     }
 
     func matches(_ start: Int, _ word: StaticString) -> Bool {

@@ -58,9 +58,11 @@ extension SourceMask {
         var statement: Statement?
         /// Blanked statements and the names they call.
         var statementCalls: [(range: Range<Int>, calls: [UInt64], uses: [UInt64])] = []
-        /// Names the file declares with `var`/`let` (a superset of its properties), and with `func`.
-        var declaredNames: Set<UInt64> = []
-        var functionNames: Set<UInt64> = []
+        /// Names declared with `var`/`let` directly in a type's braces (its properties), with `func` too (its
+        /// members), and names bound to `self` (`let strongSelf = self`).
+        var propertyNames: Set<UInt64> = []
+        var memberNames: Set<UInt64> = []
+        var selfAliases: Set<UInt64> = []
         /// The next word is declared (after `var`, `let`, or a member-level comma), or is a function's name.
         var declaresNext = false
         var namesFunctionNext = false
@@ -308,6 +310,8 @@ extension SourceMask {
             inPattern = false
             var opener = Opener.otherBrace
             var isRepeatBody = false
+            var isLocalDeclaration = false
+            var isDefer = false
             var keptWhole = false
             let followsCreation = creationDepth == stack.count
             let inCreationArguments = stack.last?.argumentsOfCreation == true
@@ -332,8 +336,11 @@ extension SourceMask {
                 switch localPending {
                 case .statement(let isRepeat)?:
                     isRepeatBody = isRepeat
-                case .declaration?, .variable(sawEquals: false)?:
-                    break
+                    isDefer = lastWord == "defer"
+                case .declaration?:
+                    isLocalDeclaration = true
+                case .variable(sawEquals: false)?:
+                    isLocalDeclaration = true
                 case .variable(sawEquals: true)?, nil:
                     opener = .closure
                 }
@@ -350,6 +357,8 @@ extension SourceMask {
             level.keptWhole = keptWhole
             if case .closure = opener { level.isTaskClosure = isTaskClosure }
             level.isRepeatBody = isRepeatBody
+            level.isLocalDeclaration = isLocalDeclaration
+            level.isDefer = isDefer
             if case .body(isVariable: false) = opener {
                 level.parameters = parameters
                 level.trimsSignatureTail = parametersHaveTail && trimsDeclarations
@@ -543,7 +552,7 @@ extension SourceMask {
                 pending = .type(isProtocol: true)
                 if marks != nil, !afterImport { skeleton.beginHeader() }
             case "func", "init", "deinit", "subscript":
-                if text != "func" { pendingMember = nil }
+                if text == "subscript" { pendingMember = nil }
                 pending = .function
                 skeleton.cancelHeader()
                 forgetParameters()

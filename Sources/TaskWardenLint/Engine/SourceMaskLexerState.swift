@@ -52,6 +52,10 @@ extension SourceMask.Lexer {
         var blanksArguments = false
         /// The body of `repeat`: the `while` after it ends the statement.
         var isRepeatBody = false
+        /// The braces of a local function, type or accessor, or of `defer`: a frame of their own (below member
+        /// level), not a closure's.
+        var isLocalDeclaration = false
+        var isDefer = false
         /// A type's braces (member-level or local; ``Marks`` mode only): its name and what it holds.
         var type: SourceMask.TypeSkeleton.Header?
         /// A member function's parameter list `(…)` (``Marks`` mode).
@@ -79,6 +83,8 @@ extension SourceMask.Lexer {
         var keyword: Int
         var keywordEnd: Int
         var name: Range<Int>?
+        /// `init` or `deinit`: nothing looks it up by name, so trimmed it always goes.
+        var isNameless = false
     }
 
     /// A member trimmed to its name: `keyword..<end` is what is left of it (`func load(   )` and its blanks).
@@ -86,6 +92,7 @@ extension SourceMask.Lexer {
         var keyword: Int
         var name: Range<Int>
         var end: Int
+        var isNameless: Bool
     }
 
     /// A statement being read directly in braces below member level (``Marks`` mode): a leaf statement keeps only
@@ -110,6 +117,8 @@ extension SourceMask.Lexer {
         /// (not after a dot), kept when one is declared in this file (a member, or a local the task uses).
         var isInTask = false
         var usedNames: [UInt64] = []
+        /// Its innermost frame is a closure (not a task's): the names it calls are not its function's calls.
+        var isInClosure = false
         /// In a task's closure, it starts with `try` (kept with its name, unless it calls what ``ThrowReach``
         /// tells apart).
         var hasTryPrefix = false

@@ -1,6 +1,6 @@
 /// Members nothing names (``SourceMask/Marks`` mode, `lint` and `fix`, which reads only the declarations around
 /// a site): a trimmed member (`func load(   )`, `var items`, `var title {   }`)
-/// is read by its name only, and only where the kept text names it: ``SelfCapture`` and ``TaskCall`` look
+/// is read by its name only (an initializer or deinitializer trimmed, `init(   )`, by nothing: it always goes), and only where the kept text names it: ``SelfCapture`` and ``TaskCall`` look
 /// up a bare name of a task's closure among the type's members, a frame's stored-closure calls look up a
 /// called name among its properties. A member whose name occurs nowhere else in what is left of the file is
 /// left out whole, with `static` or `class` before it:
@@ -25,6 +25,11 @@ extension SourceMask.Lexer {
             pendingMember = inTypeBody ? PendingMember(keyword: start, keywordEnd: index) : nil
             return
         }
+        if (length == 4 && matches(start, "init")) || (length == 6 && matches(start, "deinit")) {
+            let isMember = inTypeBody && byte(start - 1) != UInt8(ascii: ".")
+            pendingMember = isMember ? PendingMember(keyword: start, keywordEnd: index, name: start..<index, isNameless: true) : nil
+            return
+        }
         guard let member = pendingMember, member.name == nil else { return }
         // The name follows its keyword directly (not an operator, a backticked name or a pattern).
         if skipSpaces(from: member.keywordEnd) == start, !(bytes[start] >= UInt8(ascii: "0") && bytes[start] <= UInt8(ascii: "9")) {
@@ -37,7 +42,7 @@ extension SourceMask.Lexer {
     /// The pending member's trimmed remnant ends at `end`.
     mutating func noteTrimmedMember(_ member: PendingMember?, end: Int) {
         guard let member, let name = member.name else { return }
-        trimmedMembers.append(TrimmedMember(keyword: member.keyword, name: name, end: end))
+        trimmedMembers.append(TrimmedMember(keyword: member.keyword, name: name, end: end, isNameless: member.isNameless))
     }
 
     /// Once every other range is blanked: leaves out the trimmed members nothing else names.
@@ -45,13 +50,13 @@ extension SourceMask.Lexer {
         guard !trimmedMembers.isEmpty else { return }
         // Only words as long as some member's name are counted.
         var lengths: UInt64 = 0
-        for member in trimmedMembers { lengths |= 1 << UInt64(min(member.name.count, 63)) }
+        for member in trimmedMembers where !member.isNameless { lengths |= 1 << UInt64(min(member.name.count, 63)) }
         let counts = wordCounts(lengths: lengths)
         var own: [UInt64: Int] = [:]
         var hashes: [UInt64?] = []
         for member in trimmedMembers {
             // A member inside a type body blanked whole is not in the kept text.
-            guard blankedRange(containing: member.name.lowerBound) == nil else {
+            guard blankedRange(containing: member.name.lowerBound) == nil, !member.isNameless else {
                 hashes.append(nil)
                 continue
             }
@@ -61,8 +66,12 @@ extension SourceMask.Lexer {
         }
         var spans: [Range<Int>] = []
         for (member, hash) in zip(trimmedMembers, hashes) {
-            guard let hash, counts[hash, default: 0] <= own[hash, default: 0],
-                  let start = startOfLeftOutMember(member) else { continue }
+            if member.isNameless {
+                guard blankedRange(containing: member.keyword) == nil else { continue }
+            } else {
+                guard let hash, counts[hash, default: 0] <= own[hash, default: 0] else { continue }
+            }
+            guard let start = startOfLeftOutMember(member) else { continue }
             spans.append(start..<member.end)
         }
         for span in spans { blankMerging(span) }

@@ -136,4 +136,56 @@ import Testing
         // `cancellation-discards-results` reads the code around `isCancelled`: the body stays whole.
         #expect(masked.contains("log.debug(\"draining the poller now\")") && masked.contains("report(drained)"))
     }
+
+    @Test func storedClosureCallsCountOnlyInTheirFunctionsOwnFrame() throws {
+        let source = """
+            final class Sync {
+                var onQuiesced: () -> Void = {}
+                func reconcile() {
+                    onQuiesced()
+                    let handler = { [weak self] in
+                        onQuiesced()
+                        log.flush(reason: .quiesced)
+                        func retry() { onQuiesced() }
+                        Task { await self?.retry() }
+                    }
+                    Task { await drain() }
+                }
+            }
+            """
+        let masked = try DeclarationTrimTests.masked(source)
+        let lines = LeafStatementTests.squeezed(masked).split(separator: "\n").map(String.init)
+        // `frameCalls` reads the calls of a function's own frame, a local function's included, not a closure's.
+        #expect(lines.filter { $0.contains("onQuiesced()") }.count == 2)
+        #expect(lines.contains(" onQuiesced ") && lines.contains(" log "))
+        #expect(masked.contains("func retry() { onQuiesced() }"))
+    }
+
+    @Test func aTasksClosureKeepsMembersAndStrongSelfNamesNotLabelsOrLocals() throws {
+        let source = """
+            final class Poller {
+                var interval = 5
+                func source(for id: Int) -> Source { Source(id) }
+                init(interval: Int) { self.interval = interval }
+                func start(id: Int) {
+                    let page = 1
+                    Task { [weak self] in
+                        guard let strongSelf = self else { return }
+                        log.debug("polling", source: id, interval: .seconds)
+                        log.debug("polling", page, unit: .seconds)
+                        while true { render(strongSelf, page: page) }
+                    }
+                }
+                deinit { log.debug("the poller is gone", interval) }
+            }
+            """
+        let masked = try DeclarationTrimTests.masked(source)
+        let lines = LeafStatementTests.squeezed(masked).split(separator: "\n").map(String.init)
+        // An argument label named like a member is not a use of it; a local is not a member.
+        #expect(lines.filter { $0 == " log " }.count == 2)
+        // A name bound to `self` is read where it is used (``WeakSelfUnwrap``).
+        #expect(masked.contains("render(strongSelf, page: page)"))
+        // A trimmed initializer or deinitializer goes: nothing looks it up.
+        #expect(!masked.contains("init") && !masked.contains("deinit"))
+    }
 }
