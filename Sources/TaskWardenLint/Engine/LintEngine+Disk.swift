@@ -44,7 +44,8 @@ extension LintEngine {
         }
         found.problems = resolver.problems + found.problems
 
-        let options = parsePlanOptions
+        var settings: Set<String> = []
+        let options = parsePlanOptions(for: found.swiftFiles.filter { settings.insert($0.settingsKey).inserted }.map(\.configuration))
         let session = request.cacheDirectory.map { CacheSession(cache: ResultsCache(root: $0), rules: rules) }
         let (files, parallel) = (found.swiftFiles, parallel)
         let analyseAll: @Sendable () -> [FileOutcome] = {

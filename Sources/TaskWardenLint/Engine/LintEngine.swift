@@ -20,11 +20,13 @@ public struct LintEngine: Sendable {
     /// site (a button's title) and `label:` closures.
     public var keepsNamingContext = false
 
-    /// How this engine's sub-file parsing reads a file.
-    var parsePlanOptions: ParsePlan.Options {
+    /// How this engine's sub-file parsing reads a file, for a run whose files have `configurations`: what a
+    /// rule reads is kept only when one of them turns that rule on.
+    func parsePlanOptions(for configurations: [LintConfiguration]) -> ParsePlan.Options {
         var options = ParsePlan.Options(rules: rules, wholeFile: wholeFile)
         options.keepsNamingContext = keepsNamingContext
-        return options
+        let enabled = rules.filter { rule in configurations.contains { $0.severity(for: rule.description) != nil } }
+        return options.keeping(for: enabled)
     }
 
     public init(rules: [any Rule] = RuleRegistry.all, parallel: Bool = true, wholeFile: Bool = false) {
@@ -38,7 +40,7 @@ public struct LintEngine: Sendable {
         let swift = sources.filter { $0.path.hasSuffix(".swift") }
         let plists = sources.filter { $0.path.hasSuffix(".plist") }.map { PropertyListFile(path: $0.path, contents: $0.text) }
         // The same plan as for files on disk, minus the byte scan's skip (every source given is analysed).
-        let options = parsePlanOptions
+        let options = parsePlanOptions(for: [configuration])
         let outcomes = ParallelMap.map(swift, parallel: parallel) { source -> FileOutcome in
             var outcome = FileOutcome()
             outcome.bytes = source.text.utf8.count

@@ -115,6 +115,18 @@ public enum ParsePlan: Sendable, Equatable {
                       keptCallTokens: rules.flatMap(\.description.keptCallTokens),
                       wholeClosureWords: Set(rules.flatMap(\.description.wholeClosureModifiers)))
         }
+
+        /// These options keeping in a masked copy only what `enabledRules` read there: a rule no configuration of
+        /// the run turns on (`cancellation-discards-results` by default) keeps no body for its words. Which files
+        /// are parsed, and which are parsed whole, still follows every rule: sites and the background rules'
+        /// index do not depend on settings.
+        public func keeping(for enabledRules: [any Rule]) -> Options {
+            var options = self
+            options.keptBodyTokens = enabledRules.flatMap(\.description.keptBodyTokens).filter { !$0.isEmpty }
+            options.keptCallTokens = enabledRules.flatMap(\.description.keptCallTokens).filter { !$0.isEmpty }
+            options.wholeClosureWords = Set(enabledRules.flatMap(\.description.wholeClosureModifiers))
+            return options
+        }
     }
 
     /// The nesting SwiftParser itself refuses to go beyond (its own limit, with stacks sized for it).

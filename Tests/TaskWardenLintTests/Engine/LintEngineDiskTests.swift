@@ -54,6 +54,39 @@ import Testing
         #expect(parallel.findings.filter { $0.ruleID == "task-name-duplicate" }.count == 30)
     }
 
+    /// Sub-file parsing keeps what an opt-in rule reads only for a run where a configuration turns it on, and
+    /// then gives the same findings as parsing whole.
+    @Test func keepsWhatAnOptInRuleReadsOnlyWhereItIsOn() throws {
+        let source = """
+            func refresh() { Task { await reload() } }
+            func run(releaseIDs: [Int]) async {
+                var fetched: [Int: Double] = [:]
+                for id in releaseIDs {
+                    if Task.isCancelled { return }
+                    fetched[id] = await client.price(for: id)
+                }
+                await cache.store(fetched)
+            }
+            """
+        let root = try TemporaryDirectory()
+        try root.write("Sources/Plain/Prices.swift", source)
+        try root.write("Sources/Opted/Prices.swift", source)
+        try root.write("Sources/Opted/.taskwarden.json", "{\"rules\": {\"cancellation-discards-results\": \"warning\"}}")
+        let rule = "cancellation-discards-results"
+        let request = { (wholeFile: Bool) in
+            LintEngine(wholeFile: wholeFile).run(LintRequest(paths: ["."], workingDirectory: root.path))
+        }
+        let subFile = request(false)
+        #expect(subFile.findings.filter { $0.ruleID == rule }.map(\.position.file) == ["Sources/Opted/Prices.swift"])
+        #expect(subFile.findings == request(true).findings)
+        // Only the plain folder: nothing turns the rule on, and its words keep nothing.
+        let engine = LintEngine()
+        #expect(!engine.parsePlanOptions(for: [LintConfiguration()]).keptBodyTokens.contains("isCancelled"))
+        var opted = LintConfiguration()
+        opted.rules[rule] = .on(.warning)
+        #expect(engine.parsePlanOptions(for: [LintConfiguration(), opted]).keptBodyTokens.contains("isCancelled"))
+    }
+
     @Test func appliesIncludeExcludeAndRuleSettingsFromTheConfiguration() throws {
         let root = try TemporaryDirectory()
         try root.write(".taskwarden.json", """
