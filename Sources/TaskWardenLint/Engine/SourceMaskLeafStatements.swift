@@ -65,6 +65,7 @@ extension SourceMask.Lexer {
 
     /// A byte that starts a token (not a space, newline or comment): it may start a statement, or end its head.
     mutating func noteStatementToken(_ current: UInt8) {
+        if compound != nil { noteCompoundToken(current) }
         if current == UInt8(ascii: "/"), byte(index + 1) == UInt8(ascii: "/") || byte(index + 1) == UInt8(ascii: "*") {
             guard statement != nil else { return }
             if byte(index + 1) == UInt8(ascii: "*") { statement!.blankable = false }
@@ -123,6 +124,7 @@ extension SourceMask.Lexer {
         }
         declaresNext = isBinding
         namesFunctionNext = index - start == 4 && matches(start, "func")
+        if compound != nil { noteCompoundWord(start, afterDot: afterDot, hash: word()) }
         guard statement != nil, statement!.blankable else { return }
         // `{ group in`: a closure's signature, not a statement (its names are the closure's parameters).
         if index - start == 2, matches(start, "in"), statement!.depth == stack.count {
@@ -140,6 +142,7 @@ extension SourceMask.Lexer {
         }
         if statement!.awaitingHead, statement!.depth == stack.count {
             let candidate = word()
+            beginCompound(candidate, at: start)
             if statement!.afterBindingKeyword {
                 statement!.awaitingHead = false
                 if Self.statementKeywords.contains(candidate) { statement!.blankable = false } else { statement!.headEnd = index }
@@ -165,10 +168,11 @@ extension SourceMask.Lexer {
 
     /// A string literal in a statement: an interpolation may call anything, so the statement stays.
     mutating func noteStatementString(_ literal: Range<Int>) {
-        guard statement != nil else { return }
+        guard statement != nil || compound != nil else { return }
         for offset in literal.dropLast() where bytes[offset] == UInt8(ascii: "\\")
             && (bytes[offset + 1] == UInt8(ascii: "(") || bytes[offset + 1] == UInt8(ascii: "#")) {
             statement?.blankable = false
+            compound = nil
             return
         }
     }
@@ -177,6 +181,7 @@ extension SourceMask.Lexer {
     mutating func noteStatementNewline() {
         guard let current = statement, current.depth == stack.count else { return }
         guard current.blankable, current.headEnd != nil else {
+            finishCompound(at: current.commentStart ?? index, newline: index)
             statement = nil
             return
         }
@@ -192,6 +197,7 @@ extension SourceMask.Lexer {
     mutating func finishStatement(at end: Int) {
         guard let current = statement, current.depth == stack.count else { return }
         statement = nil
+        finishCompound(at: min(end, current.commentStart ?? end), newline: nil)
         guard current.blankable, let headEnd = current.headEnd, let marks else { return }
         var codeEnd = min(end, current.commentStart ?? end)
         while codeEnd > headEnd, CreationTokenScanner.isSpace(bytes[codeEnd - 1]) { codeEnd -= 1 }

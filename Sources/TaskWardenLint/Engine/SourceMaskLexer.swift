@@ -71,6 +71,9 @@ extension SourceMask {
         /// Where the last task's closure or arguments closed: a modifier there is read (`Task { … }.store(in:)`).
         var creationEnd: Int?
         var trimmedMembers: [TrimmedMember] = []
+        /// The compound statement being read, and those read whole (``SourceMaskCompoundStatements``).
+        var compound: Compound?
+        var finishedCompounds: [FinishedCompound] = []
 
         init(bytes: UnsafeBufferPointer<UInt8>, mode: Mode) {
             self.bytes = bytes
@@ -106,6 +109,7 @@ extension SourceMask {
                     index += 1
                     continue
                 case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                    if compound != nil { noteCompoundNewline() }
                     if statement != nil { noteStatementNewline() }
                     if case .trimming(let start) = storedProperty, atMemberLevel { finishStoredProperty(from: start) }
                     // Generic argument lists rarely span lines; `a<b` comparisons must not add up.
@@ -268,6 +272,7 @@ extension SourceMask {
             guard stack.isEmpty else { return .unbalancedBrackets }
             if marks != nil {
                 keepStatementsCallingDeclaredNames()
+                blankCompoundStatements()
                 blanked = skeleton.finish(blanked: blanked)
                 leaveOutUnreadMembers()
             }
@@ -377,6 +382,9 @@ extension SourceMask {
                 if case .typeBody = opener, level.type == nil { level.type = TypeSkeleton.Header(words: []) }
             }
             afterRepeatBody = false
+            if compound != nil {
+                if case .closure = opener { noteCompoundBrace(isClosure: true) } else { noteCompoundBrace(isClosure: false) }
+            }
             // A statement holding braces is left whole; it goes on once they close.
             statement?.blankable = false
             level.savedStatement = statement
@@ -389,6 +397,7 @@ extension SourceMask {
             finishStatement(at: index)
             guard let top = pop() else { return .unbalancedBrackets }
             statement = top.savedStatement
+            if let current = compound, current.depth > stack.count { compound = nil }
             if top.isTaskClosure { creationEnd = index }
             angleDepth = 0
             storedProperty = .none

@@ -140,12 +140,13 @@ import Testing
         let source = """
             final class Feed {
                 var onQuiesced: () -> Void = {}
+                var items: [Int] = []
                 func reload(id: Int) {
                     log.debug("reloading the feed for identifier", id, privacy: .public) { fault in fault.report() }
                     let count = min(items.count, limit, maximumPageSize)
                     notify(onQuiesced(), reason: .reload)
                     if #available(iOS 18, *) { render(items, animated: true, style: .plain) }
-                    switch state { case let .loaded(first, second, third): show(first, second, third); default: break }
+                    switch state { case let .loaded(items, second, third): show(items, second, third); default: break }
                     nonisolated(unsafe) let shared = makeSharedBuffer(capacity: 4096)
                     Task(name: makeName(prefix: "feed", id: id)) { await load(id: id, force: true) }
                     #expect(items.isEmpty == false, "the feed has items")
@@ -159,9 +160,9 @@ import Testing
         #expect(masked.contains("notify(onQuiesced(), reason: .reload)"))
         #expect(masked.contains("#available(iOS 18, *)") && !masked.contains("items, animated: true"))
         #expect(masked.contains("#expect(items.isEmpty == false, \"the feed has items\")"))
-        // Patterns bind names; modifiers are not calls; the site's arguments are read (its closure keeps what the
-        // task rules read: `await load`).
-        #expect(masked.contains("case let .loaded(first, second, third)"))
+        // Patterns bind names (here a member's, so the switch stays); modifiers are not calls; the site's
+        // arguments are read (its closure keeps what the task rules read: `await load`).
+        #expect(masked.contains("case let .loaded(items, second, third)"))
         #expect(masked.contains("nonisolated(unsafe)") && !masked.contains("capacity: 4096"))
         #expect(masked.contains("Task(name: makeName(prefix: \"feed\", id: id)) { await load "))
     }

@@ -43,10 +43,11 @@ import Testing
             }
             """
         let masked = try #require(Self.masked(source))
-        // The loop's body stays (its statement, whose first name alone lint keeps: nothing reads the rest).
-        #expect(masked.contains("for item in items where item.isVisible {\n        log "))
-        #expect(!masked.contains("log.record("))
+        // The `if` holding a closure stays (its closure is blanked); the loop holding none keeps one name of its
+        // head (``SourceMaskCompoundStatements``).
+        #expect(masked.contains("if ready {\n        handlers.forEach {"))
         #expect(!masked.contains("handler.prepare"))
+        #expect(masked.contains("    item ") && !masked.contains("for item") && !masked.contains("log"))
     }
 
     @Test func closuresPassedToTheTaskCallAreKept() throws {

@@ -189,6 +189,51 @@ enum StressCorpus {
             }
         }
         """,
+        // Compound statements beside sites (lint and fix keep one name of their head): a name a case binds
+        // shadows a member in the task below, a property called by the function, a closure in a statement
+        // (numbered), a head going on over lines with its `{` on a line of its own, `else` on the next line.
+        """
+        actor CompoundStatements {
+            var items: [Int] = []
+            var ready = false
+            var onDone: () -> Void = {}
+            init() { onDone = { Task { await finished() } } }
+            func handle(_ event: Event) {
+                switch event { case let .loaded(items): print(items.count); default: break }
+                if ready { onDone() }
+                for value in values where value > 0 { print(value) }
+                guard let first = values.first else { return }
+                if let cached = cache[first] {
+                    print(cached)
+                } else if values.isEmpty,
+                    cache.isEmpty
+                {
+                    print("empty")
+                }
+                if ready { print("ready") }
+                else { print("not ready") }
+                if ready {
+                    print("ready")
+                } else if cache.isEmpty
+                    && values.isEmpty
+                {
+                    print("both empty")
+                }
+                if ready { values.forEach { print($0) } }
+                values.forEach { _ in Task { await work() } }
+                Task { await save(items) }
+                Task { values.forEach { print($0) } }
+            }
+            func count() -> Task<Void, Never> { if ready { print("ready") }; Task { await work() } }
+            func dispatch(_ action: Action) {
+                switch action {
+                case .refresh: reload()
+                case .clear(let all): clear(all)
+                }
+                Task { await refresh(items) }
+            }
+        }
+        """,
         // A project type named Task shadows creation sites; protocols with requirements.
         """
         struct Task { let title: String; init(title: String) { self.title = title } }
