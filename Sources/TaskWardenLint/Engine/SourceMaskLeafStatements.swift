@@ -41,7 +41,8 @@ extension SourceMask.Lexer {
     /// Words that keep a statement in a task's closure whole: what the rules read there (an error that can
     /// escape, whether a loop suspends or checks for cancellation, uses of `self`). `try` and `await` before
     /// the kept name stay with it (`try await store`): the rules read that an error can escape there and
-    /// that the task suspends, not what is called.
+    /// that the task suspends, not what is called. So does `self` as the kept name (`self?.reload()` →
+    /// `self`): the rules read where `self` is used, not which member.
     private static let taskWords: Set<UInt64> = Set([
         "try", "await", "self", "super", "Task", "isCancelled", "checkCancellation", "throw",
     ].map(wordHash))
@@ -132,9 +133,14 @@ extension SourceMask.Lexer {
             return
         }
         if statement!.isInTask {
-            let isPrefix = statement!.awaitingHead && statement!.depth == stack.count && Self.statementPrefixes.contains(word())
+            let atHead = statement!.awaitingHead && statement!.depth == stack.count
+            let isPrefix = atHead && Self.statementPrefixes.contains(word())
             if isPrefix, index - start == 3, matches(start, "try") { statement!.hasTryPrefix = true }
-            if (!isPrefix && Self.taskWords.contains(word())) || (statement!.hasTryPrefix && Self.throwingCallWords.contains(word())) {
+            // `self` as the kept name stays where it was: its first use and its uses are what the rules read
+            // (`self?.reload()` → `self`).
+            let isHeadSelf = atHead && !statement!.afterBindingKeyword && index - start == 4 && matches(start, "self")
+            if (!isPrefix && !isHeadSelf && Self.taskWords.contains(word()))
+                || (statement!.hasTryPrefix && Self.throwingCallWords.contains(word())) {
                 statement!.blankable = false
                 return
             }

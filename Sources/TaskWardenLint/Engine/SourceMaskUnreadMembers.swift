@@ -51,7 +51,7 @@ extension SourceMask.Lexer {
         // Only words as long as some member's name are counted.
         var lengths: UInt64 = 0
         for member in trimmedMembers where !member.isNameless { lengths |= 1 << UInt64(min(member.name.count, 63)) }
-        let counts = wordCounts(lengths: lengths)
+        let (counts, bareCounts) = wordCounts(lengths: lengths)
         var own: [UInt64: Int] = [:]
         var hashes: [UInt64?] = []
         for member in trimmedMembers {
@@ -69,7 +69,10 @@ extension SourceMask.Lexer {
             if member.isNameless {
                 guard blankedRange(containing: member.keyword) == nil else { continue }
             } else {
-                guard let hash, counts[hash, default: 0] <= own[hash, default: 0] else { continue }
+                // A function is looked up only by a bare name (an implicit `self`); a property also after a dot
+                // (`self.onQuiesced()`, a stored closure a frame calls).
+                let isFunction = member.name.lowerBound - member.keyword > 4 && matches(member.keyword, "func")
+                guard let hash, (isFunction ? bareCounts : counts)[hash, default: 0] <= own[hash, default: 0] else { continue }
             }
             guard let start = startOfLeftOutMember(member) else { continue }
             spans.append(start..<member.end)
@@ -126,9 +129,10 @@ extension SourceMask.Lexer {
     }
 
     /// How often each word (by hash) whose length is in `lengths` (a bit per length, 63 for longer) occurs in
-    /// the text left after blanking.
-    private func wordCounts(lengths: UInt64) -> [UInt64: Int] {
+    /// the text left after blanking, and how often not after a dot.
+    private func wordCounts(lengths: UInt64) -> (all: [UInt64: Int], bare: [UInt64: Int]) {
         var counts: [UInt64: Int] = [:]
+        var bare: [UInt64: Int] = [:]
         var position = 0
         var next = 0
         while position < bytes.count {
@@ -141,13 +145,16 @@ extension SourceMask.Lexer {
                 let start = position
                 while position < limit, Self.isIdentifierByte(bytes[position]) { position += 1 }
                 guard lengths & (1 << UInt64(min(position - start, 63))) != 0 else { continue }
-                counts[Self.wordHash(bytes, start..<position), default: 0] += 1
+                let hash = Self.wordHash(bytes, start..<position)
+                counts[hash, default: 0] += 1
+                let before = previousKeptByte(before: start)
+                if before < 0 || bytes[before] != UInt8(ascii: ".") { bare[hash, default: 0] += 1 }
             }
             guard next < blanked.count else { break }
             position = max(position, blanked[next].upperBound)
             next += 1
         }
-        return counts
+        return (counts, bare)
     }
 
     /// FNV-1a over a word's bytes: equal words hash equally, and names are compared without making strings

@@ -188,4 +188,24 @@ import Testing
         // A trimmed initializer or deinitializer goes: nothing looks it up.
         #expect(!masked.contains("init") && !masked.contains("deinit"))
     }
+
+    @Test func selfAsATasksStatementsNameStaysWhereItIs() throws {
+        let source = """
+            final class Poller {
+                func start() {
+                    Task { [weak self] in
+                        self?.render(page: 1, animated: true)
+                        await self?.reload(everything: true)
+                        log.record(self, page: 1)
+                    }
+                }
+            }
+            """
+        let masked = try DeclarationTrimTests.masked(source)
+        let lines = LeafStatementTests.squeezed(masked).split(separator: "\n").map(String.init)
+        // The rules read where `self` is used (the first use is where a finding points), not which member.
+        #expect(lines.contains(" self ") && lines.contains(" await self "))
+        // `self` after the kept name would be lost with the rest: the statement stays whole.
+        #expect(masked.contains("log.record(self, page: 1)"))
+    }
 }

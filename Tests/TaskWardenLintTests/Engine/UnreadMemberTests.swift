@@ -46,4 +46,20 @@ import Testing
         let masked = try DeclarationTrimTests.masked(Self.source, keepsNamingContext: true)
         #expect(!masked.contains("var items") && !masked.contains("func decode(") && masked.contains("var session"))
     }
+
+    @Test func aFunctionNamedOnlyAfterADotGoesAPropertyStays() throws {
+        let source = """
+            final class Feed {
+                var onQuiesced: () -> Void = {}
+                func refresh(page: Int) async { print("refreshing without a site, long enough") }
+                func reload(page: Int) async { print("reloading without a site, long enough") }
+                func start() { Task { await self.refresh(page: 1); self.onQuiesced(); await reload(page: 2) } }
+            }
+            """
+        let masked = try DeclarationTrimTests.masked(source)
+        // Functions are looked up by a bare name only (an implicit `self`); a property after a dot too (a stored
+        // closure a frame calls).
+        #expect(!masked.contains("func refresh(") && masked.contains("func reload("))
+        #expect(masked.contains("var onQuiesced"))
+    }
 }
