@@ -32,11 +32,14 @@ extension SourceMask.Lexer {
         var isInClosure: Bool
         /// After `let`, `var` or `for`, until the pattern ends: the words read are bound names.
         var binds = false
+        /// Something the rules read stands in it: it stays whole.
+        var stopped = false
         var calledNames: [UInt64] = []
         var boundNames: [UInt64] = []
     }
 
-    /// A compound statement read whole and nothing in it stopped it: blanked but for `kept` once the file is read.
+    /// A compound statement (or a case of a switch) read whole and nothing in it stopped it: blanked but for
+    /// `kept` (nothing of a case) once the file is read.
     struct FinishedCompound {
         var range: Range<Int>
         var kept: Range<Int>
@@ -67,45 +70,50 @@ extension SourceMask.Lexer {
         compound!.binds = index - start == 3
     }
 
-    /// A word inside the compound statement being read.
+    /// A word inside the compound statement or case being read.
     mutating func noteCompoundWord(_ start: Int, afterDot: Bool, hash: UInt64) {
-        if Self.compoundStoppers.contains(hash) {
-            compound = nil
-            return
-        }
-        guard !afterDot else { return }
-        if compound!.inHead, compound!.kept == nil, !Self.compoundSkippedWords.contains(hash),
-           !(bytes[start] >= UInt8(ascii: "0") && bytes[start] <= UInt8(ascii: "9")), bytes[start] != UInt8(ascii: "$") {
-            compound!.kept = start..<index
-        }
-        if index - start == 3, matches(start, "let") || matches(start, "var") {
-            compound!.binds = true
-        } else if Self.patternEndWords.contains(hash) {
-            compound!.binds = false
-        } else if compound!.binds {
-            compound!.boundNames.append(hash)
-        }
+        let isStopper = Self.compoundStoppers.contains(hash)
+        let isName = !afterDot && !Self.compoundSkippedWords.contains(hash)
+            && !(bytes[start] >= UInt8(ascii: "0") && bytes[start] <= UInt8(ascii: "9")) && bytes[start] != UInt8(ascii: "$")
+        let isBinder = !afterDot && index - start == 3 && (matches(start, "let") || matches(start, "var"))
+        let endsPattern = !afterDot && Self.patternEndWords.contains(hash)
         var next = index
         if byte(next) == UInt8(ascii: "?") || byte(next) == UInt8(ascii: "!") { next += 1 }
-        if byte(next) == UInt8(ascii: "("), !compound!.isInClosure { compound!.calledNames.append(hash) }
+        let isCall = byte(next) == UInt8(ascii: "(")
+        func read(_ tracked: inout Compound) {
+            if isStopper { tracked.stopped = true }
+            guard !afterDot, !tracked.stopped else { return }
+            if tracked.inHead, tracked.kept == nil, isName { tracked.kept = start..<index }
+            if isBinder {
+                tracked.binds = true
+            } else if endsPattern {
+                tracked.binds = false
+            } else if tracked.binds {
+                tracked.boundNames.append(hash)
+            }
+            if isCall, !tracked.isInClosure { tracked.calledNames.append(hash) }
+        }
+        if compound != nil { read(&compound!) }
+        if caseSection != nil { read(&caseSection!) }
     }
 
-    /// A byte starting a token inside the compound statement: a macro, a raw string or a backtick stops it; what
-    /// cannot stand in a pattern ends its bound names.
+    /// A byte starting a token inside the compound statement or case: a macro, a raw string or a backtick stops
+    /// it; what cannot stand in a pattern ends its bound names.
     mutating func noteCompoundToken(_ current: UInt8) {
-        if current == UInt8(ascii: "#") || current == UInt8(ascii: "`") {
-            compound = nil
-            return
+        let stops = current == UInt8(ascii: "#") || current == UInt8(ascii: "`")
+        let endsPattern = !Self.isIdentifierByte(current) && !"(),.?!".utf8.contains(current)
+        func read(_ tracked: inout Compound) {
+            if stops { tracked.stopped = true }
+            if endsPattern { tracked.binds = false }
         }
-        if compound!.binds, !Self.isIdentifierByte(current),
-           !"(),.?!".utf8.contains(current) {
-            compound!.binds = false
-        }
+        if compound != nil { read(&compound!) }
+        if caseSection != nil { read(&caseSection!) }
     }
 
     /// Braces open inside the compound statement: a closure stops it (closures are numbered in their frame); its
     /// first body ends its head.
     mutating func noteCompoundBrace(isClosure: Bool) {
+        if isClosure { caseSection?.stopped = true }
         guard let current = compound else { return }
         if isClosure {
             compound = nil
@@ -124,7 +132,7 @@ extension SourceMask.Lexer {
     mutating func finishCompound(at end: Int, newline: Int?) {
         guard let current = compound, current.depth == stack.count else { return }
         compound = nil
-        guard !current.inHead, let kept = current.kept, let marks else { return }
+        guard !current.stopped, !current.inHead, let kept = current.kept, let marks else { return }
         if let newline, lineGoesOn(before: end) || nextWordContinuesStatement(after: newline) { return }
         var codeEnd = end
         while codeEnd > kept.upperBound, CreationTokenScanner.isSpace(bytes[codeEnd - 1]) { codeEnd -= 1 }
@@ -147,6 +155,32 @@ extension SourceMask.Lexer {
                 blankMerging(finished.kept.upperBound..<finished.range.upperBound)
             }
         }
+    }
+
+    /// A statement starting with `case` or `default` directly in a switch's braces ends the case being read, and
+    /// `case` starts the next: a case holding no site and nothing the rules read goes whole (a switch holding a
+    /// site keeps its other cases otherwise; those bind names and may call properties, checked like a compound
+    /// statement's once the file is read).
+    mutating func noteCaseLabel(at start: Int) {
+        guard let current = statement, current.start == start, current.depth == stack.count, !current.isInTask,
+              let top = stack.last, top.isSwitchBody else { return }
+        let isCase = index - start == 4 && matches(start, "case")
+        guard isCase || (index - start == 7 && matches(start, "default")) else { return }
+        finishCaseSection(at: start)
+        if isCase { caseSection = Compound(start: start, depth: stack.count, inHead: false, isInClosure: current.isInClosure) }
+    }
+
+    /// The case being read ends before `end` (the next label, or the switch's `}`).
+    mutating func finishCaseSection(at end: Int) {
+        guard let current = caseSection, current.depth == stack.count else { return }
+        caseSection = nil
+        guard !current.stopped, let marks else { return }
+        var codeEnd = end
+        while codeEnd > current.start, CreationTokenScanner.isSpace(bytes[codeEnd - 1]) { codeEnd -= 1 }
+        let range = current.start..<codeEnd
+        guard !marks.hasSite(in: range), !marks.hasKept(in: range) else { return }
+        finishedCompounds.append(FinishedCompound(range: range, kept: current.start..<current.start,
+                                                  calledNames: current.calledNames, boundNames: current.boundNames))
     }
 
     /// Whether the next line goes on with the statement: it starts with `else`, `catch` or `while`, with what

@@ -66,7 +66,7 @@ extension SourceMask.Lexer {
 
     /// A byte that starts a token (not a space, newline or comment): it may start a statement, or end its head.
     mutating func noteStatementToken(_ current: UInt8) {
-        if compound != nil { noteCompoundToken(current) }
+        if compound != nil || caseSection != nil { noteCompoundToken(current) }
         if current == UInt8(ascii: "/"), byte(index + 1) == UInt8(ascii: "/") || byte(index + 1) == UInt8(ascii: "*") {
             guard statement != nil else { return }
             if byte(index + 1) == UInt8(ascii: "*") { statement!.blankable = false }
@@ -125,7 +125,7 @@ extension SourceMask.Lexer {
         }
         declaresNext = isBinding
         namesFunctionNext = index - start == 4 && matches(start, "func")
-        if compound != nil { noteCompoundWord(start, afterDot: afterDot, hash: word()) }
+        if compound != nil || caseSection != nil { noteCompoundWord(start, afterDot: afterDot, hash: word()) }
         guard statement != nil, statement!.blankable else { return }
         // `{ group in`: a closure's signature, not a statement (its names are the closure's parameters).
         if index - start == 2, matches(start, "in"), statement!.depth == stack.count {
@@ -149,6 +149,7 @@ extension SourceMask.Lexer {
         if statement!.awaitingHead, statement!.depth == stack.count {
             let candidate = word()
             beginCompound(candidate, at: start)
+            noteCaseLabel(at: start)
             if statement!.afterBindingKeyword {
                 statement!.awaitingHead = false
                 if Self.statementKeywords.contains(candidate) { statement!.blankable = false } else { statement!.headEnd = index }
@@ -174,11 +175,12 @@ extension SourceMask.Lexer {
 
     /// A string literal in a statement: an interpolation may call anything, so the statement stays.
     mutating func noteStatementString(_ literal: Range<Int>) {
-        guard statement != nil || compound != nil else { return }
+        guard statement != nil || compound != nil || caseSection != nil else { return }
         for offset in literal.dropLast() where bytes[offset] == UInt8(ascii: "\\")
             && (bytes[offset + 1] == UInt8(ascii: "(") || bytes[offset + 1] == UInt8(ascii: "#")) {
             statement?.blankable = false
             compound = nil
+            caseSection?.stopped = true
             return
         }
     }

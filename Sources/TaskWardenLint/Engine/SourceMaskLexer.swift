@@ -74,6 +74,9 @@ extension SourceMask {
         /// The compound statement being read, and those read whole (``SourceMaskCompoundStatements``).
         var compound: Compound?
         var finishedCompounds: [FinishedCompound] = []
+        /// The case of a switch being read, and the depth of a `switch` whose braces come next.
+        var caseSection: Compound?
+        private var pendingSwitchDepth: Int?
 
         init(bytes: UnsafeBufferPointer<UInt8>, mode: Mode) {
             self.bytes = bytes
@@ -317,6 +320,7 @@ extension SourceMask {
             var isRepeatBody = false
             var isLocalDeclaration = false
             var isDefer = false
+            var isSwitchBody = false
             var keptWhole = false
             let followsCreation = creationDepth == stack.count
             let inCreationArguments = stack.last?.argumentsOfCreation == true
@@ -342,6 +346,7 @@ extension SourceMask {
                 case .statement(let isRepeat)?:
                     isRepeatBody = isRepeat
                     isDefer = lastWord == "defer"
+                    isSwitchBody = pendingSwitchDepth == stack.count
                 case .declaration?:
                     isLocalDeclaration = true
                 case .variable(sawEquals: false)?:
@@ -364,6 +369,8 @@ extension SourceMask {
             level.isRepeatBody = isRepeatBody
             level.isLocalDeclaration = isLocalDeclaration
             level.isDefer = isDefer
+            level.isSwitchBody = isSwitchBody
+            if pendingSwitchDepth == stack.count { pendingSwitchDepth = nil }
             if case .body(isVariable: false) = opener {
                 level.parameters = parameters
                 level.trimsSignatureTail = parametersHaveTail && trimsDeclarations
@@ -382,7 +389,7 @@ extension SourceMask {
                 if case .typeBody = opener, level.type == nil { level.type = TypeSkeleton.Header(words: []) }
             }
             afterRepeatBody = false
-            if compound != nil {
+            if compound != nil || caseSection != nil {
                 if case .closure = opener { noteCompoundBrace(isClosure: true) } else { noteCompoundBrace(isClosure: false) }
             }
             // A statement holding braces is left whole; it goes on once they close.
@@ -395,9 +402,11 @@ extension SourceMask {
 
         private mutating func closeBrace() -> Uncertainty? {
             finishStatement(at: index)
+            if caseSection != nil { finishCaseSection(at: index) }
             guard let top = pop() else { return .unbalancedBrackets }
             statement = top.savedStatement
             if let current = compound, current.depth > stack.count { compound = nil }
+            if let current = caseSection, current.depth > stack.count { caseSection = nil }
             if top.isTaskClosure { creationEnd = index }
             angleDepth = 0
             storedProperty = .none
@@ -606,6 +615,7 @@ extension SourceMask {
                 localPending = .statement(isRepeat: true)
             case "if", "guard", "for", "switch", "do", "catch", "else", "defer":
                 localPending = .statement(isRepeat: false)
+                if text == "switch" { pendingSwitchDepth = stack.count }
                 if text == "catch" { inPattern = true }
             case "case":
                 inPattern = true

@@ -56,6 +56,8 @@ extension SourceMask.Lexer {
         /// level), not a closure's.
         var isLocalDeclaration = false
         var isDefer = false
+        /// The braces of a `switch`: its cases are read (``SourceMaskCompoundStatements``).
+        var isSwitchBody = false
         /// A type's braces (member-level or local; ``Marks`` mode only): its name and what it holds.
         var type: SourceMask.TypeSkeleton.Header?
         /// A member function's parameter list `(…)` (``Marks`` mode).

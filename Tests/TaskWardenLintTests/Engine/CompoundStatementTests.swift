@@ -67,4 +67,32 @@ import Testing
         #expect(masked.contains("    if ready {\n") && masked.contains("else {"))
         #expect(masked.contains("if ready { await prepare"))
     }
+
+    @Test func aSwitchHoldingASiteKeepsOnlyTheCasesTheRulesRead() throws {
+        let source = """
+            final class Shelf {
+                var records: [Record] = []
+                func apply(_ action: Action) {
+                    switch action {
+                    case .refresh(let force):
+                        reload(force: force)
+                    case .clear:
+                        handlers.forEach { $0.clear() }
+                    case let .loaded(records):
+                        show(records)
+                    case .sync:
+                        Task { await sync() }
+                    default:
+                        break
+                    }
+                }
+            }
+            """
+        let masked = try DeclarationTrimTests.masked(source)
+        // A case holding nothing read goes whole; a closure (numbered in the function) or a name bound like a
+        // member keeps its case, and so does the site's.
+        #expect(!masked.contains("case .refresh") && !masked.contains("reload"))
+        #expect(masked.contains("case .clear:") && masked.contains("case let .loaded(records):"))
+        #expect(masked.contains("case .sync:") && masked.contains("Task { await sync"))
+    }
 }

@@ -191,7 +191,9 @@ enum StressCorpus {
         """,
         // Compound statements beside sites (lint and fix keep one name of their head): a name a case binds
         // shadows a member in the task below, a property called by the function, a closure in a statement
-        // (numbered), a head going on over lines with its `{` on a line of its own, `else` on the next line.
+        // (numbered), a head going on over lines with its `{` on a line of its own, `else` on the next line;
+        // cases of a switch holding a site (a case with a closure, one binding a member's name, one calling a
+        // property, `@unknown default`).
         """
         actor CompoundStatements {
             var items: [Int] = []
@@ -231,6 +233,21 @@ enum StressCorpus {
                 case .clear(let all): clear(all)
                 }
                 Task { await refresh(items) }
+            }
+            func menu(_ state: State) {
+                switch state {
+                case .failed:
+                    retry { print("retry") }
+                case let .loaded(items):
+                    print(items)
+                case .idle:
+                    reload(force: true)
+                case .waiting: if ready { onDone() }
+                @unknown default:
+                    break
+                case .pending:
+                    retry { Task { await upload() } }
+                }
             }
         }
         """,
