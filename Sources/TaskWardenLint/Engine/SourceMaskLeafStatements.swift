@@ -105,16 +105,9 @@ extension SourceMask.Lexer {
 
     /// A word (`start..<index`): a statement's head, a name it calls or uses, or a name declared with
     /// `var`/`let`/`func`.
-    mutating func noteStatementWord(_ start: Int, afterDot: Bool) {
+    mutating func noteStatementWord(_ start: Int, afterDot: Bool, hash: UInt64) {
         let isBinding = index - start == 3 && (matches(start, "let") || matches(start, "var"))
-        // Hashed once, when something asks (most words are neither declared, a head, nor read in a task).
-        var hash: UInt64?
-        func word() -> UInt64 {
-            if let hash { return hash }
-            let computed = Self.wordHash(bytes, start..<index)
-            hash = computed
-            return computed
-        }
+        func word() -> UInt64 { hash }
         if declaresNext || namesFunctionNext {
             if isDirectlyInTypeBraces {
                 memberNames.insert(word())

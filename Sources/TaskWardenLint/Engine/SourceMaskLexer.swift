@@ -13,8 +13,8 @@ extension SourceMask {
         private var angleDepth = 0
         private var pending: Introducer?
         var localPending: LocalIntroducer?
-        /// The last word read at this level (the modifier a closure is passed to: `.onChange(of: x) {`).
-        private var lastWord: String?
+        /// Where the last word read at this level stands (the modifier a closure is passed to: `.onChange(of: x) {`).
+        private var lastWord: Range<Int>?
         /// The stack depth of the last creation token read, until a `{` at that level takes it.
         private var creationDepth: Int?
         /// Open closures kept whole.
@@ -93,6 +93,19 @@ extension SourceMask {
         var trimsDeclarations: Bool { marks != nil }
 
         func byte(_ offset: Int) -> UInt8 { offset >= 0 && offset < bytes.count ? bytes[offset] : 0 }
+
+        private func isLastWord(_ word: StaticString) -> Bool {
+            guard let lastWord, lastWord.count == word.utf8CodeUnitCount else { return false }
+            return matches(lastWord.lowerBound, word)
+        }
+
+        /// Every word ``word()`` acts on (by ``wordHash(_:)``; a collision only makes a string to compare).
+        static let lexerKeywords: Set<UInt64> = Set((expressionKeywords.union(trimmedModifiers).union([
+            "while", "repeat", "if", "guard", "for", "switch", "do", "catch", "else", "defer", "case", "in", "class",
+            "struct", "enum", "actor", "protocol", "extension", "func", "macro", "get", "set", "willSet", "didSet",
+            "init", "deinit", "subscript", "_read", "_modify", "let", "var", "precedencegroup", "import", "typealias",
+            "associatedtype", "operator",
+        ])).map(wordHash))
 
         /// At file level or directly inside a type's braces, outside brackets.
         var atMemberLevel: Bool {
@@ -345,7 +358,7 @@ extension SourceMask {
                 switch localPending {
                 case .statement(let isRepeat)?:
                     isRepeatBody = isRepeat
-                    isDefer = lastWord == "defer"
+                    isDefer = isLastWord("defer")
                     isSwitchBody = pendingSwitchDepth == stack.count
                 case .declaration?:
                     isLocalDeclaration = true
@@ -356,9 +369,12 @@ extension SourceMask {
                 }
                 localPending = nil
                 let word = stack.last.map { if case .paren = $0.opener { return $0.savedWord } else { return lastWord } } ?? lastWord
-                if let word, marks.wholeClosureWords.contains(word) { keptWhole = true }
+                if let word, !marks.wholeClosureWords.isEmpty,
+                   marks.wholeClosureWords.contains(String(decoding: UnsafeBufferPointer(rebasing: bytes[word]), as: UTF8.self)) {
+                    keptWhole = true
+                }
                 // `fix` names a control's task after its `label:` closure.
-                if marks.keepsNamingContext, lastWord == "label" { keptWhole = true }
+                if marks.keepsNamingContext, isLastWord("label") { keptWhole = true }
             }
             // A task's trailing closure (not one passed in its arguments, whose text a record keeps).
             let isTaskClosure = !keptWhole && followsCreation && !inCreationArguments
@@ -519,7 +535,9 @@ extension SourceMask {
             afterRepeatBody = false
             previous = .operand
             if let marks, marks.hasSite(in: max(0, start - 1)..<index) { creationDepth = stack.count }
-            if marks != nil { noteStatementWord(start, afterDot: afterDot) }
+            // Hashed once: the statement trims and the keyword test below compare hashes, not strings.
+            let hash = Self.wordHash(bytes, start..<index)
+            if marks != nil { noteStatementWord(start, afterDot: afterDot, hash: hash) }
             if marks != nil, atMemberLevel { noteMemberWord(start) }
             if case .awaitingName = storedProperty { storedProperty = trimmingStart(afterName: index) }
             if let attribute = attributeStart {
@@ -539,9 +557,10 @@ extension SourceMask {
                 if !afterDot { lastWord = nil }
                 return
             }
+            lastWord = start..<index
+            // Only keywords matter below: other words (most of them) are not made into strings.
+            guard !afterDot, Self.lexerKeywords.contains(hash) else { return }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-            lastWord = text
-            guard !afterDot else { return }
             if Self.expressionKeywords.contains(text) { previous = .other }
             guard atMemberLevel else {
                 if marks != nil { localWord(text, wasAfterRepeatBody: wasAfterRepeatBody) }

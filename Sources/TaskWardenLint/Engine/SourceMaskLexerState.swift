@@ -37,7 +37,7 @@ extension SourceMask.Lexer {
         var start: Int
         /// The enclosing level's pending introducer and last word, restored when this level closes.
         var savedLocal: LocalIntroducer?
-        var savedWord: String?
+        var savedWord: Range<Int>?
         /// A closure kept with everything in it (it follows a creation token, or a word a rule reads whole).
         var keptWhole = false
         /// Kept whole only because it is a task's trailing closure: its leaf statements may still be trimmed,
