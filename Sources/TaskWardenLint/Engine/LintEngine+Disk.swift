@@ -192,6 +192,9 @@ extension LintEngine {
         return outcome
     }
 
+    /// The rules a suppression comment may name.
+    static let knownRuleIDs = Set(RuleRegistry.ids)
+
     /// Plans, parses and analyses one file the byte scan let through.
     static func analyse(text: String, bytes: [UInt8], display: String, configuration: LintConfiguration, targets: DeploymentTargets?,
                         options: ParsePlan.Options, into outcome: inout FileOutcome) {
@@ -224,8 +227,7 @@ extension LintEngine {
             outcome.problems.append(InputProblem(path: display, kind: .syntaxErrors,
                                                  detail: "has syntax errors; analysed as far as the parser recovered"))
         }
-        let known = Set(RuleRegistry.ids)
-        for mention in analysis.suppressions.mentionedRules where mention.rule != "all" && !known.contains(mention.rule) {
+        for mention in analysis.suppressions.mentionedRules where mention.rule != "all" && !knownRuleIDs.contains(mention.rule) {
             outcome.problems.append(InputProblem(
                 path: "\(display):\(mention.line)", kind: .unknownRuleInSuppression,
                 detail: "taskwarden:disable names the unknown rule '\(mention.rule)', which suppresses nothing (see taskwarden rules)"))

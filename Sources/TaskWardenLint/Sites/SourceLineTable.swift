@@ -13,18 +13,21 @@ public struct SourceLineTable: Hashable, Sendable {
     private let lineStarts: [Int]
 
     public init(_ source: String) {
-        var starts = [0]
-        var offset = 0
-        var previousWasCarriageReturn = false
-        for byte in source.utf8 {
-            // "\n", "\r\n" and a lone "\r" each end a line, as in the compiler.
-            if previousWasCarriageReturn, byte != UInt8(ascii: "\n") { starts.append(offset) }
-            offset += 1
-            previousWasCarriageReturn = byte == UInt8(ascii: "\r")
-            if byte == UInt8(ascii: "\n") { starts.append(offset) }
+        var text = source
+        // Read through a buffer pointer: iterating `String.UTF8View` costs several times more per byte.
+        lineStarts = text.withUTF8 { bytes in
+            var starts = [0]
+            var previousWasCarriageReturn = false
+            for offset in bytes.indices {
+                let byte = bytes[offset]
+                // "\n", "\r\n" and a lone "\r" each end a line, as in the compiler.
+                if previousWasCarriageReturn, byte != UInt8(ascii: "\n") { starts.append(offset) }
+                previousWasCarriageReturn = byte == UInt8(ascii: "\r")
+                if byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+            }
+            if previousWasCarriageReturn { starts.append(bytes.count) }
+            return starts
         }
-        if previousWasCarriageReturn { starts.append(offset) }
-        lineStarts = starts
     }
 
     /// The 1-based line and column of a UTF-8 offset.
