@@ -203,10 +203,57 @@ extension SourceMask.Lexer {
         var codeEnd = min(end, current.commentStart ?? end)
         while codeEnd > headEnd, CreationTokenScanner.isSpace(bytes[codeEnd - 1]) { codeEnd -= 1 }
         let whole = current.start..<codeEnd
-        guard codeEnd - headEnd >= 2, !marks.hasSite(in: whole), !marks.hasKept(in: whole) else { return }
-        blank(headEnd..<codeEnd)
-        if !current.calledNames.isEmpty || !current.usedNames.isEmpty {
-            statementCalls.append((headEnd..<codeEnd, current.calledNames, current.usedNames))
+        guard !marks.hasSite(in: whole), !marks.hasKept(in: whole) else { return }
+        if codeEnd - headEnd >= 2 {
+            blank(headEnd..<codeEnd)
+            if !current.calledNames.isEmpty || !current.usedNames.isEmpty {
+                statementCalls.append((headEnd..<codeEnd, current.calledNames, current.usedNames))
+            }
+        }
+        if byte(end) != UInt8(ascii: ";") { noteLeafRemnant(current, whole: whole, headEnd: headEnd) }
+    }
+
+    /// A leaf statement trimmed to its name (outside a task's closure, whose statements the task rules read):
+    /// the first of its statement list stays when the list holds a site, so the list keeps one statement besides
+    /// it if it had any (a task alone in a function that returns a value is returned); the others go whole once
+    /// the file is read
+    /// (``leaveOutLeafRemnants()``). The parser spends about as long on a statement of one name as on one of
+    /// ten tokens.
+    private mutating func noteLeafRemnant(_ statement: Statement, whole: Range<Int>, headEnd: Int) {
+        guard !statement.isInTask, !stack.isEmpty else { return }
+        var binding: UInt64?
+        if statement.afterBindingKeyword {
+            var nameStart = headEnd
+            while nameStart > whole.lowerBound, Self.isIdentifierByte(bytes[nameStart - 1]) { nameStart -= 1 }
+            binding = Self.wordHash(bytes, nameStart..<headEnd)
+        }
+        guard stack[stack.count - 1].firstLeafRemnant != nil else {
+            // Goes too if its braces hold no site (``noteBracesClosing(_:inside:)``).
+            stack[stack.count - 1].firstLeafRemnant = (whole, headEnd, binding)
+            return
+        }
+        removableRemnants.append((whole, headEnd, binding))
+    }
+
+    /// Braces close: the first leaf statement trimmed in them goes too when they hold no site (no statement of
+    /// theirs is a task whose statement count a rule reads).
+    mutating func noteBracesClosing(_ level: Level, inside: Range<Int>) {
+        guard let first = level.firstLeafRemnant, let marks, !marks.hasSite(in: inside) else { return }
+        removableRemnants.append(first)
+    }
+
+    /// Once the file is read: the leaf statements noted by ``noteLeafRemnant(_:whole:headEnd:)`` go whole, unless
+    /// left whole for the names they call or use, or binding a member's name (a local shadowing a member,
+    /// ``SelfCapture``).
+    mutating func leaveOutLeafRemnants() {
+        for (whole, headEnd, binding) in removableRemnants {
+            if let binding, memberNames.contains(binding) { continue }
+            if whole.upperBound - headEnd >= 2 {
+                // Still trimmed (not left whole by ``keepStatementsCallingDeclaredNames()``).
+                let low = blanked.partitioningIndex { $0.lowerBound >= headEnd }
+                guard low < blanked.count, blanked[low] == headEnd..<whole.upperBound else { continue }
+            }
+            blankMerging(whole)
         }
     }
 

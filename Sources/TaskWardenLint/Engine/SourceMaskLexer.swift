@@ -74,6 +74,8 @@ extension SourceMask {
         /// The compound statement being read, and those read whole (``SourceMaskCompoundStatements``).
         var compound: Compound?
         var finishedCompounds: [FinishedCompound] = []
+        /// Leaf statements trimmed to their names that may go whole (``SourceMaskLeafStatements``).
+        var removableRemnants: [(whole: Range<Int>, headEnd: Int, binding: UInt64?)] = []
         /// The case of a switch being read, and the depth of a `switch` whose braces come next.
         var caseSection: Compound?
         private var pendingSwitchDepth: Int?
@@ -288,6 +290,7 @@ extension SourceMask {
             guard stack.isEmpty else { return .unbalancedBrackets }
             if marks != nil {
                 keepStatementsCallingDeclaredNames()
+                leaveOutLeafRemnants()
                 blankCompoundStatements()
                 blanked = skeleton.finish(blanked: blanked)
                 leaveOutUnreadMembers()
@@ -424,6 +427,7 @@ extension SourceMask {
             if let current = compound, current.depth > stack.count { compound = nil }
             if let current = caseSection, current.depth > stack.count { caseSection = nil }
             if top.isTaskClosure { creationEnd = index }
+            noteBracesClosing(top, inside: (top.start + 1)..<index)
             angleDepth = 0
             storedProperty = .none
             forgetPrefix()
@@ -523,6 +527,7 @@ extension SourceMask {
         private mutating func keepWholeIfRead(_ inside: Range<Int>) {
             guard let marks, marks.hasKeptWhole(in: inside) else { return }
             while let last = blanked.last, last.lowerBound >= inside.lowerBound { blanked.removeLast() }
+            removableRemnants.removeAll { $0.whole.lowerBound >= inside.lowerBound }
         }
 
         /// An identifier or keyword (or a number): declaration introducers matter at member level, statement

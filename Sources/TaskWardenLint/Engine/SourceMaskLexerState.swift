@@ -58,6 +58,8 @@ extension SourceMask.Lexer {
         var isDefer = false
         /// The braces of a `switch`: its cases are read (``SourceMaskCompoundStatements``).
         var isSwitchBody = false
+        /// The first leaf statement trimmed to its name in these braces (``SourceMaskLeafStatements``).
+        var firstLeafRemnant: (whole: Range<Int>, headEnd: Int, binding: UInt64?)?
         /// A type's braces (member-level or local; ``Marks`` mode only): its name and what it holds.
         var type: SourceMask.TypeSkeleton.Header?
         /// A member function's parameter list `(…)` (``Marks`` mode).

@@ -13,6 +13,7 @@ import Testing
                 self.isLoading = true
                 try await store.save(items, to: destination)
                 let feed = api.load(for: account, page: id)
+                let items = cache.load(for: account, page: id)
                 await MainActor.run { render(feed) }
                 onQuiesced()
                 self.onQuiesced?()
@@ -38,9 +39,12 @@ import Testing
     @Test func leafStatementsKeepTheirFirstName() throws {
         let masked = try DeclarationTrimTests.masked(Self.source)
         let lines = Self.squeezed(masked).split(separator: "\n").map { $0.hasPrefix(" ") ? String($0.dropFirst()) : String($0) }
+        // The first stays (so a task that was not alone in its function still is not); the later ones go whole
+        // (one of a single name costs the parser about as much as one of ten tokens) unless they bind a member's
+        // name (a local shadowing a member).
         #expect(lines.contains("self "))
-        #expect(lines.contains("try await store "))
-        #expect(lines.contains("let feed "))
+        #expect(!masked.contains("store") && !masked.contains("let feed"))
+        #expect(lines.contains("let items "))
         // The statement stays, so a task that was not alone in its function still is not.
         #expect(lines.contains("func make() -> Task<Void, Never> { log ; Task { await work } }"))
     }
@@ -157,7 +161,7 @@ import Testing
         let lines = LeafStatementTests.squeezed(masked).split(separator: "\n").map(String.init)
         // `frameCalls` reads the calls of a function's own frame, a local function's included, not a closure's.
         #expect(lines.filter { $0.contains("onQuiesced()") }.count == 2)
-        #expect(lines.contains(" onQuiesced ") && lines.contains(" log "))
+        #expect(lines.contains(" onQuiesced ") && !masked.contains("log"))
         #expect(masked.contains("func retry() { onQuiesced() }"))
     }
 
