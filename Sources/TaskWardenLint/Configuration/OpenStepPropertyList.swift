@@ -6,7 +6,9 @@
 /// parser.parse()?.dictionary?["objects"]  // .dictionary(["A": …])
 /// ```
 struct OpenStepPropertyList {
-    indirect enum Value: Sendable {
+    /// Not `indirect`: arrays and dictionaries already hold their elements out of line, and boxing every
+    /// value cost an allocation per string of a project file.
+    enum Value: Sendable {
         case string(String)
         case array([Value])
         case dictionary([String: Value])
@@ -18,6 +20,10 @@ struct OpenStepPropertyList {
 
     private let bytes: [UInt8]
     private var index = 0
+    /// The entries of the dictionaries being read, innermost last: each is hashed once into a dictionary of
+    /// the right size when its `}` is reached (growing one entry by entry rehashed every key several times, and
+    /// a project file has thousands of small dictionaries).
+    private var pendingEntries: [(String, Value)] = []
     /// Nesting deeper than this is not a project file: give up rather than recurse without bound.
     private let maximumDepth = 64
 
@@ -37,17 +43,24 @@ struct OpenStepPropertyList {
         switch bytes[index] {
         case UInt8(ascii: "{"):
             index += 1
-            var entries: [String: Value] = [:]
+            let start = pendingEntries.count
             while true {
                 skipTrivia()
                 guard index < bytes.count else { return nil }
-                if bytes[index] == UInt8(ascii: "}") { index += 1; return .dictionary(entries) }
+                if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    var entries = [String: Value](minimumCapacity: pendingEntries.count - start)
+                    // A key written twice keeps its last value.
+                    for (key, item) in pendingEntries[start...] { entries[key] = item }
+                    pendingEntries.removeSubrange(start...)
+                    return .dictionary(entries)
+                }
                 guard let key = string() else { return nil }
                 skipTrivia()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return nil }
                 index += 1
                 guard let item = value(depth: depth + 1) else { return nil }
-                entries[key] = item
+                pendingEntries.append((key, item))
                 skipTrivia()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else { return nil }
                 index += 1
@@ -74,6 +87,14 @@ struct OpenStepPropertyList {
         guard index < bytes.count else { return nil }
         if bytes[index] == UInt8(ascii: "\"") {
             index += 1
+            // Most quoted strings hold no escape: decoded straight from the text, without a copy.
+            let start = index
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+                index += 1
+                return String(decoding: bytes[start..<(index - 1)], as: UTF8.self)
+            }
+            index = start
             var result: [UInt8] = []
             while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
                 if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count {

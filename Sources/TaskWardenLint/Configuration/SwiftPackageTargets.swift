@@ -20,6 +20,11 @@ struct SwiftPackageTargets: Sendable {
     let targets: [Target]
     /// For each target, the targets whose program links it (itself included): computed once, asked per file.
     private let linkedBy: [String: Set<String>]
+    /// `directory/` and its length in characters, spelled once.
+    private let prefix: String
+    private let prefixCount: Int
+    /// Each target's `path/`, and the length of its path in characters.
+    private let targetPrefixes: [(prefix: String, count: Int)]
 
     init?(directory: String) {
         guard let text = try? String(contentsOfFile: directory + "/Package.swift", encoding: .utf8) else { return nil }
@@ -36,16 +41,27 @@ struct SwiftPackageTargets: Sendable {
             for linked in Self.closure(of: target, in: byName) { linkedBy[linked, default: []].insert(target.name) }
         }
         self.linkedBy = linkedBy
+        prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        prefixCount = prefix.count
+        targetPrefixes = targets.map { ($0.path + "/", $0.path.count) }
     }
 
     /// The targets (named `directory#Target`) whose program links `file`; nil when no target holds it.
     func programs(of file: String) -> Set<String>? {
-        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         guard file.hasPrefix(prefix) else { return nil }
-        let relative = String(file.dropFirst(prefix.count))
-        guard let owner = targets.filter({ relative.hasPrefix($0.path + "/") }).max(by: { $0.path.count < $1.path.count })
-        else { return nil }
-        return linkedBy[owner.name] ?? []
+        // The characters `prefix` covers: when the file starts with its very bytes, those bytes (no count of
+        // characters over the path).
+        let relative = file.utf8.starts(with: prefix.utf8)
+            ? String(file[file.utf8.index(file.startIndex, offsetBy: prefix.utf8.count)...])
+            : String(file.dropFirst(prefixCount))
+        // The longest path holding the file; the first of equally long ones.
+        var owner: Int?
+        for index in targetPrefixes.indices where relative.hasPrefix(targetPrefixes[index].prefix) {
+            if let best = owner, targetPrefixes[best].count >= targetPrefixes[index].count { continue }
+            owner = index
+        }
+        guard let owner else { return nil }
+        return linkedBy[targets[owner].name] ?? []
     }
 
     private static func closure(of target: Target, in byName: [String: Target]) -> Set<String> {
@@ -59,6 +75,8 @@ struct SwiftPackageTargets: Sendable {
     }
 
     static let targetFactories = ["target", "executableTarget", "testTarget", "macro", "systemLibrary", "plugin"]
+    /// Each factory's name and `(` as bytes, spelled once: every `.` of the manifest is tried against them.
+    private static let factoryCalls = targetFactories.map { (name: $0, call: Array(($0 + "(").utf8)) }
 
     /// `.target(name: "X", dependencies: ["Y", .target(name: "Z"), .product(name: "P", package: "p")], path: "…")`.
     static func targets(in manifest: String) -> [Target] {
@@ -67,28 +85,33 @@ struct SwiftPackageTargets: Sendable {
         var index = 0
         while index < text.count {
             guard text[index] == UInt8(ascii: "."),
-                  let factory = targetFactories.first(where: { matches(text, at: index + 1, $0 + "(") })
+                  let factory = factoryCalls.first(where: { matches(text, at: index + 1, $0.call) })?.name
             else {
                 index += 1
                 continue
             }
             let open = index + 1 + factory.utf8.count
             let close = matchingParenthesis(text, from: open)
-            let arguments = String(decoding: text[(open + 1)..<close], as: UTF8.self)
-            if let name = stringArgument("name", in: arguments) {
+            let arguments = text[(open + 1)..<close]
+            // The first match outside nested calls: `.product(name:)` inside dependencies comes after `name:`.
+            if let name = ManifestScan.stringArgument(labelled: nameLabel, in: arguments) {
                 let defaultFolder = factory == "testTarget" ? "Tests" : factory == "plugin" ? "Plugins" : "Sources"
-                let path = stringArgument("path", in: arguments).map(normalised) ?? "\(defaultFolder)/\(name)"
-                result.append(Target(name: name, path: path, dependencies: dependencies(in: arguments)))
+                let path = ManifestScan.stringArgument(labelled: pathLabel, in: arguments).map(normalised)
+                    ?? "\(defaultFolder)/\(name)"
+                let targetDependencies = dependencies(in: String(decoding: arguments, as: UTF8.self))
+                result.append(Target(name: name, path: path, dependencies: targetDependencies))
             }
             index = close + 1
         }
         return result
     }
 
-    private static func matches(_ text: [UInt8], at index: Int, _ word: String) -> Bool {
-        let bytes = Array(word.utf8)
+    private static let nameLabel = Array("name:".utf8)
+    private static let pathLabel = Array("path:".utf8)
+
+    private static func matches(_ text: [UInt8], at index: Int, _ bytes: [UInt8]) -> Bool {
         guard index + bytes.count <= text.count else { return false }
-        return Array(text[index..<(index + bytes.count)]) == bytes
+        return text[index..<(index + bytes.count)].elementsEqual(bytes)
     }
 
     /// The index of the `)` closing the `(` at `open` (string literals skipped), or the end of the text.
@@ -113,17 +136,6 @@ struct SwiftPackageTargets: Sendable {
         return text.count
     }
 
-    /// The string literal passed as `label:` at the top level of `arguments`.
-    private static func stringArgument(_ label: String, in arguments: String) -> String? {
-        guard let regex = try? NSRegularExpression(pattern: "(?:^|[,(\\s])\(label):\\s*\"([^\"]*)\"") else { return nil }
-        let range = NSRange(arguments.startIndex..., in: arguments)
-        // The first match outside nested calls: `.product(name:)` inside dependencies comes after `name:`.
-        guard let match = regex.firstMatch(in: arguments, range: range),
-              let value = Range(match.range(at: 1), in: arguments)
-        else { return nil }
-        return String(arguments[value])
-    }
-
     private static func normalised(_ path: String) -> String {
         var result = path
         while result.hasPrefix("./") { result.removeFirst(2) }
@@ -138,13 +150,6 @@ struct SwiftPackageTargets: Sendable {
         let text = Array(arguments[start.upperBound...].utf8)
         guard let open = text.firstIndex(of: UInt8(ascii: "[")) else { return [] }
         let close = matchingParenthesis(text, from: open)
-        var list = String(decoding: text[(open + 1)..<min(close, text.count)], as: UTF8.self)
-        if let product = try? NSRegularExpression(pattern: "\\.product\\([^)]*\\)") {
-            list = product.stringByReplacingMatches(in: list, range: NSRange(list.startIndex..., in: list), withTemplate: "")
-        }
-        guard let string = try? NSRegularExpression(pattern: "\"([^\"]+)\"") else { return [] }
-        return string.matches(in: list, range: NSRange(list.startIndex..., in: list)).compactMap {
-            Range($0.range(at: 1), in: list).map { String(list[$0]) }
-        }
+        return ManifestScan.quotedStrings(in: ManifestScan.removingProducts(from: text[(open + 1)..<min(close, text.count)]))
     }
 }
