@@ -63,51 +63,6 @@ public struct ProgramScope: Sendable {
         return membership.domain + "\u{1}" + programs.sorted().joined(separator: "\u{1}")
     }
 
-    // MARK: Discovery on disk
-
-    /// Places each file (`displayPaths`, relative to `workingDirectory` unless absolute) by the manifests above
-    /// it on disk, else by folder layout. Manifests that cannot be read or understood place nothing.
-    public static func discover(displayPaths: [String], workingDirectory: String) -> ProgramScope {
-        func absolute(_ path: String) -> String {
-            path.hasPrefix("/") ? path : (workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/") + path
-        }
-        var finder = ManifestFinder()
-        var memberships: [String: Membership] = [:]
-        var unplaced: [String] = []
-        var packages: [String: SwiftPackageTargets?] = [:]
-        var projects: [String: XcodeProjectTargets?] = [:]
-        var standardizer = PathStandardizer()
-        for path in displayPaths {
-            let file = standardizer.standardize(absolute(path))
-            switch finder.nearestManifest(above: file) {
-            case .package(let directory):
-                if packages[directory] == nil {
-                    packages[directory] = .some(SwiftPackageTargets(directory: directory))
-                }
-                if let package = packages[directory] ?? nil, let programs = package.programs(of: file) {
-                    memberships[path] = Membership(domain: directory + "/Package.swift", programs: programs)
-                }
-            case .xcodeProjects(let manifests):
-                for manifest in manifests where projects[manifest] == nil {
-                    projects[manifest] = .some(XcodeProjectTargets(pbxprojPath: manifest))
-                }
-                let placed = manifests.compactMap { manifest in
-                    (projects[manifest] ?? nil)?.programs(of: file).map { (manifest, $0) }
-                }
-                // A file compiled by two projects: not placed (compared with everything).
-                if placed.count == 1 {
-                    memberships[path] = Membership(domain: placed[0].0, programs: placed[0].1)
-                } else if placed.isEmpty {
-                    unplaced.append(path)
-                }
-            case nil:
-                unplaced.append(path)
-            }
-        }
-        memberships.merge(placeByFolders(unplaced)) { manifest, _ in manifest }
-        return ProgramScope(memberships: memberships)
-    }
-
     // MARK: Folder layout
 
     /// File names that mark a folder as an app of its own.
@@ -150,56 +105,5 @@ public struct ProgramScope: Sendable {
             common.removeLast(common.count - count)
         }
         return common
-    }
-}
-
-/// Finds the manifest nearest above a file, remembering each folder's answer.
-struct ManifestFinder {
-    enum Manifest: Hashable {
-        /// The folder holding `Package.swift`.
-        case package(String)
-        /// The `project.pbxproj` files of the `.xcodeproj` bundles in the nearest folder that has any.
-        case xcodeProjects([String])
-    }
-
-    private var answers: [String: Manifest?] = [:]
-
-    /// The folder holding `path` (string operations: NSString's path methods cost microseconds each, and this
-    /// runs for every file).
-    static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    mutating func nearestManifest(above file: String) -> Manifest? {
-        var directory = Self.parent(of: file)
-        var visited: [String] = []
-        var found: Manifest?
-        while true {
-            if let known = answers[directory] {
-                found = known
-                break
-            }
-            visited.append(directory)
-            if let manifest = Self.manifest(in: directory) {
-                found = manifest
-                break
-            }
-            let parent = Self.parent(of: directory)
-            if parent == directory || parent.isEmpty { break }
-            directory = parent
-        }
-        for folder in visited { answers[folder] = .some(found) }
-        return found
-    }
-
-    private static func manifest(in directory: String) -> Manifest? {
-        let manager = FileManager.default
-        if manager.fileExists(atPath: directory + "/Package.swift") { return .package(directory) }
-        guard let entries = try? manager.contentsOfDirectory(atPath: directory) else { return nil }
-        let projects = entries.filter { $0.hasSuffix(".xcodeproj") }.sorted()
-            .map { directory + "/" + $0 + "/project.pbxproj" }
-            .filter { manager.fileExists(atPath: $0) }
-        return projects.isEmpty ? nil : .xcodeProjects(projects)
     }
 }

@@ -28,12 +28,24 @@ struct XcodeProjectTargets: Sendable {
     private let synchronized: [(target: Int, folders: [String])]
 
     init?(pbxprojPath: String) {
+        var standardizer = PathStandardizer()
+        self.init(pbxprojPath: pbxprojPath, standardizer: &standardizer)
+    }
+
+    /// Reads the project, standardizing paths with `standardizer`: discovery passes the one it standardizes
+    /// files with, so a Swift file the project lists, and its folder, are looked up on disk once, not twice.
+    init?(pbxprojPath: String, standardizer: inout PathStandardizer) {
         guard let text = try? String(contentsOfFile: pbxprojPath, encoding: .utf8) else { return nil }
         let projectDirectory = ((pbxprojPath as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
-        self.init(text: text, projectDirectory: projectDirectory)
+        self.init(text: text, projectDirectory: projectDirectory, standardizer: &standardizer)
     }
 
     init?(text: String, projectDirectory: String) {
+        var standardizer = PathStandardizer()
+        self.init(text: text, projectDirectory: projectDirectory, standardizer: &standardizer)
+    }
+
+    init?(text: String, projectDirectory: String, standardizer: inout PathStandardizer) {
         var parser = OpenStepPropertyList(text)
         guard case .dictionary(let root)? = parser.parse(), case .dictionary(let objects)? = root["objects"],
               let rootID = root["rootObject"]?.string,
@@ -43,18 +55,20 @@ struct XcodeProjectTargets: Sendable {
 
         // Paths of every file reference and synchronized folder, walking the group tree from the main group.
         var paths: [String: String] = [:]
-        var standardizer = PathStandardizer()
+        // The items with membership exceptions (synchronized folders), read again once every target is known.
+        var exceptionHolders: Set<String> = []
         func walk(_ id: String, parent: String) {
             guard let item = object(id) else { return }
             let path = item["path"]?.string
             let base: String
             switch item["sourceTree"]?.string {
-            case "<group>"?: base = path.map { (parent as NSString).appendingPathComponent($0) } ?? parent
-            case "SOURCE_ROOT"?: base = path.map { (projectDirectory as NSString).appendingPathComponent($0) } ?? projectDirectory
+            case "<group>"?: base = path.map { PathSplit.appending($0, to: parent) } ?? parent
+            case "SOURCE_ROOT"?: base = path.map { PathSplit.appending($0, to: projectDirectory) } ?? projectDirectory
             case "<absolute>"?: base = path ?? parent
             default: return
             }
-            // Only Swift files are ever looked up: other files (images, xibs, Objective-C) skip the `lstat`.
+            if item["exceptions"] != nil { exceptionHolders.insert(id) }
+            // Only Swift files are ever looked up: other files (images, xibs, Objective-C) skip the standardizer.
             if item["isa"]?.string == "PBXFileReference", !base.hasSuffix(".swift") {
                 paths[id] = base
                 return
@@ -65,7 +79,7 @@ struct XcodeProjectTargets: Sendable {
         }
         if let mainGroup = project["mainGroup"]?.string {
             let projectPath = project["projectDirPath"]?.string ?? ""
-            walk(mainGroup, parent: (projectDirectory as NSString).appendingPathComponent(projectPath))
+            walk(mainGroup, parent: PathSplit.appending(projectPath, to: projectDirectory))
         }
 
         var targets: [Target] = []
@@ -89,7 +103,7 @@ struct XcodeProjectTargets: Sendable {
                 for case let exception? in (object(groupID)?["exceptions"]?.array ?? []).map({ object($0.string) })
                 where exception["target"]?.string == id {
                     for member in exception["membershipExceptions"]?.array ?? [] {
-                        if let relative = member.string { excluded.insert((folder as NSString).appendingPathComponent(relative)) }
+                        if let relative = member.string { excluded.insert(PathSplit.appending(relative, to: folder)) }
                     }
                 }
             }
@@ -99,14 +113,16 @@ struct XcodeProjectTargets: Sendable {
                 name: name, files: files, folders: folders, excluded: excluded, dependencies: dependencies,
                 isLinkedInto: productType.contains("framework") || productType.contains("library")))
         }
-        // Exceptions on a folder a target does not synchronize add those files to it.
-        for (groupID, path) in paths {
+        // Exceptions on a folder a target does not synchronize add those files to it. Only items the walk saw
+        // with exceptions can have any: every other file reference is skipped without a lookup.
+        for groupID in exceptionHolders {
+            guard let path = paths[groupID] else { continue }
             for case let exception? in (object(groupID)?["exceptions"]?.array ?? []).map({ object($0.string) }) {
                 guard let targetID = exception["target"]?.string, let name = ids[targetID],
                       let index = targets.firstIndex(where: { $0.name == name }), !targets[index].folders.contains(path)
                 else { continue }
                 for member in exception["membershipExceptions"]?.array ?? [] {
-                    if let relative = member.string { targets[index].files.insert((path as NSString).appendingPathComponent(relative)) }
+                    if let relative = member.string { targets[index].files.insert(PathSplit.appending(relative, to: path)) }
                 }
             }
         }
@@ -130,12 +146,37 @@ struct XcodeProjectTargets: Sendable {
     /// The targets whose program links `file` (its own targets, and those depending on a framework that
     /// compiles it); nil when no target compiles it.
     func programs(of file: String) -> Set<String>? {
-        // What ``compiles(_:_:)`` says for every target, from the indexes built once.
-        var ownIndices = Set(listedBy[file] ?? [])
-        for (index, folders) in synchronized where !ownIndices.contains(index) && !targets[index].excluded.contains(file) {
-            if folders.contains(where: { file.hasPrefix($0) }) { ownIndices.insert(index) }
+        programs(ofTargets: ownTargets(of: file))
+    }
+
+    /// The indices (ascending) of the targets that compile `file`: what ``compiles(_:_:)`` says for every
+    /// target, from the indexes built once.
+    func ownTargets(of file: String) -> [Int] {
+        ownTargets(of: file, synchronizedHolders: synchronizedTargets(holding: file))
+    }
+
+    /// ``ownTargets(of:)`` given what ``synchronizedTargets(holding:)`` says of `file` (discovery asks that
+    /// once per folder).
+    func ownTargets(of file: String, synchronizedHolders: [Int]) -> [Int] {
+        var own = listedBy[file] ?? []
+        for index in synchronizedHolders where !own.contains(index) && !targets[index].excluded.contains(file) {
+            own.append(index)
         }
-        let own = Set(ownIndices.map { targets[$0].name })
+        return own.sorted()
+    }
+
+    /// The targets with a synchronized folder above `file`, before their exceptions. The test is on the
+    /// path's folders only, so every file whose path is one folder, a `/` and a name without `/` gets the
+    /// same answer.
+    func synchronizedTargets(holding file: String) -> [Int] {
+        synchronized.filter { $0.folders.contains { file.hasPrefix($0) } }.map(\.target)
+    }
+
+    /// The targets whose program links a file compiled by the targets at `indices` (from
+    /// ``ownTargets(of:)``): they and those depending on a framework among them; nil when `indices` is empty.
+    /// Many files share one answer, so discovery remembers it per set of indices.
+    func programs(ofTargets indices: [Int]) -> Set<String>? {
+        let own = Set(indices.map { targets[$0].name })
         guard !own.isEmpty else { return nil }
         var result = own
         var frontier = own.filter { name in targets.first { $0.name == name }?.isLinkedInto == true }

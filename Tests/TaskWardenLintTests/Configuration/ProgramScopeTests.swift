@@ -95,6 +95,59 @@ import Testing
         #expect(project.programs(of: "/src/Modules/RSCore/Sources/A.swift") == nil)
     }
 
+    /// Discovery answers once per folder what a package or project says of the files in it: every file must
+    /// still get what its manifest says of it alone, whatever its name (a name starting with a combining
+    /// mark, or after a prepended one, splits the path at an earlier `/`).
+    @Test func discoveryAnswersPerFolderWhatManifestsAnswerPerFile() throws {
+        let directory = try TemporaryDirectory()
+        let root = (directory.path as NSString).standardizingPath
+        try directory.write("Shop/Package.swift", """
+            let package = Package(name: "Shop", targets: [
+                .executableTarget(name: "Server", dependencies: ["Core"]),
+                .target(name: "Core"),
+                .target(name: "Inner", path: "Sources/Core/Inner"),
+                .target(name: "Accented", path: "Sources/Core/Caf\u{E9}"),
+            ])
+            """)
+        try directory.write("App/App.xcodeproj/project.pbxproj", Self.pbxproj)
+        // A synchronized folder whose name ends in a prepended mark: the `/` after it joins it, so its files'
+        // paths split at the `/` before it, in the folder of files it does not hold.
+        try directory.write("Odd/Odd.xcodeproj/project.pbxproj", """
+            { objects = {
+                G0 = {isa = PBXGroup; children = (SX, ); sourceTree = "<group>"; };
+                SX = {isa = PBXFileSystemSynchronizedRootGroup; path = "Sources/x\u{600}"; sourceTree = "<group>"; };
+                TX = {isa = PBXNativeTarget; buildPhases = (); fileSystemSynchronizedGroups = (SX, ); name = Joined; productType = "com.apple.product-type.application"; };
+                P0 = {isa = PBXProject; mainGroup = G0; targets = (TX, ); };
+              };
+              rootObject = P0; }
+            """)
+        let paths = [
+            "Shop/Sources/Core/A.swift", "Shop/Sources/Core/\u{301}B.swift", "Shop/Sources/Core/x\u{600}/C.swift",
+            "Shop/Sources/Core/D.swift", "Shop/Sources/Core/Inner/E.swift", "Shop/Sources/Core/Cafe\u{301}/F.swift",
+            "Shop/Sources/Core/Caf\u{E9}/G.swift", "Shop/Sources/Server/main.swift", "Shop/Scripts/run.swift",
+            "App/Mac/AppDelegate.swift", "App/Shared/Touch/Baz.swift", "App/Shared/Touch/Bar.swift", "App/Shared/Touch/Qux.swift",
+            "App/Shared/Sync.swift", "App/iOS/Scene.swift", "App/Legacy/X.swift", "App/Legacy/Y.swift",
+            "Odd/Sources/A.swift", "Odd/Sources/x\u{600}/B.swift", "Odd/Sources/C.swift",
+        ]
+        for path in paths { try directory.write(path, "") }
+        let scope = ProgramScope.discover(displayPaths: paths, workingDirectory: root)
+        let package = try #require(SwiftPackageTargets(directory: root + "/Shop"))
+        for path in paths {
+            let file = root + "/" + path
+            let folder = String(path.prefix { $0 != "/" })
+            let manifest = root + "/\(folder)/\(folder).xcodeproj/project.pbxproj"
+            let expected = folder == "Shop"
+                ? package.programs(of: file).map { ProgramScope.Membership(domain: root + "/Shop/Package.swift", programs: $0) }
+                : try #require(XcodeProjectTargets(pbxprojPath: manifest)).programs(of: file).map {
+                    ProgramScope.Membership(domain: manifest, programs: $0)
+                }
+            #expect(scope.membership(of: path) == expected, "\(path.debugDescription)")
+        }
+        #expect(scope.membership(of: "Odd/Sources/x\u{600}/B.swift")?.programs == ["Joined"])
+        #expect(scope.membership(of: "App/Shared/Touch/Bar.swift")?.programs == ["NetNewsWire-iOS"])
+        #expect(scope.membership(of: "App/Shared/Touch/Baz.swift")?.programs == ["NetNewsWire", "NetNewsWire-iOS"])
+    }
+
     @Test func aPropertyListThisReaderCannotReadPlacesNothing() {
         #expect(XcodeProjectTargets(text: "{ objects = { A = (", projectDirectory: "/src") == nil)
         #expect(XcodeProjectTargets(text: String(repeating: "(", count: 100_000), projectDirectory: "/src") == nil)
