@@ -166,6 +166,13 @@ extension SourceMask.Lexer {
               let top = stack.last, top.isSwitchBody else { return }
         let isCase = index - start == 4 && matches(start, "case")
         guard isCase || (index - start == 7 && matches(start, "default")) else { return }
+        // `guard …,\n case .a = x`: a condition going on over lines, not a label.
+        var before = start - 1
+        while before >= 0, CreationTokenScanner.isSpace(bytes[before]) { before -= 1 }
+        if before >= 0, Self.continuingLineEnds.contains(bytes[before]) || bytes[before] == UInt8(ascii: "?") {
+            caseSection?.stopped = true
+            return
+        }
         finishCaseSection(at: start)
         if isCase { caseSection = Compound(start: start, depth: stack.count, inHead: false, isInClosure: current.isInClosure) }
     }

@@ -220,7 +220,7 @@ extension SourceMask.Lexer {
     /// (``leaveOutLeafRemnants()``). The parser spends about as long on a statement of one name as on one of
     /// ten tokens.
     private mutating func noteLeafRemnant(_ statement: Statement, whole: Range<Int>, headEnd: Int) {
-        guard !statement.isInTask, !stack.isEmpty else { return }
+        guard !statement.isInTask, !stack.isEmpty, standsAlone(whole) else { return }
         var binding: UInt64?
         if statement.afterBindingKeyword {
             var nameStart = headEnd
@@ -233,6 +233,31 @@ extension SourceMask.Lexer {
             return
         }
         removableRemnants.append((whole, headEnd, binding))
+    }
+
+    /// Whether `whole` is a statement of its own, not a line of one going on over lines (a `guard` whose
+    /// conditions stand on lines of their own): the line before does not end with an operator or comma, and the
+    /// next does not start with `else`, `catch`, `where` or what goes on with it.
+    private func standsAlone(_ whole: Range<Int>) -> Bool {
+        var before = whole.lowerBound - 1
+        while before >= 0, CreationTokenScanner.isSpace(bytes[before]) { before -= 1 }
+        if before >= 0, Self.continuingLineEnds.contains(bytes[before]) || bytes[before] == UInt8(ascii: "?")
+            || bytes[before] == UInt8(ascii: ">") {
+            return false
+        }
+        var after = whole.upperBound
+        while after < bytes.count, bytes[after] == UInt8(ascii: " ") || bytes[after] == UInt8(ascii: "\t") { after += 1 }
+        guard after < bytes.count, bytes[after] == UInt8(ascii: "\n") || bytes[after] == UInt8(ascii: "\r") else { return true }
+        if nextLineGoesOn(after: after) { return false }
+        var start = after
+        while start < bytes.count, CreationTokenScanner.isSpace(bytes[start]) { start += 1 }
+        var end = start
+        while end < bytes.count, Self.isIdentifierByte(bytes[end]) { end += 1 }
+        switch end - start {
+        case 4: return !matches(start, "else")
+        case 5: return !matches(start, "catch") && !matches(start, "where")
+        default: return true
+        }
     }
 
     /// Braces close: the first leaf statement trimmed in them goes too when they hold no site (no statement of

@@ -193,7 +193,7 @@ enum StressCorpus {
         // shadows a member in the task below, a property called by the function, a closure in a statement
         // (numbered), a head going on over lines with its `{` on a line of its own, `else` on the next line;
         // cases of a switch holding a site (a case with a closure, one binding a member's name, one calling a
-        // property, `@unknown default`).
+        // property, `@unknown default`), and guards whose conditions stand on lines of their own.
         """
         actor CompoundStatements {
             var items: [Int] = []
@@ -247,6 +247,28 @@ enum StressCorpus {
                     break
                 case .pending:
                     retry { Task { await upload() } }
+                }
+            }
+            func route(_ url: URL) {
+                switch url.host {
+                case "profile":
+                    let components = url.pathComponents
+                    log.debug(components)
+                    guard
+                        components.count == 2,
+                        let context = coordinator?.context
+                    else { return }
+                    Task { await open(context) }
+                case "close":
+                    guard
+                        components.isEmpty,
+                        case .daily = state.mode
+                    else {
+                        return
+                    }
+                    retry { print(components) }
+                default:
+                    break
                 }
             }
         }
