@@ -17,6 +17,9 @@
 ///   declares as a property stays;
 /// - `self`, `super`, `defer` (numbered in its frame), local functions and types: such a statement stays.
 ///
+/// A switch holding a site keeps its cases that hold one; each other case holding none of the above goes whole
+/// (``noteCaseLabel(at:)``).
+///
 /// Only the outermost compound statement is tracked; its head must end on its first line (a head going on over
 /// lines is left alone), and so is a statement whose line ends with an operator or comma, or that the next line
 /// may go on with (`else`, `catch` or `while`, or a `{` on a line of its own after a head going on over lines).

@@ -363,9 +363,7 @@ extension SourceMask {
                     isRepeatBody = isRepeat
                     isDefer = isLastWord("defer")
                     isSwitchBody = pendingSwitchDepth == stack.count
-                case .declaration?:
-                    isLocalDeclaration = true
-                case .variable(sawEquals: false)?:
+                case .declaration?, .variable(sawEquals: false)?:
                     isLocalDeclaration = true
                 case .variable(sawEquals: true)?, nil:
                     opener = .closure
@@ -409,7 +407,9 @@ extension SourceMask {
             }
             afterRepeatBody = false
             if compound != nil || caseSection != nil {
-                if case .closure = opener { noteCompoundBrace(isClosure: true) } else { noteCompoundBrace(isClosure: false) }
+                var isClosure = false
+                if case .closure = opener { isClosure = true }
+                noteCompoundBrace(isClosure: isClosure)
             }
             // A statement holding braces is left whole; it goes on once they close.
             statement?.blankable = false
