@@ -57,17 +57,9 @@ import Testing
     /// Sub-file parsing keeps what an opt-in rule reads only for a run where a configuration turns it on, and
     /// then gives the same findings as parsing whole.
     @Test func keepsWhatAnOptInRuleReadsOnlyWhereItIsOn() throws {
-        let source = """
-            func refresh() { Task { await reload() } }
-            func run(releaseIDs: [Int]) async {
-                var fetched: [Int: Double] = [:]
-                for id in releaseIDs {
-                    if Task.isCancelled { return }
-                    fetched[id] = await client.price(for: id)
-                }
-                await cache.store(fetched)
-            }
-            """
+        // The rule's own first example, beside a site (so the file is parsed sub-file).
+        let example = CancellationDiscardsResultsRule().description.triggeringExamples[0].code
+        let source = "func refresh() { Task { await reload() } }\n" + example.replacingOccurrences(of: "↓", with: "")
         let root = try TemporaryDirectory()
         try root.write("Sources/Plain/Prices.swift", source)
         try root.write("Sources/Opted/Prices.swift", source)
