@@ -170,9 +170,7 @@ extension SourceMask.Lexer {
         let isCase = index - start == 4 && matches(start, "case")
         guard isCase || (index - start == 7 && matches(start, "default")) else { return }
         // `guard …,\n case .a = x`: a condition going on over lines, not a label.
-        var before = start - 1
-        while before >= 0, CreationTokenScanner.isSpace(bytes[before]) { before -= 1 }
-        if before >= 0, Self.continuingLineEnds.contains(bytes[before]) || bytes[before] == UInt8(ascii: "?") {
+        if previousLineGoesOn(before: start) {
             caseSection?.stopped = true
             return
         }
@@ -200,14 +198,9 @@ extension SourceMask.Lexer {
         if nextLineGoesOn(after: newline) { return true }
         var after = newline
         while after < bytes.count, CreationTokenScanner.isSpace(bytes[after]) { after += 1 }
-        guard after < bytes.count else { return false }
-        if bytes[after] == UInt8(ascii: "/") { return true }
-        var end = after
-        while end < bytes.count, Self.isIdentifierByte(bytes[end]) { end += 1 }
-        switch end - after {
-        case 4: return matches(after, "else")
-        case 5: return matches(after, "catch") || matches(after, "while")
-        default: return false
-        }
+        return byte(after) == UInt8(ascii: "/") || nextLineStarts(after: newline, withOneOf: Self.continuingWords)
     }
+
+    /// Words that go on with a compound statement on the line before (`} \n else {`, `repeat { … } \n while`).
+    private static let continuingWords: Set<UInt64> = Set(["else", "catch", "while"].map(wordHash))
 }

@@ -107,18 +107,17 @@ extension SourceMask.Lexer {
     /// `var`/`let`/`func`.
     mutating func noteStatementWord(_ start: Int, afterDot: Bool, hash: UInt64) {
         let isBinding = index - start == 3 && (matches(start, "let") || matches(start, "var"))
-        func word() -> UInt64 { hash }
         if declaresNext || namesFunctionNext {
             if isDirectlyInTypeBraces {
-                memberNames.insert(word())
-                if declaresNext { propertyNames.insert(word()) }
+                memberNames.insert(hash)
+                if declaresNext { propertyNames.insert(hash) }
             } else if declaresNext, bindsSelf(after: index) {
-                selfAliases.insert(word())
+                selfAliases.insert(hash)
             }
         }
         declaresNext = isBinding
         namesFunctionNext = index - start == 4 && matches(start, "func")
-        if compound != nil || caseSection != nil { noteCompoundWord(start, afterDot: afterDot, hash: word()) }
+        if compound != nil || caseSection != nil { noteCompoundWord(start, afterDot: afterDot, hash: hash) }
         guard statement != nil, statement!.blankable else { return }
         // `{ group in`: a closure's signature, not a statement (its names are the closure's parameters).
         if index - start == 2, matches(start, "in"), statement!.depth == stack.count {
@@ -127,20 +126,20 @@ extension SourceMask.Lexer {
         }
         if statement!.isInTask {
             let atHead = statement!.awaitingHead && statement!.depth == stack.count
-            let isPrefix = atHead && Self.statementPrefixes.contains(word())
+            let isPrefix = atHead && Self.statementPrefixes.contains(hash)
             if isPrefix, index - start == 3, matches(start, "try") { statement!.hasTryPrefix = true }
             // `self` as the kept name stays where it was: its first use and its uses are what the rules read
             // (`self?.reload()` → `self`).
             let isHeadSelf = atHead && !statement!.afterBindingKeyword && index - start == 4 && matches(start, "self")
-            if (!isPrefix && !isHeadSelf && Self.taskWords.contains(word()))
-                || (statement!.hasTryPrefix && Self.throwingCallWords.contains(word())) {
+            if (!isPrefix && !isHeadSelf && Self.taskWords.contains(hash))
+                || (statement!.hasTryPrefix && Self.throwingCallWords.contains(hash)) {
                 statement!.blankable = false
                 return
             }
-            if statement!.headEnd != nil, !afterDot, !isArgumentLabel(start) { statement!.usedNames.append(word()) }
+            if statement!.headEnd != nil, !afterDot, !isArgumentLabel(start) { statement!.usedNames.append(hash) }
         }
         if statement!.awaitingHead, statement!.depth == stack.count {
-            let candidate = word()
+            let candidate = hash
             beginCompound(candidate, at: start)
             noteCaseLabel(at: start)
             if statement!.afterBindingKeyword {
@@ -162,7 +161,7 @@ extension SourceMask.Lexer {
         var next = index
         if byte(next) == UInt8(ascii: "?") || byte(next) == UInt8(ascii: "!") { next += 1 }
         if byte(next) == UInt8(ascii: "("), !statement!.isInTask, !statement!.isInClosure {
-            statement!.calledNames.append(word())
+            statement!.calledNames.append(hash)
         }
     }
 
@@ -239,26 +238,15 @@ extension SourceMask.Lexer {
     /// conditions stand on lines of their own): the line before does not end with an operator or comma, and the
     /// next does not start with `else`, `catch`, `where` or what goes on with it.
     private func standsAlone(_ whole: Range<Int>) -> Bool {
-        var before = whole.lowerBound - 1
-        while before >= 0, CreationTokenScanner.isSpace(bytes[before]) { before -= 1 }
-        if before >= 0, Self.continuingLineEnds.contains(bytes[before]) || bytes[before] == UInt8(ascii: "?")
-            || bytes[before] == UInt8(ascii: ">") {
-            return false
-        }
+        if previousLineGoesOn(before: whole.lowerBound) { return false }
         var after = whole.upperBound
         while after < bytes.count, bytes[after] == UInt8(ascii: " ") || bytes[after] == UInt8(ascii: "\t") { after += 1 }
         guard after < bytes.count, bytes[after] == UInt8(ascii: "\n") || bytes[after] == UInt8(ascii: "\r") else { return true }
-        if nextLineGoesOn(after: after) { return false }
-        var start = after
-        while start < bytes.count, CreationTokenScanner.isSpace(bytes[start]) { start += 1 }
-        var end = start
-        while end < bytes.count, Self.isIdentifierByte(bytes[end]) { end += 1 }
-        switch end - start {
-        case 4: return !matches(start, "else")
-        case 5: return !matches(start, "catch") && !matches(start, "where")
-        default: return true
-        }
+        return !nextLineGoesOn(after: after) && !nextLineStarts(after: after, withOneOf: Self.clauseWords)
     }
+
+    /// Words that go on with the statement on the line before (`guard … \n else`, `do { … } \n catch`).
+    private static let clauseWords: Set<UInt64> = Set(["else", "catch", "where"].map(wordHash))
 
     /// Braces close: the first leaf statement trimmed in them goes too when they hold no site (no statement of
     /// theirs is a task whose statement count a rule reads).
@@ -275,8 +263,7 @@ extension SourceMask.Lexer {
             if let binding, memberNames.contains(binding) { continue }
             if whole.upperBound - headEnd >= 2 {
                 // Still trimmed (not left whole by ``keepStatementsCallingDeclaredNames()``).
-                let low = blanked.partitioningIndex { $0.lowerBound >= headEnd }
-                guard low < blanked.count, blanked[low] == headEnd..<whole.upperBound else { continue }
+                guard blankedIndex(of: headEnd..<whole.upperBound) != nil else { continue }
             }
             blankMerging(whole)
         }
@@ -291,10 +278,15 @@ extension SourceMask.Lexer {
         for (range, calls, uses) in statementCalls
         where calls.contains(where: propertyNames.contains)
             || uses.contains(where: { memberNames.contains($0) || selfAliases.contains($0) }) {
-            let low = blanked.partitioningIndex { $0.lowerBound >= range.lowerBound }
             // Absorbed by a larger blanked range (a closure nothing reads): nothing to keep.
-            if low < blanked.count, blanked[low] == range { blanked.remove(at: low) }
+            if let index = blankedIndex(of: range) { blanked.remove(at: index) }
         }
+    }
+
+    /// Where `range` itself stands among the blanked ranges (not merged into a larger one), if it does.
+    private func blankedIndex(of range: Range<Int>) -> Int? {
+        let low = blanked.partitioningIndex { $0.lowerBound >= range.lowerBound }
+        return low < blanked.count && blanked[low] == range ? low : nil
     }
 
     /// Directly in a type's braces (at member level, or in a local type): a `var`, `let` or `func` there
@@ -339,6 +331,24 @@ extension SourceMask.Lexer {
         let pointer = word.utf8Start
         for offset in 0..<word.utf8CodeUnitCount where byte(start + offset) != pointer[offset] { return false }
         return true
+    }
+
+    /// Whether the line before the one `start` stands on (blank lines skipped) ends with something that line
+    /// continues (``lineGoesOn(before:)``).
+    func previousLineGoesOn(before start: Int) -> Bool {
+        var end = start
+        while end > 0, CreationTokenScanner.isSpace(bytes[end - 1]) { end -= 1 }
+        return lineGoesOn(before: end)
+    }
+
+    /// Whether the line after the newline at `newline` (blank lines skipped) starts with one of `words` (by
+    /// ``wordHash(_:)``).
+    func nextLineStarts(after newline: Int, withOneOf words: Set<UInt64>) -> Bool {
+        var start = newline
+        while start < bytes.count, CreationTokenScanner.isSpace(bytes[start]) { start += 1 }
+        var end = start
+        while end < bytes.count, Self.isIdentifierByte(bytes[end]) { end += 1 }
+        return end > start && words.contains(Self.wordHash(bytes, start..<end))
     }
 
     /// Whether the code before `end` ends its line with something the next line continues (`=`, `&&`, `,`,
