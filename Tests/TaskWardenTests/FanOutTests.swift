@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 import TaskWarden
 
@@ -224,7 +223,7 @@ struct StreamingFanOutTests {
 }
 
 final class StreamLog: Sendable {
-    private let state = Mutex<[Int]>([])
+    private let state = Locked<[Int]>([])
     func append(_ value: Int) { state.withLock { $0.append(value) } }
     var values: [Int] { state.withLock { $0 } }
 }
