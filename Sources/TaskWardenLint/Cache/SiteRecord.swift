@@ -50,10 +50,10 @@ public struct SiteRecord: Sendable, Hashable, Codable {
         parentSiteKind = site.parentSiteKind
         isInsideLoop = site.isInsideLoop
         tokenLength = site.token.trimmedLength.utf8Length
-        nameText = site.name == .none ? nil : site.nameArgument?.expression.trimmedDescription
+        nameText = site.name == .none ? nil : site.nameArgument?.expression.trimmedText
         namePosition = site.nameArgument.map { file.position(of: $0.expression) }
         nameLength = site.nameArgument.map { file.lineLength(of: $0.expression) } ?? 1
-        firstArgumentText = site.call?.arguments.first?.expression.trimmedDescription
+        firstArgumentText = site.call?.arguments.first?.expression.trimmedText
         isolation = site.isolation
         self.frameCalls = frameCalls
         enclosingTypeNames = site.enclosingTypeNames

@@ -80,7 +80,7 @@ public struct FileAnalysis: Sendable {
 
     /// The UTF-8 length of a node's text on its first line (for end columns of findings).
     public func lineLength(of node: some SyntaxProtocol) -> Int {
-        node.trimmedDescription.utf8.prefix { $0 != UInt8(ascii: "\n") }.count
+        node.trimmedText.utf8.prefix { $0 != UInt8(ascii: "\n") }.count
     }
 
     /// Removes sites whose `Task` is a project type declared elsewhere in the module.

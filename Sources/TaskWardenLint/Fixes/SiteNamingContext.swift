@@ -121,7 +121,7 @@ public enum SiteNamingContext {
     /// `extension BookmarkViewModel.State` stands for two nested types.
     static func extendedTypes(of node: Syntax) -> [DeclarationPath.Component]? {
         guard let extensionDecl = node.as(ExtensionDeclSyntax.self) else { return nil }
-        let extended = extensionDecl.extendedType.trimmedDescription
+        let extended = extensionDecl.extendedType.trimmedText
         return extended.split(separator: ".").map { .type(String($0)) }
     }
 
@@ -144,10 +144,10 @@ public enum SiteNamingContext {
     static func isViewContent(_ node: Syntax) -> Bool {
         if let binding = node.as(PatternBindingSyntax.self) {
             let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-            return name == "body" || binding.typeAnnotation?.type.trimmedDescription.hasSuffix("View") == true
+            return name == "body" || binding.typeAnnotation?.type.trimmedText.hasSuffix("View") == true
         }
         if let function = node.as(FunctionDeclSyntax.self) {
-            return function.signature.returnClause?.type.trimmedDescription.hasSuffix("View") == true
+            return function.signature.returnClause?.type.trimmedText.hasSuffix("View") == true
         }
         return false
     }
@@ -263,7 +263,7 @@ public enum SiteNamingContext {
             }
         }
         guard let literal, literal.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }) else { return nil }
-        let text = literal.segments.trimmedDescription
+        let text = literal.segments.trimmedText
         guard !text.isEmpty else { return nil }
         if !text.contains(" "), text.contains("."), let last = text.split(separator: ".").last { return String(last) }
         return text

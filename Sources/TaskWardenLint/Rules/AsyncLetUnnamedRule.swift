@@ -37,7 +37,7 @@ public struct AsyncLetUnnamedRule: Rule {
     public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {
         file.sites.compactMap { site in
             guard site.kind == .asyncLet else { return nil }
-            let binding = site.asyncLetBinding?.pattern.trimmedDescription ?? "child"
+            let binding = site.asyncLetBinding?.pattern.trimmedText ?? "child"
             return finding(at: site, message: "async let '\(binding)' cannot be named; a profiler labels it '\(site.guessedLabel)'. Use withTaskGroup and addTask(name:) where the name matters")
         }
     }

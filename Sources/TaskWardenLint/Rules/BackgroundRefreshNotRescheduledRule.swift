@@ -138,7 +138,7 @@ public struct BackgroundRefreshNotRescheduledRule: Rule {
                 if !submitsLater, !index.unseenCalls(in: closure, handing: BackgroundTaskContext.firstParameterName(of: closure), anyReceiver: true).isEmpty {
                     continue
                 }
-                let what = identifier.map { " for \($0.trimmedDescription)" } ?? ""
+                let what = identifier.map { " for \($0.trimmedText)" } ?? ""
                 let message = submitsLater
                     ? "this app-refresh handler\(what) submits the next request only after its first await; if the task expires, throws or the app is killed before then, refreshes stop for good. Submit the next request first"
                     : "this app-refresh handler\(what) never submits the next request, so after this run no refresh is scheduled; submit the next BGAppRefreshTaskRequest first thing in the handler"

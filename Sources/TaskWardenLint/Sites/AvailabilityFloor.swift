@@ -37,10 +37,12 @@ public enum AvailabilityFloor {
             if let item = child.as(CodeBlockItemSyntax.self), let list = ancestor.as(CodeBlockItemListSyntax.self) {
                 raise(guards.floor(before: item, in: list))
             }
-            if let attributes = ancestor.asProtocol((any WithAttributesSyntax).self)?.attributes {
+            // Only a declaration's attributes can say `@available` (a closure's or a type's cannot), and asking a
+            // node for its attributes through the protocol is a dynamic cast: declarations only.
+            if ancestor.is(DeclSyntax.self), let attributes = ancestor.asProtocol((any WithAttributesSyntax).self)?.attributes {
                 for element in attributes {
                     guard let attribute = element.as(AttributeSyntax.self),
-                          attribute.attributeName.trimmedDescription == "available",
+                          attribute.attributeName.trimmedText == "available",
                           let arguments = attribute.arguments?.as(AvailabilityArgumentListSyntax.self)
                     else { continue }
                     raise(versions(in: arguments))
@@ -70,14 +72,14 @@ public enum AvailabilityFloor {
             switch argument.argument {
             case .availabilityVersionRestriction(let restriction):
                 if let platform = ApplePlatform(spelling: restriction.platform.text),
-                   let text = restriction.version?.trimmedDescription, let version = PlatformVersion(parsing: text) {
+                   let text = restriction.version?.trimmedText, let version = PlatformVersion(parsing: text) {
                     result[platform] = max(result[platform] ?? version, version)
                 }
             case .token(let token):
                 labeledPlatform = ApplePlatform(spelling: token.text)
             case .availabilityLabeledArgument(let labeled):
                 if labeled.label.text == "introduced", let platform = labeledPlatform,
-                   let version = PlatformVersion(parsing: labeled.value.trimmedDescription) {
+                   let version = PlatformVersion(parsing: labeled.value.trimmedText) {
                     result[platform] = max(result[platform] ?? version, version)
                 }
             @unknown default:

@@ -14,7 +14,7 @@ public enum DeclarationContext {
     public static func enclosingDeclarationPath(of node: some SyntaxProtocol) -> String {
         var current = Syntax(node).parent
         while let context = current {
-            if let described = describeDeclaration(context) { return described.path }
+            if isFrameDeclaration(context), let described = describeDeclaration(context) { return described.path }
             current = context.parent
         }
         return "top-level code"
@@ -30,7 +30,7 @@ public enum DeclarationContext {
     static func nearestFrame(above node: Syntax) -> Syntax? {
         var current = node.parent
         while let context = current {
-            if context.is(ClosureExprSyntax.self) || context.is(DeferStmtSyntax.self) || describeDeclaration(context) != nil {
+            if context.is(ClosureExprSyntax.self) || context.is(DeferStmtSyntax.self) || isFrameDeclaration(context) {
                 return context
             }
             current = context.parent
@@ -136,6 +136,36 @@ public enum DeclarationContext {
         var label: String
     }
 
+    /// Whether ``describeDeclaration(_:)`` describes `node` (it forms a frame), without spelling its path and
+    /// label: the walks up from a site ask this of every ancestor, and spelling a label reads the type path.
+    static func isFrameDeclaration(_ node: Syntax) -> Bool {
+        switch node.kind {
+        case .functionDecl, .initializerDecl, .deinitializerDecl, .subscriptDecl:
+            return true
+        case .accessorDecl:
+            return propertyName(around: node) != nil
+        case .accessorBlock:
+            guard case .getter = node.as(AccessorBlockSyntax.self)!.accessors else { return false }
+            return propertyName(around: node) != nil
+        case .initializerClause:
+            return initializedProperty(node) != nil
+        default:
+            return false
+        }
+    }
+
+    /// The binding and name of a property whose initializer `node` is, when that initializer runs in a frame of
+    /// its own: a local `let x = …` runs in the enclosing frame, and so does a global in a script (main.swift);
+    /// a global in any other file, and a member, has its own (lazy) initializer.
+    private static func initializedProperty(_ node: Syntax) -> (PatternBindingSyntax, String)? {
+        guard let initializerClause = node.as(InitializerClauseSyntax.self),
+              let binding = initializerClause.parent?.as(PatternBindingSyntax.self),
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
+        let item = binding.parent?.parent?.parent?.as(CodeBlockItemSyntax.self)
+        if let item, !(item.parent?.parent?.is(SourceFileSyntax.self) == true && !isScript(node.root)) { return nil }
+        return (binding, name)
+    }
+
     /// Describes `node` when it is a function-like declaration (or a property initializer / accessor).
     static func describeDeclaration(_ node: Syntax) -> DescribedDeclaration? {
         if let function = node.as(FunctionDeclSyntax.self) {
@@ -170,14 +200,8 @@ public enum DeclarationContext {
             let path = qualified(owner, node)
             return .init(path: path, label: staticPrefix(ofMemberAround: node) + path + ".getter")
         }
-        if let initializerClause = node.as(InitializerClauseSyntax.self),
-           let binding = initializerClause.parent?.as(PatternBindingSyntax.self),
-           let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+        if let (binding, name) = initializedProperty(node) {
             let path = qualified(name, node)
-            let item = binding.parent?.parent?.parent?.as(CodeBlockItemSyntax.self)
-            // A local `let x = …` runs in the enclosing frame, and so does a global in a script (main.swift).
-            // A global in any other file has its own lazy initializer.
-            if let item, !(item.parent?.parent?.is(SourceFileSyntax.self) == true && !isScript(node.root)) { return nil }
             if let variable = binding.parent?.parent?.as(VariableDeclSyntax.self),
                variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.lazy) }) {
                 return .init(path: path, label: path + ".getter")  // a lazy property is initialised in its getter
@@ -292,7 +316,7 @@ public enum DeclarationContext {
         if let decl = node.as(ActorDeclSyntax.self) { return [decl.name.text] }
         if let decl = node.as(ProtocolDeclSyntax.self) { return [decl.name.text] }
         if let decl = node.as(ExtensionDeclSyntax.self) {
-            let written = decl.extendedType.trimmedDescription
+            let written = decl.extendedType.trimmedText
             let withoutGenerics = written.split(separator: "<").first.map(String.init) ?? written
             return withoutGenerics.split(separator: ".").map { String($0).trimmingCharacters(in: .whitespaces) }
         }

@@ -60,7 +60,7 @@ public struct NameOverload: Hashable, Sendable, CustomStringConvertible {
                 let parameter = function.signature.parameterClause.parameters.first {
                     ($0.secondName ?? $0.firstName).text == base
                 }
-                guard let type = parameter?.type.trimmedDescription else { return nil }
+                guard let type = parameter?.type.trimmedText else { return nil }
                 return type.contains("DiscardingTaskGroup") ? .discarding : .plain
             }
             current = node.parent

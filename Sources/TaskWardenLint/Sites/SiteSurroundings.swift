@@ -12,7 +12,7 @@ struct SiteSurroundings {
         var current = node.parent
         var innermostClosure = true
         while let ancestor = current {
-            if DeclarationContext.describeDeclaration(ancestor) != nil { break }
+            if DeclarationContext.isFrameDeclaration(ancestor) { break }
             if ancestor.is(ForStmtSyntax.self) || ancestor.is(WhileStmtSyntax.self) || ancestor.is(RepeatStmtSyntax.self) {
                 isInsideLoop = true
             }

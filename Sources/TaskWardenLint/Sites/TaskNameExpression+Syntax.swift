@@ -18,7 +18,7 @@ extension TaskNameExpression {
             return
         }
         guard let literal = expression.as(StringLiteralExprSyntax.self) else {
-            self = .other(expression.trimmedDescription)
+            self = .other(expression.trimmedText)
             return
         }
         var segments: [TaskNameTemplate.Segment] = []
@@ -27,9 +27,9 @@ extension TaskNameExpression {
             case .stringSegment(let text):
                 segments.append(.text(text.content.text))
             case .expressionSegment(let interpolation):
-                segments.append(.hole(interpolation.expressions.trimmedDescription))
+                segments.append(.hole(interpolation.expressions.trimmedText))
             @unknown default:
-                segments.append(.hole(segment.trimmedDescription))
+                segments.append(.hole(segment.trimmedText))
             }
         }
         let template = TaskNameTemplate(segments: segments)

@@ -63,7 +63,7 @@ enum OwnBody {
 
     /// `node`'s source text without trivia, with all whitespace removed (for comparing short expressions).
     static func compactText(_ node: some SyntaxProtocol) -> String {
-        node.trimmedDescription.filter { !$0.isWhitespace }
+        node.compactText
     }
 }
 
