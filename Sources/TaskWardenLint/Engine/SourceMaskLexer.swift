@@ -71,6 +71,11 @@ extension SourceMask {
         /// Where the last task's closure or arguments closed: a modifier there is read (`Task { … }.store(in:)`).
         var creationEnd: Int?
         var trimmedMembers: [TrimmedMember] = []
+        /// The closures of sites (a task's trailing closure, closures in its arguments) and their sites, in the
+        /// order they close: the rules look members up by the bare names used there (``SourceMaskUnreadMembers``).
+        var siteClosures: [(closure: Range<Int>, site: SiteHead)] = []
+        /// The last creation token read, until its closures open.
+        var pendingSite: SiteHead?
         /// The compound statement being read, and those read whole (``SourceMaskCompoundStatements``).
         var compound: Compound?
         var finishedCompounds: [FinishedCompound] = []
@@ -180,6 +185,7 @@ extension SourceMask {
                     var level = Level(opener: current == UInt8(ascii: "(") ? .paren : .bracket, start: index,
                                       savedLocal: localPending, savedWord: lastWord)
                     level.argumentsOfCreation = current == UInt8(ascii: "(") && creationDepth == stack.count
+                    if level.argumentsOfCreation { level.site = pendingSite }
                     if let outer = stack.last { level.inCreationArguments = outer.argumentsOfCreation || outer.inCreationArguments }
                     if current == UInt8(ascii: "("), let marks, !marks.keepsNamingContext, !atMemberLevel, keptWholeDepth == 0,
                        !inPattern, !level.argumentsOfCreation, !level.inCreationArguments {
@@ -379,9 +385,14 @@ extension SourceMask {
             }
             // A task's trailing closure (not one passed in its arguments, whose text a record keeps).
             let isTaskClosure = !keptWhole && followsCreation && !inCreationArguments
-            if case .closure = opener, followsCreation || inCreationArguments { keptWhole = true }
+            var site: SiteHead?
+            if case .closure = opener, followsCreation || inCreationArguments {
+                keptWhole = true
+                site = inCreationArguments ? stack.last?.site : pendingSite
+            }
             var level = Level(opener: opener, start: index, savedLocal: localPending, savedWord: lastWord)
             level.keptWhole = keptWhole
+            level.site = site
             if case .closure = opener { level.isTaskClosure = isTaskClosure }
             level.isRepeatBody = isRepeatBody
             level.isLocalDeclaration = isLocalDeclaration
@@ -427,6 +438,7 @@ extension SourceMask {
             if let current = compound, current.depth > stack.count { compound = nil }
             if let current = caseSection, current.depth > stack.count { caseSection = nil }
             if top.isTaskClosure { creationEnd = index }
+            if case .closure = top.opener, let site = top.site { siteClosures.append((top.start..<(index + 1), site)) }
             noteBracesClosing(top, inside: (top.start + 1)..<index)
             angleDepth = 0
             storedProperty = .none
@@ -539,7 +551,10 @@ extension SourceMask {
             let wasAfterRepeatBody = afterRepeatBody
             afterRepeatBody = false
             previous = .operand
-            if let marks, marks.hasSite(in: max(0, start - 1)..<index) { creationDepth = stack.count }
+            if let marks, marks.hasSite(in: max(0, start - 1)..<index) {
+                creationDepth = stack.count
+                pendingSite = SiteHead(site: start, blockStart: stack.last { $0.opener.isBrace }.map { $0.start + 1 } ?? 0)
+            }
             // Hashed once: the statement trims and the keyword test below compare hashes, not strings.
             let hash = Self.wordHash(bytes, start..<index)
             if marks != nil { noteStatementWord(start, afterDot: afterDot, hash: hash) }

@@ -19,6 +19,13 @@ extension SourceMask.Lexer {
         case variable(sawEquals: Bool)
     }
 
+    /// A creation token and where the braces around it open: the statement holding it (which may store the
+    /// task, `refreshTask = Task {`) stands between.
+    struct SiteHead {
+        var site: Int
+        var blockStart: Int
+    }
+
     enum Opener {
         case paren, bracket
         /// A type's member braces.
@@ -30,6 +37,13 @@ extension SourceMask.Lexer {
         case closure
         /// Any other braces (statements, bodies nested in bodies).
         case otherBrace
+
+        var isBrace: Bool {
+            switch self {
+            case .paren, .bracket: return false
+            default: return true
+            }
+        }
     }
 
     struct Level {
@@ -43,6 +57,9 @@ extension SourceMask.Lexer {
         /// Kept whole only because it is a task's trailing closure: its leaf statements may still be trimmed,
         /// more strictly (``SourceMaskLeafStatements``).
         var isTaskClosure = false
+        /// A site's closure (its trailing closure or one in its arguments: the rules look its bare names up among
+        /// the type's members), or a site's argument list: that site.
+        var site: SiteHead?
         /// An argument list right after a creation token: its closures are the task's (kept whole).
         var argumentsOfCreation = false
         /// Inside a creation token's argument list (the site's arguments are read: `name:`, the first argument).

@@ -1,13 +1,19 @@
 /// Members nothing names (``SourceMask/Marks`` mode, `lint` and `fix`, which reads only the declarations around
-/// a site): a trimmed member (`func load(   )`, `var items`, `var title {   }`)
-/// is read by its name only (an initializer or deinitializer trimmed, `init(   )`, by nothing: it always goes), and only where the kept text names it: ``SelfCapture`` and ``TaskCall`` look
-/// up a bare name of a task's closure among the type's members, a frame's stored-closure calls look up a
-/// called name among its properties. A member whose name occurs nowhere else in what is left of the file is
-/// left out whole, with `static` or `class` before it:
+/// a site): a trimmed member (`func load(   )`, `var items`, `var title {   }`) is read by its name only (an
+/// initializer or deinitializer trimmed, `init(   )`, by nothing: it always goes), and only where a rule looks it
+/// up:
+/// - ``SelfCapture`` and ``WeakSelfUnwrap`` look up the bare names of a site's closures among the type's
+///   members (an implicit `self`);
+/// - ``TaskCall`` looks up the bare name a stored task is assigned to (`refreshTask = Task {`), in the braces
+///   around a site whose closure loops (the only tasks whose target ``TaskSelfCycleRule`` reads);
+/// - a frame's stored-closure calls look up each called name (`onQuiesced()`, `self.onQuiesced?()`) among the
+///   type's properties.
+///
+/// A member none of these names is left out whole, with `static` or `class` before it:
 ///
 /// ```swift
 /// // final class Feed {                        final class Feed {
-/// //     var items                                                      (nothing names `items`)
+/// //     var items                                                      (`items` is read only outside tasks)
 /// //     var session                               var session
 /// //     func decode(   )                                               (nor `decode`)
 /// //     func start() { Task { await session.refresh() } }          func start() { Task { await session.refresh() } }
@@ -26,8 +32,9 @@ extension SourceMask.Lexer {
             return
         }
         if (length == 4 && matches(start, "init")) || (length == 6 && matches(start, "deinit")) {
-            let isMember = inTypeBody && byte(start - 1) != UInt8(ascii: ".")
-            pendingMember = isMember ? PendingMember(keyword: start, keywordEnd: index, name: start..<index, isNameless: true) : nil
+            // `.init(…)` is a stored property's value (`let subject: Subject = .init()`), not a member.
+            guard byte(start - 1) != UInt8(ascii: ".") else { return }
+            pendingMember = inTypeBody ? PendingMember(keyword: start, keywordEnd: index, name: start..<index, isNameless: true) : nil
             return
         }
         guard let member = pendingMember, member.name == nil else { return }
@@ -51,28 +58,18 @@ extension SourceMask.Lexer {
         // Only words as long as some member's name are counted.
         var lengths: UInt64 = 0
         for member in trimmedMembers where !member.isNameless { lengths |= 1 << UInt64(min(member.name.count, 63)) }
-        let (counts, bareCounts) = wordCounts(lengths: lengths)
-        var own: [UInt64: Int] = [:]
-        var hashes: [UInt64?] = []
-        for member in trimmedMembers {
-            // A member inside a type body blanked whole is not in the kept text.
-            guard blankedRange(containing: member.name.lowerBound) == nil, !member.isNameless else {
-                hashes.append(nil)
-                continue
-            }
-            let hash = Self.wordHash(bytes, member.name)
-            own[hash, default: 0] += 1
-            hashes.append(hash)
-        }
+        let reads = memberReads(lengths: lengths)
         var spans: [Range<Int>] = []
-        for (member, hash) in zip(trimmedMembers, hashes) {
+        for member in trimmedMembers {
             if member.isNameless {
                 guard blankedRange(containing: member.keyword) == nil else { continue }
             } else {
-                // A function is looked up only by a bare name (an implicit `self`); a property also after a dot
-                // (`self.onQuiesced()`, a stored closure a frame calls).
+                // A member inside a type body blanked whole is not in the kept text.
+                guard blankedRange(containing: member.name.lowerBound) == nil else { continue }
+                // A function is looked up only by a bare name; a property also when called after a dot.
                 let isFunction = member.name.lowerBound - member.keyword > 4 && matches(member.keyword, "func")
-                guard let hash, (isFunction ? bareCounts : counts)[hash, default: 0] <= own[hash, default: 0] else { continue }
+                let hash = Self.wordHash(bytes, member.name)
+                guard !(isFunction ? reads.bare : reads.byProperty).contains(hash) else { continue }
             }
             guard let start = startOfLeftOutMember(member) else { continue }
             spans.append(start..<member.end)
@@ -128,13 +125,18 @@ extension SourceMask.Lexer {
         return low < blanked.count && blanked[low].contains(position) ? blanked[low] : nil
     }
 
-    /// How often each word (by hash) whose length is in `lengths` (a bit per length, 63 for longer) occurs in
-    /// the text left after blanking, and how often not after a dot.
-    private func wordCounts(lengths: UInt64) -> (all: [UInt64: Int], bare: [UInt64: Int]) {
-        var counts: [UInt64: Int] = [:]
-        var bare: [UInt64: Int] = [:]
+    /// The words (by hash) whose length is in `lengths` (a bit per length, 63 for longer) that the kept text
+    /// reads as members: bare in a site's closure or before a looping site in its braces (`bare`), and these or
+    /// called anywhere (`byProperty`: `onQuiesced()`, `self.onQuiesced?()`, `onEvent { … }`). The trimmed members'
+    /// own names are not counted.
+    private func memberReads(lengths: UInt64) -> (bare: Set<UInt64>, byProperty: Set<UInt64>) {
+        let regions = memberLookupRegions()
+        var bare: Set<UInt64> = []
+        var byProperty: Set<UInt64> = []
         var position = 0
         var next = 0
+        var region = 0
+        let declarations = Set(trimmedMembers.map(\.name.lowerBound))
         while position < bytes.count {
             let limit = next < blanked.count ? blanked[next].lowerBound : bytes.count
             while position < limit {
@@ -145,16 +147,91 @@ extension SourceMask.Lexer {
                 let start = position
                 while position < limit, Self.isIdentifierByte(bytes[position]) { position += 1 }
                 guard lengths & (1 << UInt64(min(position - start, 63))) != 0 else { continue }
+                if declarations.contains(start) { continue }
+                while region < regions.count, regions[region].upperBound <= start { region += 1 }
+                let inRegion = region < regions.count && regions[region].lowerBound <= start
+                let isCall = isCalled(after: position)
+                guard inRegion || isCall else { continue }
+                let isBare = { let before = previousKeptByte(before: start); return before < 0 || bytes[before] != UInt8(ascii: ".") }()
                 let hash = Self.wordHash(bytes, start..<position)
-                counts[hash, default: 0] += 1
-                let before = previousKeptByte(before: start)
-                if before < 0 || bytes[before] != UInt8(ascii: ".") { bare[hash, default: 0] += 1 }
+                if inRegion, isBare {
+                    bare.insert(hash)
+                    byProperty.insert(hash)
+                } else if isCall {
+                    byProperty.insert(hash)
+                }
             }
             guard next < blanked.count else { break }
             position = max(position, blanked[next].upperBound)
             next += 1
         }
-        return (counts, bare)
+        return (bare, byProperty)
+    }
+
+    /// Where the rules look bare names up among the type's members, sorted and merged: the sites' closures,
+    /// and for a site whose closure holds a loop (`while`, `for`, `repeat`), the braces around it up to the
+    /// site (the statement assigning the task stands there).
+    private func memberLookupRegions() -> [Range<Int>] {
+        var regions: [Range<Int>] = []
+        for (closure, site) in siteClosures {
+            regions.append(closure)
+            if site.blockStart < site.site, containsLoopWord(closure) { regions.append(site.blockStart..<site.site) }
+        }
+        regions.sort { $0.lowerBound < $1.lowerBound }
+        var merged: [Range<Int>] = []
+        for range in regions {
+            if let last = merged.last, range.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
+    }
+
+    /// Whether `while`, `for` or `repeat` stands as a word in `range` (strings and comments included).
+    private func containsLoopWord(_ range: Range<Int>) -> Bool {
+        var position = range.lowerBound
+        while position < range.upperBound {
+            guard Self.isIdentifierByte(bytes[position]) else {
+                position += 1
+                continue
+            }
+            let start = position
+            while position < range.upperBound, Self.isIdentifierByte(bytes[position]) { position += 1 }
+            switch position - start {
+            case 3 where matches(start, "for"): return true
+            case 5 where matches(start, "while"): return true
+            case 6 where matches(start, "repeat"): return true
+            default: continue
+            }
+        }
+        return false
+    }
+
+    /// Whether the word ending at `end` is called: `(`, `?(`, `!(` or `{` follows (spaces, newlines and blanked
+    /// text skipped).
+    private func isCalled(after end: Int) -> Bool {
+        var cursor = nextKeptByte(from: end)
+        if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "?") || bytes[cursor] == UInt8(ascii: "!") {
+            cursor = nextKeptByte(from: cursor + 1)
+        }
+        return cursor < bytes.count && (bytes[cursor] == UInt8(ascii: "(") || bytes[cursor] == UInt8(ascii: "{"))
+    }
+
+    /// The first byte from `position` on that is neither blanked nor a space; the end of the bytes if none.
+    private func nextKeptByte(from position: Int) -> Int {
+        var cursor = position
+        while cursor < bytes.count {
+            if let range = blankedRange(containing: cursor) {
+                cursor = range.upperBound
+            } else if CreationTokenScanner.isSpace(bytes[cursor]) {
+                cursor += 1
+            } else {
+                return cursor
+            }
+        }
+        return cursor
     }
 
     /// FNV-1a over a word's bytes: equal words hash equally, and names are compared without making strings

@@ -30,10 +30,15 @@ enum StressCorpus {
         """
         final class CloudSyncMonitor<Element: Sendable> {
             var onQuiesced: () -> Void = {}
+            var onReady: (@Sendable () -> Void)?
             var handle: Task<Void, Never>?
             struct Nested { enum Deeper { static func make() { Task { await deep() } } } }
             init() { onQuiesced = { Task { await self.reconcile() } } }
             func reconcileIfReady() { onQuiesced(); Task { await log() } }
+            func announce() {
+                self.onReady?()
+                Task { await log() }
+            }
             func unrelated<T: Equatable>(_ value: T) -> Bool { value == value && helperComputation(value) }
             func stop() { handle?.cancel() }
             func start() { handle = Task { while true { await tick() } } }

@@ -62,4 +62,56 @@ import Testing
         #expect(!masked.contains("func refresh(") && masked.contains("func reload("))
         #expect(masked.contains("var onQuiesced"))
     }
+
+    @Test func membersAreReadOnlyWhereARuleLooksThemUp() throws {
+        let source = """
+            final class Feed {
+                var isLoading = false
+                var count = 0
+                var session = URLSession.shared
+                var onQuiesced: () -> Void = {}
+                func start() {
+                    isLoading = true
+                    self.count += 1
+                    onQuiesced()
+                    Task { await session.refresh() }
+                }
+            }
+            """
+        let masked = try DeclarationTrimTests.masked(source)
+        // Read outside a site's closure, and not called: nothing looks `isLoading` or `count` up.
+        #expect(!masked.contains("var isLoading") && !masked.contains("var count"))
+        // Bare in a task's closure (an implicit `self`), and a stored closure the frame calls.
+        #expect(masked.contains("var session") && masked.contains("var onQuiesced"))
+    }
+
+    @Test func theTargetOfALoopingTaskStays() throws {
+        let source = """
+            final class Poller {
+                var pollTask: Task<Void, Never>?
+                var saveTask: Task<Void, Never>?
+                func start() {
+                    pollTask = Task { while true { await self.poll() } }
+                    saveTask = Task { await self.save() }
+                }
+            }
+            """
+        let masked = try DeclarationTrimTests.masked(source)
+        // `task-self-cycle` asks whether a looping task's target is a member; a task that does not loop is
+        // never asked about.
+        #expect(masked.contains("var pollTask") && !masked.contains("var saveTask"))
+    }
+
+    @Test func aPropertyInitialisedWithDotInitCanGo() throws {
+        let source = """
+            final class Relay {
+                private let subject: PassthroughSubject<Int, Never> = .init()
+                private let id: UUID
+                func start() { Task { await send() } }
+            }
+            """
+        let masked = try DeclarationTrimTests.masked(source)
+        // `.init()` is the property's value, not an initializer: the property is trimmed, and goes like any other.
+        #expect(!masked.contains("subject") && !masked.contains("var id") && !masked.contains("let id"))
+    }
 }
