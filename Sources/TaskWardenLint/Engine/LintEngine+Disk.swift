@@ -135,23 +135,6 @@ extension LintEngine {
         var isBackground = false
     }
 
-    /// True when every byte is ASCII (and so valid UTF-8); eight bytes at a time.
-    static func isASCII(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            var index = 0
-            let count = raw.count
-            while index + 8 <= count {
-                if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-                index += 8
-            }
-            while index < count {
-                if raw[index] & 0x80 != 0 { return false }
-                index += 1
-            }
-            return true
-        }
-    }
-
     static func analyse(_ file: SourceFileCollector.SwiftFile, options: ParsePlan.Options, cache: CacheSession? = nil) -> FileOutcome {
         let (absolute, display, configuration, targets) = (file.absolute, file.display, file.configuration, file.deploymentTargets)
         var outcome = FileOutcome()
@@ -178,15 +161,13 @@ extension LintEngine {
             }
             outcome.cacheKey = lookup.key
         }
-        var text: String?
-        if worthParsing || !isASCII(bytes) {
-            text = String(validating: bytes, as: UTF8.self)
-            if text == nil {
-                outcome.problems.append(InputProblem(path: display, kind: .notUTF8, detail: "is not valid UTF-8; skipped"))
-                return outcome
-            }
+        guard UTF8Validation.isValid(bytes) else {
+            outcome.problems.append(InputProblem(path: display, kind: .notUTF8, detail: "is not valid UTF-8; skipped"))
+            return outcome
         }
-        guard worthParsing, let text else { return outcome }
+        // Valid: decoding cannot repair anything.
+        guard worthParsing else { return outcome }
+        let text = String(decoding: bytes, as: UTF8.self)
         analyse(text: text, bytes: bytes, display: display, configuration: configuration, targets: targets, options: options,
                 into: &outcome)
         return outcome

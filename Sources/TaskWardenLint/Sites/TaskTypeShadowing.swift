@@ -41,7 +41,8 @@ public struct TaskTypeShadowing: Sendable {
     }
 
     private func shadows(usesUnqualifiedTask: Bool, file: String, enclosingTypeNames: [String]) -> Bool {
-        guard usesUnqualifiedTask else { return false }
+        // Most trees declare no `Task` type: then no site needs its module worked out.
+        guard usesUnqualifiedTask, !moduleWide.isEmpty || !ownersByModule.isEmpty else { return false }
         let module = Self.moduleKey(of: file)
         if moduleWide.contains(module) { return true }
         guard let owners = ownersByModule[module] else { return false }
@@ -50,12 +51,18 @@ public struct TaskTypeShadowing: Sendable {
 
     /// The module a file belongs to: `…/Sources/<Name>` or `…/Tests/<Name>` when the path has one, else "".
     public static func moduleKey(of file: String) -> String {
-        let components = file.split(separator: "/", omittingEmptySubsequences: false)
-        for index in stride(from: components.count - 2, through: 0, by: -1)
-        where components[index] == "Sources" || components[index] == "Tests" {
-            if index + 1 < components.count - 1 {
-                return components[...(index + 1)].joined(separator: "/")
-            }
+        // On bytes: where the components start (after each `/`); the path up to the end of the component after
+        // the last `Sources` or `Tests` that has a component after its own.
+        let bytes = Array(file.utf8)
+        var starts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "/") { starts.append(offset + 1) }
+        func end(_ component: Int) -> Int { component + 1 < starts.count ? starts[component + 1] - 1 : bytes.count }
+        func isFolder(_ component: Int) -> Bool {
+            let name = bytes[starts[component]..<end(component)]
+            return name.elementsEqual("Sources".utf8) || name.elementsEqual("Tests".utf8)
+        }
+        for index in stride(from: starts.count - 3, through: 0, by: -1) where isFolder(index) {
+            return String(decoding: bytes[..<end(index + 1)], as: UTF8.self)
         }
         return ""
     }
