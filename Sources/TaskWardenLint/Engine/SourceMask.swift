@@ -111,9 +111,11 @@ struct SourceMask: Sendable {
     /// The source with every blanked range turned into spaces (newlines kept): same UTF-8 length, same lines.
     static func apply(_ ranges: [Range<Int>], to bytes: [UInt8]) -> [UInt8] {
         var copy = bytes
-        for range in ranges {
-            for index in range where copy[index] != UInt8(ascii: "\n") && copy[index] != UInt8(ascii: "\r") {
-                copy[index] = UInt8(ascii: " ")
+        copy.withUnsafeMutableBufferPointer { buffer in
+            for range in ranges {
+                for index in range where buffer[index] != UInt8(ascii: "\n") && buffer[index] != UInt8(ascii: "\r") {
+                    buffer[index] = UInt8(ascii: " ")
+                }
             }
         }
         return copy

@@ -50,18 +50,18 @@ extension SourceMask.Lexer {
         var boundNames: [UInt64]
     }
 
-    private static let compoundKeywords: Set<UInt64> = Set(["if", "guard", "switch", "for"].map(wordHash))
+    private static let compoundKeywords = WordSet(["if", "guard", "switch", "for"].map(wordHash))
 
     /// Words that keep a compound statement whole (see the type's documentation).
-    private static let compoundStoppers: Set<UInt64> = Set([
+    private static let compoundStoppers = WordSet([
         "self", "super", "defer", "func", "class", "struct", "enum", "actor", "protocol", "extension", "typealias",
     ].map(wordHash))
 
     /// Words that are not the name kept (keywords, and words before a name).
-    private static let compoundSkippedWords: Set<UInt64> = Set(["let", "var", "try", "await"].map(wordHash))
+    private static let compoundSkippedWords = WordSet(["let", "var", "try", "await"].map(wordHash))
         .union(statementKeywords)
 
-    private static let patternEndWords: Set<UInt64> = Set(["in", "where", "else"].map(wordHash))
+    private static let patternEndWords = WordSet(["in", "where", "else"].map(wordHash))
 
     /// The first word of a statement at `statement`'s depth: an `if`, `guard`, `switch` or `for` outside a task's
     /// closure starts a compound statement.
@@ -202,5 +202,5 @@ extension SourceMask.Lexer {
     }
 
     /// Words that go on with a compound statement on the line before (`} \n else {`, `repeat { … } \n while`).
-    private static let continuingWords: Set<UInt64> = Set(["else", "catch", "while"].map(wordHash))
+    private static let continuingWords = WordSet(["else", "catch", "while"].map(wordHash))
 }

@@ -23,7 +23,7 @@
 extension SourceMask.Lexer {
     /// Words a kept statement may not start with: keywords whose statement changes meaning once cut (by
     /// ``wordHash(_:)``: words are compared without making strings, and a collision only keeps a statement).
-    static let statementKeywords: Set<UInt64> = Set([
+    static let statementKeywords = WordSet([
         "if", "guard", "for", "while", "repeat", "switch", "case", "default", "do", "catch", "defer", "throw",
         "break", "continue", "fallthrough", "func", "import", "class", "struct", "enum", "actor", "protocol",
         "extension", "typealias", "associatedtype", "init", "deinit", "subscript", "operator", "precedencegroup",
@@ -36,20 +36,20 @@ extension SourceMask.Lexer {
     ].map(wordHash))
 
     /// Words that may stand before the kept name.
-    private static let statementPrefixes: Set<UInt64> = Set(["try", "await", "return"].map(wordHash))
+    private static let statementPrefixes = WordSet(["try", "await", "return"].map(wordHash))
 
     /// Words that keep a statement in a task's closure whole: what the rules read there (an error that can
     /// escape, whether a loop suspends or checks for cancellation, uses of `self`). `try` and `await` before
     /// the kept name stay with it (`try await store`): the rules read that an error can escape there and
     /// that the task suspends, not what is called. So does `self` as the kept name (`self?.reload()` →
     /// `self`): the rules read where `self` is used, not which member.
-    private static let taskWords: Set<UInt64> = Set([
+    private static let taskWords = WordSet([
         "try", "await", "self", "super", "Task", "isCancelled", "checkCancellation", "throw",
     ].map(wordHash))
 
     /// After a leading `try`, the calls whose errors ``ThrowReach`` tells apart (a sleep throws only on
     /// cancellation, a task group throws what its children throw): such a statement stays whole.
-    private static let throwingCallWords: Set<UInt64> = Set([
+    private static let throwingCallWords = WordSet([
         "sleep", "withThrowingTaskGroup", "withThrowingDiscardingTaskGroup", "next", "waitForAll", "nextResult",
     ].map(wordHash))
 
@@ -246,7 +246,7 @@ extension SourceMask.Lexer {
     }
 
     /// Words that go on with the statement on the line before (`guard … \n else`, `do { … } \n catch`).
-    private static let clauseWords: Set<UInt64> = Set(["else", "catch", "where"].map(wordHash))
+    private static let clauseWords = WordSet(["else", "catch", "where"].map(wordHash))
 
     /// Braces close: the first leaf statement trimmed in them goes too when they hold no site (no statement of
     /// theirs is a task whose statement count a rule reads).
@@ -343,7 +343,7 @@ extension SourceMask.Lexer {
 
     /// Whether the line after the newline at `newline` (blank lines skipped) starts with one of `words` (by
     /// ``wordHash(_:)``).
-    func nextLineStarts(after newline: Int, withOneOf words: Set<UInt64>) -> Bool {
+    func nextLineStarts(after newline: Int, withOneOf words: WordSet) -> Bool {
         var start = newline
         while start < bytes.count, CreationTokenScanner.isSpace(bytes[start]) { start += 1 }
         var end = start

@@ -60,9 +60,9 @@ extension SourceMask {
         var statementCalls: [(range: Range<Int>, calls: [UInt64], uses: [UInt64])] = []
         /// Names declared with `var`/`let` directly in a type's braces (its properties), with `func` too (its
         /// members), and names bound to `self` (`let strongSelf = self`).
-        var propertyNames: Set<UInt64> = []
-        var memberNames: Set<UInt64> = []
-        var selfAliases: Set<UInt64> = []
+        var propertyNames = WordSet()
+        var memberNames = WordSet()
+        var selfAliases = WordSet()
         /// The next word is declared (after `var`, `let`, or a member-level comma), or is a function's name.
         var declaresNext = false
         var namesFunctionNext = false
@@ -76,6 +76,8 @@ extension SourceMask {
         var siteClosures: [(closure: Range<Int>, site: SiteHead)] = []
         /// The last creation token read, until its closures open.
         var pendingSite: SiteHead?
+        /// The first site not before the last word read (``isSite(_:)``).
+        private var siteCursor = 0
         /// The compound statement being read, and those read whole (``SourceMaskCompoundStatements``).
         var compound: Compound?
         var finishedCompounds: [FinishedCompound] = []
@@ -88,16 +90,16 @@ extension SourceMask {
         init(bytes: UnsafeBufferPointer<UInt8>, mode: Mode) {
             self.bytes = bytes
             self.mode = mode
-            if case .marks(let marks) = mode { lintTrims = !marks.keepsNamingContext } else { lintTrims = false }
+            if case .marks(let marks) = mode { self.marks = marks } else { marks = nil }
+            lintTrims = marks.map { !$0.keepsNamingContext } ?? false
+            trimsDeclarations = marks != nil
         }
 
-        var marks: Marks? {
-            if case .marks(let marks) = mode { return marks }
-            return nil
-        }
+        /// The marks of ``Mode/marks(_:)`` (stored: asked for at every byte).
+        let marks: Marks?
 
         /// Members without a site are trimmed to their names (``Marks`` mode: `lint` and `fix`).
-        var trimsDeclarations: Bool { marks != nil }
+        let trimsDeclarations: Bool
 
         func byte(_ offset: Int) -> UInt8 { offset >= 0 && offset < bytes.count ? bytes[offset] : 0 }
 
@@ -107,7 +109,7 @@ extension SourceMask {
         }
 
         /// Every word ``word()`` acts on (by ``wordHash(_:)``; a collision only makes a string to compare).
-        static let lexerKeywords: Set<UInt64> = Set((expressionKeywords.union(trimmedModifiers).union([
+        static let lexerKeywords = WordSet((expressionKeywords.union(trimmedModifiers).union([
             "while", "repeat", "if", "guard", "for", "switch", "do", "catch", "else", "defer", "case", "in", "class",
             "struct", "enum", "actor", "protocol", "extension", "func", "macro", "get", "set", "willSet", "didSet",
             "init", "deinit", "subscript", "_read", "_modify", "let", "var", "precedencegroup", "import", "typealias",
@@ -542,6 +544,14 @@ extension SourceMask {
             removableRemnants.removeAll { $0.whole.lowerBound >= inside.lowerBound }
         }
 
+        /// Whether a creation token starts in `range`; words are read in order, so a cursor into the sorted sites
+        /// replaces a search per word.
+        private mutating func isSite(_ range: Range<Int>) -> Bool {
+            guard let sites = marks?.sites else { return false }
+            while siteCursor < sites.count, sites[siteCursor] < range.lowerBound { siteCursor += 1 }
+            return siteCursor < sites.count && sites[siteCursor] < range.upperBound
+        }
+
         /// An identifier or keyword (or a number): declaration introducers matter at member level, statement
         /// keywords below it.
         private mutating func word() {
@@ -551,7 +561,7 @@ extension SourceMask {
             let wasAfterRepeatBody = afterRepeatBody
             afterRepeatBody = false
             previous = .operand
-            if let marks, marks.hasSite(in: max(0, start - 1)..<index) {
+            if isSite(max(0, start - 1)..<index) {
                 creationDepth = stack.count
                 pendingSite = SiteHead(site: start, blockStart: stack.last { $0.opener.isBrace }.map { $0.start + 1 } ?? 0)
             }

@@ -129,10 +129,10 @@ extension SourceMask.Lexer {
     /// reads as members: bare in a site's closure or before a looping site in its braces (`bare`), and these or
     /// called anywhere (`byProperty`: `onQuiesced()`, `self.onQuiesced?()`, `onEvent { … }`). The trimmed members'
     /// own names are not counted.
-    private func memberReads(lengths: UInt64) -> (bare: Set<UInt64>, byProperty: Set<UInt64>) {
+    private func memberReads(lengths: UInt64) -> (bare: WordSet, byProperty: WordSet) {
         let regions = memberLookupRegions()
-        var bare: Set<UInt64> = []
-        var byProperty: Set<UInt64> = []
+        var bare = WordSet()
+        var byProperty = WordSet()
         var position = 0
         var next = 0
         var region = 0
