@@ -53,6 +53,9 @@ public struct LintStatistics: Hashable, Sendable {
     public var filesParsedSubFile = 0
     /// Files parsed whole, by reason (``ParsePlan/WholeFileReason``'s description).
     public var wholeFileReasons: [String: Int] = [:]
+    /// Of ``filesParsedSubFile``, files a rule indexes every function of (``FunctionReachFile``): parsed with
+    /// every declaration, and the bodies no indexed function reaches emptied.
+    public var filesParsedForFunctionReach = 0
     /// Files parsed whole because the lexical pass was unsure or the masked copy did not parse: true fallbacks.
     public var fallbacks = 0
     /// Files skipped as too deeply nested to analyse.

@@ -60,11 +60,15 @@ extension LintEngine {
             ProgramScope.discover(displayPaths: displayPaths, workingDirectory: workingDirectory)
         }
         var (programScope, outcomes) = parallel ? ParallelMap.both(discoverPrograms, analyseAll) : (discoverPrograms(), analyseAll())
+        // Files a rule indexes every function of are parsed once all are read. A cached one was not read.
+        Self.resolveFunctionReach(&outcomes, reachKnown: !outcomes.contains { $0.cached != nil && $0.isBackground }, parallel: parallel) {
+            (found.swiftFiles[$0].display, found.swiftFiles[$0].configuration, found.swiftFiles[$0].deploymentTargets)
+        }
         /// Analyses a file the cache served after all (keeping what the lookup learned about it).
         func reparse(_ index: Int) {
             let file = found.swiftFiles[index]
             let (key, isBackground) = (outcomes[index].cacheKey, outcomes[index].isBackground)
-            outcomes[index] = Self.analyse(file, options: options, cache: nil)
+            outcomes[index] = Self.analyse(file, options: options, cache: nil, functionReach: .wholeFile)
             (outcomes[index].cacheKey, outcomes[index].isBackground) = (key, isBackground)
         }
         // Results cache: a cached file whose sites a `Task` type elsewhere now shadows is parsed after all.
@@ -133,9 +137,30 @@ extension LintEngine {
         var cacheKey: String?
         /// The background rules read the file (``CacheSession/backgroundTokens``).
         var isBackground = false
+        /// A file a rule indexes every function of, read but not parsed until the tree-wide reach is known
+        /// (``resolveFunctionReach(_:reachKnown:parallel:places:)``).
+        var awaitingReach: AwaitingReach?
+        /// Parsed with the bodies no indexed function reaches emptied (``FunctionReachFile``).
+        var parsedForFunctionReach = false
     }
 
-    static func analyse(_ file: SourceFileCollector.SwiftFile, options: ParsePlan.Options, cache: CacheSession? = nil) -> FileOutcome {
+    struct AwaitingReach: Sendable {
+        var file: FunctionReachFile
+        var text: String
+        var bytes: [UInt8]
+    }
+
+    /// How a file a rule indexes every function of is parsed when it is read.
+    enum FunctionReachStep {
+        /// Wait for the tree's other indexed files (``resolveFunctionReach(_:reachKnown:parallel:places:)``).
+        case deferred
+        /// Parse it whole: the other indexed files are not being read (one reparsed after the results cache
+        /// served the others).
+        case wholeFile
+    }
+
+    static func analyse(_ file: SourceFileCollector.SwiftFile, options: ParsePlan.Options, cache: CacheSession? = nil,
+                        functionReach: FunctionReachStep = .deferred) -> FileOutcome {
         let (absolute, display, configuration, targets) = (file.absolute, file.display, file.configuration, file.deploymentTargets)
         var outcome = FileOutcome()
         guard let bytes = FileBytes.read(absolute) else {
@@ -169,8 +194,33 @@ extension LintEngine {
         guard worthParsing else { return outcome }
         let text = String(decoding: bytes, as: UTF8.self)
         analyse(text: text, bytes: bytes, display: display, configuration: configuration, targets: targets, options: options,
-                into: &outcome)
+                functionReach: functionReach, into: &outcome)
         return outcome
+    }
+
+    /// Parses the files that waited for the tree-wide function reach (``FunctionReachFile``), on all cores.
+    /// When an indexed file came from the results cache, its bodies were not read and the reach is not known
+    /// (`reachKnown` false): the waiting files are then parsed whole. `places(index)` says where a file stands.
+    static func resolveFunctionReach(
+        _ outcomes: inout [FileOutcome], reachKnown: Bool, parallel: Bool,
+        places: (Int) -> (display: String, configuration: LintConfiguration, targets: DeploymentTargets?)
+    ) {
+        let waiting = outcomes.indices.filter { outcomes[$0].awaitingReach != nil }
+        guard !waiting.isEmpty else { return }
+        let names = reachKnown ? FunctionReachFile.names(reachingIn: waiting.map { outcomes[$0].awaitingReach!.file }) : WordSet()
+        let jobs = waiting.map { (outcome: outcomes[$0], place: places($0)) }
+        let parsed = ParallelMap.map(jobs, parallel: parallel) { job -> FileOutcome in
+            var outcome = job.outcome
+            guard let awaiting = outcome.awaitingReach else { return outcome }
+            outcome.awaitingReach = nil
+            let plan = reachKnown ? awaiting.file.plan(for: awaiting.bytes, reaching: names)
+                : .wholeFile(reason: .ruleNeedsWholeFile(token: awaiting.file.token))
+            if case .subFile = plan { outcome.parsedForFunctionReach = true }
+            analyse(text: awaiting.text, bytes: awaiting.bytes, display: job.place.display, configuration: job.place.configuration,
+                    targets: job.place.targets, plan: plan, into: &outcome)
+            return outcome
+        }
+        for (index, outcome) in zip(waiting, parsed) { outcomes[index] = outcome }
     }
 
     /// The rules a suppression comment may name.
@@ -178,12 +228,27 @@ extension LintEngine {
 
     /// Plans, parses and analyses one file the byte scan let through.
     static func analyse(text: String, bytes: [UInt8], display: String, configuration: LintConfiguration, targets: DeploymentTargets?,
-                        options: ParsePlan.Options, into outcome: inout FileOutcome) {
+                        options: ParsePlan.Options, functionReach: FunctionReachStep = .deferred, into outcome: inout FileOutcome) {
         outcome.bytesScanned = bytes.count
+        let plan = ParsePlan.make(for: bytes, options: options)
+        if case .awaitingFunctionReach(let file) = plan, case .deferred = functionReach {
+            outcome.awaitingReach = AwaitingReach(file: file, text: text, bytes: bytes)
+            return
+        }
+        analyse(text: text, bytes: bytes, display: display, configuration: configuration, targets: targets, plan: plan, into: &outcome)
+    }
+
+    /// Parses and analyses one file as `plan` says.
+    static func analyse(text: String, bytes: [UInt8], display: String, configuration: LintConfiguration, targets: DeploymentTargets?,
+                        plan: ParsePlan, into outcome: inout FileOutcome) {
         var analysis: FileAnalysis
-        switch ParsePlan.make(for: bytes, options: options) {
+        switch plan {
         case .skip:
             return
+        case .awaitingFunctionReach(let file):
+            analysis = FileAnalysis(path: display, source: text, configuration: configuration, deploymentTargets: targets)
+            outcome.wholeFileReason = .ruleNeedsWholeFile(token: file.token)
+            outcome.bytesParsed = bytes.count
         case .tooDeeplyNested(let what):
             outcome.tooDeep = true
             outcome.problems.append(InputProblem(
@@ -225,6 +290,7 @@ extension LintStatistics {
         bytesScanned += outcome.bytesScanned
         bytesParsed += outcome.bytesParsed
         if outcome.tooDeep { filesTooDeep += 1 }
+        if outcome.parsedForFunctionReach { filesParsedForFunctionReach += 1 }
         if outcome.cached != nil {
             // Counted as parsed (whole), so summaries are the same with and without the cache.
             filesParsed += 1

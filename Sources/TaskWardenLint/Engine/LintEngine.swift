@@ -41,13 +41,14 @@ public struct LintEngine: Sendable {
         let plists = sources.filter { $0.path.hasSuffix(".plist") }.map { PropertyListFile(path: $0.path, contents: $0.text) }
         // The same plan as for files on disk, minus the byte scan's skip (every source given is analysed).
         let options = parsePlanOptions(for: [configuration])
-        let outcomes = ParallelMap.map(swift, parallel: parallel) { source -> FileOutcome in
+        var outcomes = ParallelMap.map(swift, parallel: parallel) { source -> FileOutcome in
             var outcome = FileOutcome()
             outcome.bytes = source.text.utf8.count
             Self.analyse(text: source.text, bytes: Array(source.text.utf8), display: source.path, configuration: configuration,
                          targets: nil, options: options, into: &outcome)
             return outcome
         }
+        Self.resolveFunctionReach(&outcomes, reachKnown: true, parallel: parallel) { (swift[$0].path, configuration, nil) }
         var statistics = LintStatistics()
         var problems: [InputProblem] = []
         for outcome in outcomes {

@@ -15,7 +15,10 @@
 /// length and the same newlines, so every position, line and column equals the whole-file parse and discovery
 /// and the rules run unchanged.
 /// ``SourceMask`` finds those bodies; whenever it is unsure, or a rule needs the whole file
-/// (``RuleDescription/wholeFileTokens``), the file is parsed whole and the reason counted.
+/// (``RuleDescription/wholeFileTokens``), the file is parsed whole and the reason counted. A rule that reads
+/// whole files only to index their functions (the background rules, ``RuleDescription/functionIndexWords``)
+/// gets every declaration of them instead, with only the bodies no indexed function reaches emptied, once
+/// every such file of the tree is read (``FunctionReachFile``).
 ///
 /// ```swift
 /// let plan = ParsePlan.make(for: Array(source.utf8), options: ParsePlan.Options())
@@ -31,6 +34,9 @@ public enum ParsePlan: Sendable, Equatable {
     /// Brackets nest deeper than ``Options/maximumBracketDepth`` or ``Options/maximumSquareBracketDepth``:
     /// not analysed (reported as an input problem). `what` says which brackets and how deep.
     case tooDeeplyNested(what: String)
+    /// A file a rule indexes every function of (``Options/functionIndexTokens``): its member bodies were read,
+    /// and which of them are emptied is known once every such file of the tree is (``FunctionReachFile``).
+    case awaitingFunctionReach(FunctionReachFile)
 
     /// Why a file is parsed whole.
     public enum WholeFileReason: Hashable, Sendable, CustomStringConvertible {
@@ -72,8 +78,13 @@ public enum ParsePlan: Sendable, Equatable {
         /// The byte scan deciding whether a file, or a body of it, may hold a site.
         public var scanner: CreationTokenScanner
         /// Files containing one of these are parsed whole (from the rules' ``RuleDescription/wholeFileTokens``,
-        /// matched by ``CreationTokenScanner/containsWholeFileToken(_:in:)``).
+        /// matched by ``CreationTokenScanner/containsWholeFileToken(_:in:)``), unless the rule indexes functions.
         public var wholeFileTokens: [String]
+        /// Files containing one of these keep every declaration, and every body an indexed function may reach
+        /// (the ``RuleDescription/wholeFileTokens`` of rules with ``RuleDescription/functionIndexWords``).
+        public var functionIndexTokens: [String]
+        /// The words that make a body matter to those rules (``FunctionReachFile``).
+        public var functionIndexWords: [String]
         /// Bodies containing one of these words (or member calls, `.cancel(`) are kept whole (from the rules'
         /// ``RuleDescription/keptBodyTokens``, matched by ``CreationTokenScanner/keptTokenStarts(_:in:)``).
         public var keptBodyTokens: [String]
@@ -94,11 +105,14 @@ public enum ParsePlan: Sendable, Equatable {
         public var maximumSquareBracketDepth: Int
 
         public init(wholeFile: Bool = false, scanner: CreationTokenScanner = CreationTokenScanner(),
-                    wholeFileTokens: [String] = [], keptBodyTokens: [String] = [], keptCallTokens: [String] = [], wholeClosureWords: Set<String> = [],
+                    wholeFileTokens: [String] = [], functionIndexTokens: [String] = [], functionIndexWords: [String] = [],
+                    keptBodyTokens: [String] = [], keptCallTokens: [String] = [], wholeClosureWords: Set<String> = [],
                     maximumBracketDepth: Int = 128, maximumSquareBracketDepth: Int = 12) {
             self.wholeFile = wholeFile
             self.scanner = scanner
             self.wholeFileTokens = wholeFileTokens.filter { !$0.isEmpty }
+            self.functionIndexTokens = functionIndexTokens.filter { !$0.isEmpty }
+            self.functionIndexWords = functionIndexWords.filter { !$0.isEmpty }
             self.keptBodyTokens = keptBodyTokens.filter { !$0.isEmpty }
             self.keptCallTokens = keptCallTokens.filter { !$0.isEmpty }
             self.wholeClosureWords = wholeClosureWords
@@ -108,9 +122,12 @@ public enum ParsePlan: Sendable, Equatable {
 
         /// The options a set of rules needs.
         public init(rules: [any Rule], wholeFile: Bool = false) {
+            let indexing = rules.filter { !$0.description.functionIndexWords.isEmpty }
             self.init(wholeFile: wholeFile,
                       scanner: CreationTokenScanner(additionalTokens: rules.flatMap(\.description.additionalScanTokens)),
-                      wholeFileTokens: rules.flatMap(\.description.wholeFileTokens),
+                      wholeFileTokens: rules.filter { $0.description.functionIndexWords.isEmpty }.flatMap(\.description.wholeFileTokens),
+                      functionIndexTokens: indexing.flatMap(\.description.wholeFileTokens),
+                      functionIndexWords: indexing.flatMap(\.description.functionIndexWords),
                       keptBodyTokens: rules.flatMap(\.description.keptBodyTokens),
                       keptCallTokens: rules.flatMap(\.description.keptCallTokens),
                       wholeClosureWords: Set(rules.flatMap(\.description.wholeClosureModifiers)))
@@ -134,8 +151,9 @@ public enum ParsePlan: Sendable, Equatable {
 
     /// The plan for a file whose bytes the byte scan has already let through (`mayContainSite`).
     public static func make(for bytes: [UInt8], options: Options) -> ParsePlan {
-        let wholeFileToken = bytes.withUnsafeBufferPointer { buffer in
-            options.wholeFileTokens.first { options.scanner.containsWholeFileToken($0, in: buffer) }
+        let (wholeFileToken, functionIndexToken) = bytes.withUnsafeBufferPointer { buffer in
+            (options.wholeFileTokens.first { options.scanner.containsWholeFileToken($0, in: buffer) },
+             options.functionIndexTokens.first { options.scanner.containsWholeFileToken($0, in: buffer) })
         }
         let marks = bytes.withUnsafeBufferPointer { buffer in
             SourceMask.Marks(
@@ -156,6 +174,13 @@ public enum ParsePlan: Sendable, Equatable {
         if options.wholeFile { return .wholeFile(reason: .requested) }
         if let wholeFileToken { return .wholeFile(reason: .ruleNeedsWholeFile(token: wholeFileToken)) }
         if let uncertainty = mask.uncertainty { return .wholeFile(reason: .uncertain(uncertainty.rawValue)) }
+        if let functionIndexToken {
+            let words = WordSet(options.functionIndexWords.map(SourceMask.Lexer.wordHash))
+            guard let file = FunctionReachFile(bytes, marks: marks, token: functionIndexToken, indexedWords: words) else {
+                return .wholeFile(reason: .ruleNeedsWholeFile(token: functionIndexToken))
+            }
+            return .awaitingFunctionReach(file)
+        }
         if mask.blanked.isEmpty { return .wholeFile(reason: .nothingToBlank) }
         let blankedBytes = mask.blanked.reduce(0) { $0 + $1.count }
         return .subFile(masked: SourceMask.apply(mask.blanked, to: bytes), blankedBytes: blankedBytes)

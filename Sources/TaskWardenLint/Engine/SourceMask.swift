@@ -86,9 +86,18 @@ struct SourceMask: Sendable {
         bytes.withUnsafeBufferPointer { buffer in scan(buffer, mode: .marks(marks)) }
     }
 
-    /// Scans `bytes`, blanking only member bodies (never closures, comments or whole type bodies).
-    /// `keep(start, end)` is asked for every candidate body (`bytes[start..<end]`).
-    static func scan(_ bytes: [UInt8], keep: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Bool) -> SourceMask {
+    /// A member body ``scan(_:keep:)`` read: the inside of its braces, and for a `func`, its name (nil for an
+    /// operator or a backticked name). A body too short to blank, or a protocol's, is never blanked.
+    struct MemberBody: Sendable {
+        var inside: Range<Int>
+        var isFunction: Bool
+        var name: Range<Int>?
+        var isBlankable: Bool
+    }
+
+    /// Scans `bytes`, blanking only member bodies (never closures, comments or whole type bodies): `keep` is
+    /// asked for every member body, and a blankable one it does not keep is blanked.
+    static func scan(_ bytes: [UInt8], keep: (UnsafeBufferPointer<UInt8>, MemberBody) -> Bool) -> SourceMask {
         withoutActuallyEscaping(keep) { keep in bytes.withUnsafeBufferPointer { buffer in
             scan(buffer, mode: .memberBodies(keep: keep))
         } }

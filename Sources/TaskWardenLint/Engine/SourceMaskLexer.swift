@@ -78,6 +78,8 @@ extension SourceMask {
         var pendingSite: SiteHead?
         /// The first site not before the last word read (``isSite(_:)``).
         private var siteCursor = 0
+        /// The last `func` read at member level, until its body opens.
+        private var pendingFunction: PendingFunction?
         /// The compound statement being read, and those read whole (``SourceMaskCompoundStatements``).
         var compound: Compound?
         var finishedCompounds: [FinishedCompound] = []
@@ -402,6 +404,7 @@ extension SourceMask {
             level.isSwitchBody = isSwitchBody
             if pendingSwitchDepth == stack.count { pendingSwitchDepth = nil }
             if case .body(isVariable: false) = opener {
+                level.function = pendingFunction
                 level.parameters = parameters
                 level.trimsSignatureTail = parametersHaveTail && trimsDeclarations
             }
@@ -409,6 +412,7 @@ extension SourceMask {
             if atMemberLevel {
                 if case .body = opener { level.member = pendingMember }
                 pendingMember = nil
+                pendingFunction = nil
                 if case .body = opener, level.trimsSignatureTail || level.annotation != nil { level.prefix = declarationPrefix }
                 declarationPrefix = []
                 forgetPrefix()
@@ -453,8 +457,13 @@ extension SourceMask {
             case .body(let isVariable):
                 let inProtocol: Bool
                 if let outer = stack.last, case .typeBody(let isProtocol) = outer.opener { inProtocol = isProtocol } else { inProtocol = false }
-                if !inProtocol, inside.count >= SourceMask.minimumBlankedLength,
-                   !(isVariable && hasObservers(inside)), !keeps(inside) {
+                let blankable = !inProtocol && inside.count >= SourceMask.minimumBlankedLength && !(isVariable && hasObservers(inside))
+                // ``MemberBody`` mode hears of every body (a short one names what its function calls too).
+                if !blankable, case .memberBodies(let keep) = mode {
+                    _ = keep(bytes, SourceMask.MemberBody(inside: inside, isFunction: top.function != nil, name: top.function?.name,
+                                                          isBlankable: false))
+                }
+                if blankable, !keeps(inside, body: top) {
                     blankPrefix(top.prefix)
                     // Nothing reads the parameters of a function without a site (frames are labelled only
                     // where a site is): `func load(   ) async throws -> Feed {   }`.
@@ -523,11 +532,15 @@ extension SourceMask {
             return ["didSet", "willSet"].contains { CreationTokenScanner.contains(bytes, Array($0.utf8), from: inside.lowerBound, to: inside.upperBound) }
         }
 
-        /// Whether a member body holds something that must be parsed.
-        func keeps(_ inside: Range<Int>) -> Bool {
+        /// Whether a member body (`body`, whose braces hold `inside`), or a range of one, holds something that
+        /// must be parsed.
+        func keeps(_ inside: Range<Int>, body: Level? = nil) -> Bool {
             switch mode {
-            case .memberBodies(let keep): return keep(bytes, inside)
-            case .marks(let marks): return marks.hasSite(in: inside) || marks.hasKept(in: inside)
+            case .memberBodies(let keep):
+                let function = body?.function
+                return keep(bytes, SourceMask.MemberBody(inside: inside, isFunction: function != nil, name: function?.name, isBlankable: true))
+            case .marks(let marks):
+                return marks.hasSite(in: inside) || marks.hasKept(in: inside)
             }
         }
 
@@ -564,6 +577,12 @@ extension SourceMask {
             if isSite(max(0, start - 1)..<index) {
                 creationDepth = stack.count
                 pendingSite = SiteHead(site: start, blockStart: stack.last { $0.opener.isBrace }.map { $0.start + 1 } ?? 0)
+            }
+            if var function = pendingFunction, !function.nameRead {
+                function.nameRead = true
+                // The name follows `func` directly (not an operator or a backticked name).
+                if !afterDot, skipSpaces(from: function.keywordEnd) == start { function.name = start..<index }
+                pendingFunction = function
             }
             // Hashed once: the statement trims and the keyword test below compare hashes, not strings.
             let hash = Self.wordHash(bytes, start..<index)
@@ -621,6 +640,7 @@ extension SourceMask {
             case "func", "init", "deinit", "subscript":
                 if text == "subscript" { pendingMember = nil }
                 pending = .function
+                pendingFunction = text == "func" ? PendingFunction(keywordEnd: index) : nil
                 skeleton.cancelHeader()
                 forgetParameters()
                 awaitingParameters = marks != nil

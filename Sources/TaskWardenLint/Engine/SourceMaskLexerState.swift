@@ -97,6 +97,8 @@ extension SourceMask.Lexer {
         var savedStatement: Statement?
         /// A member's body (``Marks`` mode): its keyword and name, for ``SourceMaskUnreadMembers``.
         var member: PendingMember?
+        /// A `func`'s body: where its keyword ends and its name (``SourceMask/MemberBody``).
+        var function: PendingFunction?
     }
 
     /// A member's `func`/`var`/`let` and the name after it (``Marks`` mode, ``SourceMaskUnreadMembers``).
@@ -106,6 +108,14 @@ extension SourceMask.Lexer {
         var name: Range<Int>?
         /// `init` or `deinit`: nothing looks it up by name, so trimmed it always goes.
         var isNameless = false
+    }
+
+    /// A `func` read at member level (or file level): where its keyword ends, and its name once the next word,
+    /// standing right after it, was read.
+    struct PendingFunction {
+        var keywordEnd: Int
+        var name: Range<Int>?
+        var nameRead = false
     }
 
     /// A member trimmed to its name: `keyword..<end` is what is left of it (`func load(   )` and its blanks).
@@ -160,7 +170,7 @@ extension SourceMask.Lexer {
 
     /// How bodies are chosen: a predicate on member bodies alone, or the token marks (closures too).
     enum Mode {
-        case memberBodies(keep: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Bool)
+        case memberBodies(keep: (UnsafeBufferPointer<UInt8>, SourceMask.MemberBody) -> Bool)
         case marks(SourceMask.Marks)
     }
 }

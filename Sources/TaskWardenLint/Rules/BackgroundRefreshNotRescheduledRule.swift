@@ -113,7 +113,8 @@ public struct BackgroundRefreshNotRescheduledRule: Rule {
                 """),
         ],
         additionalScanTokens: BackgroundTaskContext.scanTokens,
-        wholeFileTokens: BackgroundTaskContext.wholeFileTokens
+        wholeFileTokens: BackgroundTaskContext.wholeFileTokens,
+        functionIndexWords: BackgroundTaskContext.functionIndexWords
     )
 
     public func findings(in tree: TreeAnalysis) -> [Finding] {

@@ -86,7 +86,8 @@ public struct BackgroundTaskIdentifierRule: Rule {
                 """, supportingFiles: ["Info.plist": plist]),
         ],
         additionalScanTokens: BackgroundTaskContext.scanTokens,
-        wholeFileTokens: BackgroundTaskContext.wholeFileTokens
+        wholeFileTokens: BackgroundTaskContext.wholeFileTokens,
+        functionIndexWords: BackgroundTaskContext.functionIndexWords
     )
 
     /// The permitted identifiers of one Info.plist, with where each is written.

@@ -77,7 +77,8 @@ public struct BackgroundTaskNoExpirationRule: Rule {
                 """),
         ],
         additionalScanTokens: BackgroundTaskContext.scanTokens,
-        wholeFileTokens: BackgroundTaskContext.wholeFileTokens
+        wholeFileTokens: BackgroundTaskContext.wholeFileTokens,
+        functionIndexWords: BackgroundTaskContext.functionIndexWords
     )
 
     public func findings(in tree: TreeAnalysis) -> [Finding] {

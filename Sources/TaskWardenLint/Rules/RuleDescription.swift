@@ -24,6 +24,12 @@ public struct RuleDescription: Sendable {
     /// of a file than the declarations holding its sites (the background rules index every function). One
     /// ending in `(` counts only before an unlabelled argument (``CreationTokenScanner/containsWholeFileToken(_:in:)``).
     public var wholeFileTokens: [String]
+    /// For a rule that reads whole files only to index their functions (the background rules: which functions
+    /// submit, complete or set an expiration handler, directly or through calls): the words that make a
+    /// function body matter. A file holding one of ``wholeFileTokens`` is then parsed with every declaration,
+    /// emptying only the bodies that hold none of these words, no site or kept token, and name no function
+    /// of such a file that reaches one of them (``FunctionReachFile``). Empty: such files are parsed whole.
+    public var functionIndexWords: [String]
     /// Words that keep a function body or closure in sub-file parsing, whole, although it holds no site: for
     /// rules that read the code around the word (`isCancelled`: the loop it ends and the results gathered).
     /// Matched as whole words (`isCancelled`, not `isCancelledByUser`); a token written `.word(` matches only a
@@ -42,8 +48,8 @@ public struct RuleDescription: Sendable {
         id: String, summary: String, rationale: String, defaultSeverity: Severity, isEnabledByDefault: Bool = true,
         triggeringExamples: [RuleExample] = [], nonTriggeringExamples: [RuleExample] = [],
         corrections: [RuleCorrection] = [], additionalScanTokens: [String] = [],
-        wholeFileTokens: [String] = [], keptBodyTokens: [String] = [], keptCallTokens: [String] = [],
-        wholeClosureModifiers: [String] = []
+        wholeFileTokens: [String] = [], functionIndexWords: [String] = [], keptBodyTokens: [String] = [],
+        keptCallTokens: [String] = [], wholeClosureModifiers: [String] = []
     ) {
         self.id = id
         self.summary = summary
@@ -55,6 +61,7 @@ public struct RuleDescription: Sendable {
         self.corrections = corrections
         self.additionalScanTokens = additionalScanTokens
         self.wholeFileTokens = wholeFileTokens
+        self.functionIndexWords = functionIndexWords
         self.keptBodyTokens = keptBodyTokens
         self.keptCallTokens = keptCallTokens
         self.wholeClosureModifiers = wholeClosureModifiers

@@ -112,6 +112,14 @@ import Testing
         #expect(!edited.text.contains("com.recordshelf.not-permitted"))
         #expect(edited.result.tree.reusedBackgroundFindings == nil)
 
+        // A background file edited while the others come from the cache: their functions were not read, so
+        // the reach of the edited file's functions is not known and it is parsed whole; the same output.
+        let nightly = tree + "/Background/Nightly.swift"
+        try (String(contentsOfFile: nightly, encoding: .utf8) + "\n// edited\n").write(toFile: nightly, atomically: true, encoding: .utf8)
+        let touched = Self.outputs(tree, cache: cache)
+        #expect(touched.text == Self.outputs(tree, cache: nil).text)
+        #expect(touched.result.statistics.wholeFileReasons.keys.contains { $0.hasPrefix("a rule reads the whole file") })
+
         // An Info.plist edit is an input of the background rules too.
         let plist = tree + "/Background/Info.plist"
         try String(contentsOfFile: plist, encoding: .utf8).replacingOccurrences(of: "com.recordshelf.price-refresh", with: "com.recordshelf.renamed")

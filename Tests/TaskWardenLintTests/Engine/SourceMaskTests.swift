@@ -5,8 +5,8 @@ import Testing
     /// Blanks every candidate body (no body is kept), to see what the lexer takes for a body.
     static func blankedTexts(_ source: String, keepingTask: Bool = true) -> (texts: [String], mask: SourceMask) {
         let bytes = Array(source.utf8)
-        let mask = SourceMask.scan(bytes) { buffer, range in
-            keepingTask && CreationTokenScanner().mayContainSite(buffer, from: range.lowerBound, to: range.upperBound)
+        let mask = SourceMask.scan(bytes) { buffer, body in
+            keepingTask && CreationTokenScanner().mayContainSite(buffer, from: body.inside.lowerBound, to: body.inside.upperBound)
         }
         return (mask.blanked.map { String(decoding: bytes[$0], as: UTF8.self) }, mask)
     }

@@ -34,6 +34,12 @@ struct BackgroundTaskContext {
     /// `.backgroundTask(` counts only where no label follows (SwiftUI's scene modifier).
     static let wholeFileTokens = scanTokens + ["BGAppRefreshTask", "BGProcessingTask", ".backgroundTask(", "forTaskWithIdentifier"]
 
+    /// The words that give a function body something the rules index (``BackgroundTaskIndex``: a submission, a
+    /// completion, an expiration handler, a request and its identifier): the other bodies of those files are
+    /// emptied unless they call a function whose body holds one (``FunctionReachFile``).
+    static let functionIndexWords = ["submit", "submitTaskRequest", "setTaskCompleted", "expirationHandler"]
+        + requestTypes.sorted() + ["BGTaskScheduler", "BGAppRefreshTask", "BGProcessingTask"]
+
     /// The files with background-task code (a token or a site).
     let relevantFiles: [FileAnalysis]
     let uses: [IdentifierUse]

@@ -1,0 +1,84 @@
+import Testing
+@testable import TaskWardenLint
+
+/// Files the background rules index every function of keep every declaration, and every body that can give a
+/// function facts: one mentioning an indexed word, or naming a function of any indexed file that reaches one
+/// (``FunctionReachFile``). The others are emptied, and the findings are those of whole-file parsing.
+@Suite struct FunctionReachTests {
+    static let delegate = """
+        import BackgroundTasks
+        final class AppDelegate {
+            let refresher = Refresher()
+            func register() {
+                BGTaskScheduler.shared.register(forTaskWithIdentifier: "app.refresh", using: nil) { task in
+                    self.handle(task)
+                }
+            }
+            func handle(_ task: BGTask) { refresher.refresh(task) }
+            func unrelated() { print("no background work in here, and long enough to empty") }
+            init() { func helper() { print("the index reads a function nested here", 1) }; helper() }
+            func warm() { helper(); print("a body long enough to be emptied otherwise", 3) }
+            func cold() { print("names nothing that reaches, long enough to empty", 2) }
+            let hook = { func late(_ task: BGTask) { task.setTaskCompleted(success: true) } }
+            static func == (lhs: AppDelegate, rhs: AppDelegate) -> Bool { lhs === rhs && lhs.refresher === rhs.refresher }
+        }
+        """
+    static let refresher = """
+        import BackgroundTasks
+        final class Refresher {
+            func refresh(_ task: BGTask) { finish(task) }
+            func finish(_ task: BGTask) { task.expirationHandler = {}; task.setTaskCompleted(success: true) }
+            func reload() { print("reloading without background work, long enough to empty") }
+        }
+        """
+    static let sources = [("AppDelegate.swift", delegate), ("Refresher.swift", refresher)]
+
+    static func masked() throws -> [String] {
+        let options = ParsePlan.Options(rules: RuleRegistry.all)
+        let files = try sources.map { source -> FunctionReachFile in
+            guard case .awaitingFunctionReach(let file) = ParsePlan.make(for: Array(source.1.utf8), options: options) else {
+                throw Failure(description: "\(source.0) waits for the reach")
+            }
+            return file
+        }
+        let names = FunctionReachFile.names(reachingIn: files)
+        return try zip(files, sources).map { file, source in
+            guard case .subFile(let masked, _) = file.plan(for: Array(source.1.utf8), reaching: names) else {
+                throw Failure(description: "\(source.0) is parsed sub-file")
+            }
+            return String(decoding: masked, as: UTF8.self)
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible { var description: String }
+
+    @Test func bodiesThatReachAnIndexedWordAcrossFilesStay() throws {
+        let masked = try Self.masked()
+        // `handle` names `refresh`, which names `finish`, which sets the expiration handler: all three stay.
+        #expect(masked[0].contains("refresher.refresh(task)"))
+        #expect(masked[1].contains("finish(task)") && masked[1].contains("setTaskCompleted"))
+    }
+
+    @Test func otherBodiesAreEmptiedButTheirFunctionsStayDeclared() throws {
+        let masked = try Self.masked()
+        #expect(!masked[0].contains("no background work") && masked[0].contains("func unrelated() {"))
+        #expect(!masked[1].contains("reloading") && masked[1].contains("func reload() {"))
+    }
+
+    @Test func bodiesTheIndexReadsOtherwiseStay() throws {
+        let masked = try Self.masked()
+        // A function nested in an initializer is indexed; an operator's name is not read by the lexical pass.
+        #expect(masked[0].contains("func helper()") && masked[0].contains("lhs === rhs"))
+        // `helper` and `late` are declared where no member body of theirs is read: bodies naming them stay.
+        #expect(masked[0].contains("helper(); print") && !masked[0].contains("names nothing"))
+    }
+
+    @Test func findingsAreThoseOfWholeFileParsing() {
+        let statistics = SubFileEquivalenceTests.expectEquivalent(Self.sources)
+        #expect(statistics.filesParsedForFunctionReach == 2)
+        // The handler hands the task to a function that sets the expiration handler and completes it: had
+        // `handle` or `refresh` been emptied, both would be reported.
+        let result = LintEngine(parallel: false).run(sources: Self.sources)
+        #expect(!result.findings.contains { $0.ruleID == "background-task-no-expiration" })
+    }
+}
