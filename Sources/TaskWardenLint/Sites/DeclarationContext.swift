@@ -310,17 +310,20 @@ public enum DeclarationContext {
 
     /// The name(s) a type or extension declaration contributes to a path.
     static func typeName(of node: Syntax) -> [String]? {
-        if let decl = node.as(StructDeclSyntax.self) { return [decl.name.text] }
-        if let decl = node.as(ClassDeclSyntax.self) { return [decl.name.text] }
-        if let decl = node.as(EnumDeclSyntax.self) { return [decl.name.text] }
-        if let decl = node.as(ActorDeclSyntax.self) { return [decl.name.text] }
-        if let decl = node.as(ProtocolDeclSyntax.self) { return [decl.name.text] }
-        if let decl = node.as(ExtensionDeclSyntax.self) {
-            let written = decl.extendedType.trimmedText
+        // Asked of every ancestor of a site: the kind decides first (each cast is a call into SwiftSyntax).
+        switch node.kind {
+        case .structDecl: return [node.cast(StructDeclSyntax.self).name.text]
+        case .classDecl: return [node.cast(ClassDeclSyntax.self).name.text]
+        case .enumDecl: return [node.cast(EnumDeclSyntax.self).name.text]
+        case .actorDecl: return [node.cast(ActorDeclSyntax.self).name.text]
+        case .protocolDecl: return [node.cast(ProtocolDeclSyntax.self).name.text]
+        case .extensionDecl:
+            let written = node.cast(ExtensionDeclSyntax.self).extendedType.trimmedText
             let withoutGenerics = written.split(separator: "<").first.map(String.init) ?? written
-            return withoutGenerics.split(separator: ".").map { String($0).trimmingCharacters(in: .whitespaces) }
+            return withoutGenerics.split(separator: ".").map { $0.trimmingCharacters(in: .whitespaces) }
+        default:
+            return nil
         }
-        return nil
     }
 }
 
