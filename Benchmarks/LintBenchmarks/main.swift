@@ -133,7 +133,7 @@ print("lint, sub-file:         \(String(format: "%.3f", seconds(subRun.wall))) s
 print("lint, --whole-file:     \(String(format: "%.3f", seconds(wholeRun.wall))) s wall, \(String(format: "%.3f", seconds(wholeRun.cpu))) s CPU")
 for (name, run) in [("sub-file", subRun), ("whole-file", wholeRun)] {
     let stats = run.statistics
-    print("  \(name): bytes parsed \(stats.bytesParsed) / scanned \(stats.bytesScanned) (\(String(format: "%.1f", 100 * Double(stats.bytesParsed) / Double(max(1, stats.bytesScanned))))%), \(stats.filesParsedSubFile) files sub-file, \(stats.filesParsed - stats.filesParsedSubFile) whole, \(stats.fallbacks) fallbacks")
+    print("  \(name): bytes parsed \(stats.bytesParsed) / scanned \(stats.bytesScanned) (\(String(format: "%.1f", 100 * Double(stats.bytesParsed) / Double(max(1, stats.bytesScanned))))%), \(stats.filesParsedSubFile) files sub-file (\(stats.filesParsedForFunctionReach) with every function the background rules index), \(stats.filesParsed - stats.filesParsedSubFile) whole, \(stats.fallbacks) fallbacks")
     for (reason, count) in stats.wholeFileReasons.sorted(by: { $0.value > $1.value }) { print("    whole, \(reason): \(count)") }
 }
 print("full parse (one core):  \(String(format: "%.3f", seconds(parse))) s (median of \(parseTimes.count), \(paths.count) files, \(parsedBytes) bytes)")

@@ -17,6 +17,9 @@ extension LintStatistics {
             "taskwarden: bytes parsed \(bytesParsed) of \(bytesScanned) scanned by the lexical pass "
                 + "(\(Self.format(percent, digits: 1))%); \(fallbacks) fallbacks",
         ]
+        if filesParsedForFunctionReach > 0 {
+            lines.append("taskwarden:   parsed sub-file with every function the background rules index: \(filesParsedForFunctionReach)")
+        }
         for (reason, count) in wholeFileReasons.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
             lines.append("taskwarden:   parsed whole, \(reason): \(count)")
         }
