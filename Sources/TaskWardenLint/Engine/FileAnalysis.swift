@@ -35,16 +35,18 @@ public struct FileAnalysis: Sendable {
     ///
     /// `masked` is a copy of `source` for sub-file parsing (``ParsePlan/subFile(masked:blankedBytes:)``): the
     /// same UTF-8 length and lines, with bodies that cannot matter turned into spaces. The tree is parsed from
-    /// it; positions, lines and `source` are those of the original.
+    /// it (its longer blanked runs read as comments, ``SourceMask/parsingCopy(of:source:)``); positions, lines
+    /// and `source` are those of the original.
     public init(
         path: String, source: String, configuration: LintConfiguration = LintConfiguration(),
         deploymentTargets: DeploymentTargets? = nil, masked: [UInt8]? = nil
     ) {
         let tree: SourceFileSyntax
+        var text = source
         if let masked {
-            tree = masked.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: ParsePlan.parserNestingLimit) }
+            let copy = text.withUTF8 { SourceMask.parsingCopy(of: masked, source: $0) }
+            tree = copy.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: ParsePlan.parserNestingLimit) }
         } else {
-            var text = source
             tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: ParsePlan.parserNestingLimit) }
         }
         let lines = SourceLineTable(source)

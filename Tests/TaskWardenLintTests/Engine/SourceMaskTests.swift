@@ -117,3 +117,40 @@ import Testing
         #expect(comparisons.maximumBracketDepth <= 1)
     }
 }
+
+/// The copy the parser reads turns long blanked runs into comments, and nothing else.
+@Suite struct ParsingCopyTests {
+    /// The source with `blanked` turned into spaces (newlines kept), as ``SourceMask/apply(_:to:)`` does, and
+    /// the copy the parser reads.
+    static func copy(_ source: String, blanking blanked: [Range<Int>]) -> (masked: String, copy: String) {
+        let masked = SourceMask.apply(blanked, to: Array(source.utf8))
+        var text = source
+        let result = text.withUTF8 { SourceMask.parsingCopy(of: masked, source: $0) }
+        return (String(decoding: masked, as: UTF8.self), String(decoding: result, as: UTF8.self))
+    }
+
+    static func comment(_ length: Int) -> String { "/*" + String(repeating: " ", count: length - 4) + "*/" }
+
+    @Test func blankedRunsBecomeCommentsOfTheirLength() {
+        // The run holds the body's spaces too; a kept string's spaces stay.
+        let source = "func f() { print(\"a      b\"); load(items, page) }\nlet s = \"        \"\n"
+        let (masked, copy) = Self.copy(source, blanking: [10..<48])
+        #expect(masked == "func f() {" + String(repeating: " ", count: 38) + "}\nlet s = \"        \"\n")
+        #expect(copy == "func f() {" + Self.comment(38) + "}\nlet s = \"        \"\n")
+    }
+
+    @Test func shortRunsAndRunsAfterASlashStaySpaces() {
+        #expect(Self.copy("a(b)", blanking: [2..<3]).copy == "a( )")
+        // `a//*…*/` would comment out the rest of the line.
+        let division = "let q = a/bbbbbbbbbbbb + c"
+        #expect(Self.copy(division, blanking: [10..<22]).copy == "let q = a/" + String(repeating: " ", count: 12) + " + c")
+        let product = "let q = a*bbbbbbbbbbbb + c"
+        #expect(Self.copy(product, blanking: [10..<22]).copy == "let q = a*" + String(repeating: " ", count: 12) + " + c")
+    }
+
+    @Test func runsStopAtNewlinesAndIndentationAloneStays() {
+        let source = "{ first(one, two, three)\n  second(four, five) }\n    let kept = 1\n"
+        let (_, copy) = Self.copy(source, blanking: [1..<46])
+        #expect(copy == "{" + Self.comment(23) + "\n" + Self.comment(21) + "}\n    let kept = 1\n")
+    }
+}
