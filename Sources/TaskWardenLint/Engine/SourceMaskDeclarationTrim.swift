@@ -85,7 +85,7 @@ extension SourceMask.Lexer {
 
     /// Directly in a (non-protocol) type's braces, where members are trimmed.
     var inTypeBody: Bool {
-        if let top = stack.last, case .typeBody(isProtocol: false) = top.opener { return true }
+        if case .typeBody(isProtocol: false)? = topOpener { return true }
         return false
     }
 

@@ -57,8 +57,8 @@ extension SourceMask.Lexer {
     /// as a task's trailing closure.
     private var atStatementLevel: Bool {
         // `fix` names a task after its closure's first call: there it keeps every statement.
-        guard bodyDepth > 0, keptWholeDepth == (lintTrims ? taskClosureDepth : 0), let top = stack.last else { return false }
-        switch top.opener {
+        guard bodyDepth > 0, keptWholeDepth == (lintTrims ? taskClosureDepth : 0), let opener = topOpener else { return false }
+        switch opener {
         case .body, .closure, .otherBrace: return true
         default: return false
         }
@@ -292,9 +292,9 @@ extension SourceMask.Lexer {
     /// Directly in a type's braces (at member level, or in a local type): a `var`, `let` or `func` there
     /// declares a member.
     private var isDirectlyInTypeBraces: Bool {
-        guard let top = stack.last else { return false }
-        if case .typeBody = top.opener { return true }
-        return top.type != nil
+        guard !stack.isEmpty else { return false }
+        if case .typeBody = stack[stack.count - 1].opener { return true }
+        return stack[stack.count - 1].type != nil
     }
 
     /// Whether the innermost frame around the current statement is a closure (not a function, accessor, local
@@ -312,10 +312,10 @@ extension SourceMask.Lexer {
 
     /// `name:` right after `(` or `,` in parentheses: an argument's or a tuple element's label, not a use.
     private func isArgumentLabel(_ start: Int) -> Bool {
-        guard byte(index) == UInt8(ascii: ":"), byte(index + 1) != UInt8(ascii: ":"), let top = stack.last,
-              case .paren = top.opener else { return false }
+        guard byte(index) == UInt8(ascii: ":"), byte(index + 1) != UInt8(ascii: ":"), case .paren? = topOpener else { return false }
+        let open = stack[stack.count - 1].start
         var before = start - 1
-        while before > top.start, CreationTokenScanner.isSpace(bytes[before]) { before -= 1 }
+        while before > open, CreationTokenScanner.isSpace(bytes[before]) { before -= 1 }
         return bytes[before] == UInt8(ascii: "(") || bytes[before] == UInt8(ascii: ",")
     }
 

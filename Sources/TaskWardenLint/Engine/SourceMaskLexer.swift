@@ -120,9 +120,15 @@ extension SourceMask {
 
         /// At file level or directly inside a type's braces, outside brackets.
         var atMemberLevel: Bool {
-            guard let top = stack.last else { return true }
-            if case .typeBody = top.opener { return true }
+            guard let opener = topOpener else { return true }
+            if case .typeBody = opener { return true }
             return false
+        }
+
+        /// The innermost level's opener, read without copying the level (asked at every byte and word; a level
+        /// holds arrays, which a copy retains).
+        var topOpener: Opener? {
+            stack.isEmpty ? nil : stack[stack.count - 1].opener
         }
 
         /// Lexes the whole buffer; the reason it gave up, or nil.
