@@ -10,7 +10,7 @@
 /// calls beside a site (`.padding(   )`; never a condition, macro, pattern, nested call or the site's own
 /// arguments) and modifiers standing alone on their line, and trims the statements of a task's closure; both
 /// keep only the first name of a leaf statement beside a site (`self.isLoading = true` → `self`), leave out
-/// trimmed members nothing else in the file names, and blank closures beside a site (`fix` keeps `label:`
+/// trimmed members no rule looks up (``SourceMaskUnreadMembers``), and blank closures beside a site (`fix` keeps `label:`
 /// closures). The copy has the same UTF-8
 /// length and the same newlines, so every position, line and column equals the whole-file parse and discovery
 /// and the rules run unchanged.

@@ -14,7 +14,7 @@
 /// parameter list, braces, attributes and modifiers; stored properties' types and values) and imports, and
 /// without ``Marks/keepsNamingContext`` (lint, not `fix`) flat argument lists and standalone modifiers beside a
 /// site (``SourceMaskDeclarationTrim``); in both, leaf statements beside a site down to their first name
-/// (``SourceMaskLeafStatements``) and trimmed members nothing else names (``SourceMaskUnreadMembers``).
+/// (``SourceMaskLeafStatements``) and trimmed members no rule looks up (``SourceMaskUnreadMembers``).
 /// Whenever the pass is not sure what it reads (an unterminated literal, a `'`, a `/` that could be a regex
 /// holding a brace or a quote, unbalanced brackets) it gives up and says why: the file is then parsed
 /// whole. Nothing here ever decides what a rule sees, only how much of the file the parser reads.

@@ -52,7 +52,7 @@ extension SourceMask.Lexer {
         trimmedMembers.append(TrimmedMember(keyword: member.keyword, name: name, end: end, isNameless: member.isNameless))
     }
 
-    /// Once every other range is blanked: leaves out the trimmed members nothing else names.
+    /// Once every other range is blanked: leaves out the trimmed members no rule looks up.
     mutating func leaveOutUnreadMembers() {
         guard !trimmedMembers.isEmpty else { return }
         // Only words as long as some member's name are counted.
