@@ -72,25 +72,18 @@ public struct FunctionReachFile: Sendable, Equatable {
     private static func otherFunctionNames(in bytes: UnsafeBufferPointer<UInt8>, bodies: [Body]) -> [UInt64] {
         let functionBodies = bodies.filter(\.isFunction).map(\.inside)
         let readNames = Set(bodies.compactMap(\.nameStart))
+        let funcWord = SourceMask.Lexer.wordHash("func")
         var names: [UInt64] = []
         var afterFunc: Int?
-        var position = 0
-        while position < bytes.count {
-            guard SourceMask.Lexer.isIdentifierByte(bytes[position]) else {
-                position += 1
-                continue
-            }
-            let start = position
-            while position < bytes.count, SourceMask.Lexer.isIdentifierByte(bytes[position]) { position += 1 }
+        SourceMask.Lexer.forEachWord(in: bytes, 0..<bytes.count) { word in
+            let hash = SourceMask.Lexer.wordHash(bytes, word)
             if let keywordStart = afterFunc {
                 afterFunc = nil
                 let inFunctionBody = functionBodies.contains { $0.contains(keywordStart) }
-                if !inFunctionBody, !readNames.contains(start) { names.append(SourceMask.Lexer.wordHash(bytes, start..<position)) }
+                if !inFunctionBody, !readNames.contains(word.lowerBound) { names.append(hash) }
             }
-            if position - start == 4, bytes[start] == UInt8(ascii: "f"), bytes[start + 1] == UInt8(ascii: "u"),
-               bytes[start + 2] == UInt8(ascii: "n"), bytes[start + 3] == UInt8(ascii: "c") {
-                afterFunc = start
-            }
+            if hash == funcWord { afterFunc = word.lowerBound }
+            return true
         }
         return names
     }
@@ -126,19 +119,13 @@ public struct FunctionReachFile: Sendable, Equatable {
     private static func words(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [UInt64] {
         var seen = WordSet()
         var words: [UInt64] = []
-        var position = range.lowerBound
-        while position < range.upperBound {
-            guard SourceMask.Lexer.isIdentifierByte(bytes[position]) else {
-                position += 1
-                continue
-            }
-            let start = position
-            while position < range.upperBound, SourceMask.Lexer.isIdentifierByte(bytes[position]) { position += 1 }
-            let hash = SourceMask.Lexer.wordHash(bytes, start..<position)
+        SourceMask.Lexer.forEachWord(in: bytes, range) { word in
+            let hash = SourceMask.Lexer.wordHash(bytes, word)
             if !seen.contains(hash) {
                 seen.insert(hash)
                 words.append(hash)
             }
+            return true
         }
         return words
     }

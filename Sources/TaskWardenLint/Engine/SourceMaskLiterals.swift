@@ -51,6 +51,20 @@ extension SourceMask.Lexer {
     /// Last characters of a line that the next line continues (`=`, `+`, `&&`, `,`, `.`, `(`, …).
     static let continuingLineEnds: Set<UInt8> = Set("=+-*/%&|^<,.:~([\\".utf8)
 
+    /// Calls `body` with each word (a run of identifier bytes) of `range`, in order; `body` returns false to stop.
+    static func forEachWord(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ body: (Range<Int>) -> Bool) {
+        var position = range.lowerBound
+        while position < range.upperBound {
+            guard isIdentifierByte(bytes[position]) else {
+                position += 1
+                continue
+            }
+            let start = position
+            while position < range.upperBound, isIdentifierByte(bytes[position]) { position += 1 }
+            guard body(start..<position) else { return }
+        }
+    }
+
     static func isIdentifierByte(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")

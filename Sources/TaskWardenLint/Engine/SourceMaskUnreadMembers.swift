@@ -191,22 +191,17 @@ extension SourceMask.Lexer {
 
     /// Whether `while`, `for` or `repeat` stands as a word in `range` (strings and comments included).
     private func containsLoopWord(_ range: Range<Int>) -> Bool {
-        var position = range.lowerBound
-        while position < range.upperBound {
-            guard Self.isIdentifierByte(bytes[position]) else {
-                position += 1
-                continue
+        var found = false
+        Self.forEachWord(in: bytes, range) { word in
+            switch word.count {
+            case 3 where matches(word.lowerBound, "for"): found = true
+            case 5 where matches(word.lowerBound, "while"): found = true
+            case 6 where matches(word.lowerBound, "repeat"): found = true
+            default: break
             }
-            let start = position
-            while position < range.upperBound, Self.isIdentifierByte(bytes[position]) { position += 1 }
-            switch position - start {
-            case 3 where matches(start, "for"): return true
-            case 5 where matches(start, "while"): return true
-            case 6 where matches(start, "repeat"): return true
-            default: continue
-            }
+            return !found
         }
-        return false
+        return found
     }
 
     /// Whether the word ending at `end` is called: `(`, `?(`, `!(` or `{` follows (spaces, newlines and blanked
