@@ -14,7 +14,7 @@ public enum DeclarationContext {
     public static func enclosingDeclarationPath(of node: some SyntaxProtocol) -> String {
         var current = Syntax(node).parent
         while let context = current {
-            if isFrameDeclaration(context), let described = describeDeclaration(context) { return described.path }
+            if let described = describeDeclaration(context) { return described.path }
             current = context.parent
         }
         return "top-level code"
@@ -168,47 +168,45 @@ public enum DeclarationContext {
 
     /// Describes `node` when it is a function-like declaration (or a property initializer / accessor).
     static func describeDeclaration(_ node: Syntax) -> DescribedDeclaration? {
-        if let function = node.as(FunctionDeclSyntax.self) {
+        guard isFrameDeclaration(node) else { return nil }
+        // The types around are read once for the path and the label.
+        let types = typePath(of: node)
+        let prefix = types.isEmpty ? "" : types.joined(separator: ".") + "."
+        switch node.kind {
+        case .functionDecl:
+            let function = node.cast(FunctionDeclSyntax.self)
             let labels = parameterLabels(function.signature.parameterClause)
-            let name = qualified(function.name.text + labels, node)
             let generics = genericParameters(function.genericParameterClause, function.signature.parameterClause)
-            return .init(path: name, label: staticPrefix(function.modifiers) + qualified(function.name.text + generics + labels, node))
-        }
-        if let initializer = node.as(InitializerDeclSyntax.self) {
+            return .init(path: prefix + function.name.text + labels,
+                         label: staticPrefix(function.modifiers) + prefix + function.name.text + generics + labels)
+        case .initializerDecl:
+            let initializer = node.cast(InitializerDeclSyntax.self)
             let labels = parameterLabels(initializer.signature.parameterClause)
-            let name = qualified("init" + labels, node)
             let generics = genericParameters(initializer.genericParameterClause, initializer.signature.parameterClause)
-            return .init(path: name, label: qualified("init" + generics + labels, node))
-        }
-        if node.is(DeinitializerDeclSyntax.self) {
-            let name = qualified("deinit", node)
-            return .init(path: name, label: name)
-        }
-        if let subscriptDecl = node.as(SubscriptDeclSyntax.self) {
-            let name = qualified("subscript" + parameterLabels(subscriptDecl.parameterClause), node)
+            return .init(path: prefix + "init" + labels, label: prefix + "init" + generics + labels)
+        case .deinitializerDecl:
+            return .init(path: prefix + "deinit", label: prefix + "deinit")
+        case .subscriptDecl:
+            let subscriptDecl = node.cast(SubscriptDeclSyntax.self)
+            let name = prefix + "subscript" + parameterLabels(subscriptDecl.parameterClause)
             return .init(path: name, label: staticPrefix(subscriptDecl.modifiers) + name + ".getter")
-        }
-        if let accessor = node.as(AccessorDeclSyntax.self) {
+        case .accessorDecl:
             guard let owner = propertyName(around: node) else { return nil }
-            let path = qualified(owner, node)
-            let kind = accessor.accessorSpecifier.text
+            let kind = node.cast(AccessorDeclSyntax.self).accessorSpecifier.text
             let suffix = ["get": "getter", "set": "setter", "didSet": "didset", "willSet": "willset", "_modify": "modify"][kind] ?? kind
-            return .init(path: path, label: staticPrefix(ofMemberAround: node) + path + "." + suffix)
-        }
-        if let block = node.as(AccessorBlockSyntax.self), case .getter = block.accessors {
+            return .init(path: prefix + owner, label: staticPrefix(ofMemberAround: node) + prefix + owner + "." + suffix)
+        case .accessorBlock:
             guard let owner = propertyName(around: node) else { return nil }
-            let path = qualified(owner, node)
-            return .init(path: path, label: staticPrefix(ofMemberAround: node) + path + ".getter")
-        }
-        if let (binding, name) = initializedProperty(node) {
-            let path = qualified(name, node)
+            return .init(path: prefix + owner, label: staticPrefix(ofMemberAround: node) + prefix + owner + ".getter")
+        default:
+            guard let (binding, name) = initializedProperty(node) else { return nil }
+            let path = prefix + name
             if let variable = binding.parent?.parent?.as(VariableDeclSyntax.self),
                variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.lazy) }) {
                 return .init(path: path, label: path + ".getter")  // a lazy property is initialised in its getter
             }
             return .init(path: path, label: "variable initialization expression of " + staticPrefix(ofMemberAround: node) + path)
         }
-        return nil
     }
 
     /// Whether a file runs as a script (main.swift): only there may statements stand at the top level.
@@ -264,12 +262,6 @@ public enum DeclarationContext {
             current = ancestor.parent
         }
         return nil
-    }
-
-    /// Prefixes `member` with the names of the types and extensions around `node`.
-    static func qualified(_ member: String, _ node: Syntax) -> String {
-        let path = typePath(of: node)
-        return path.isEmpty ? member : path.joined(separator: ".") + "." + member
     }
 
     /// Whether the type or extension around `node` declares a property named `name` (directly in its body).
