@@ -10,11 +10,12 @@
 /// ask whether the tree defines a called function) and the index reads nothing from its body, since a body
 /// that names no reaching function and no indexed word gives its function no facts. Names are compared as
 /// words, wherever they stand in a body (a call is one such place), so the reach is never smaller than the
-/// index's.
+/// index's; a function declared where no member body of its own is read (in an initializer, in a closure)
+/// counts as reaching.
 ///
-/// Reach crosses files, so the engine reads every indexed file first (``FunctionReachFile/init(_:marks:options:)``),
-/// then works out the names reaching an indexed word (``names(reachingIn:)``), then parses each
-/// (``FunctionReachFile/plan(for:reaching:)``).
+/// Reach crosses files, so the engine reads every indexed file first
+/// (``FunctionReachFile/init(_:marks:token:indexedWords:)``), then works out the names reaching an indexed word
+/// (``names(reachingIn:)``), then parses each (``FunctionReachFile/plan(for:reaching:)``).
 ///
 /// ```swift
 /// // func schedule() { try? BGTaskScheduler.shared.submit(request) }    kept: `submit`
