@@ -14,7 +14,7 @@
 /// counts as reaching.
 ///
 /// Reach crosses files, so the engine reads every indexed file first
-/// (``FunctionReachFile/init(_:marks:token:indexedWords:)``), then works out the names reaching an indexed word
+/// (``FunctionReachFile/read(_:marks:token:indexedWords:)``), then works out the names reaching an indexed word
 /// (``names(reachingIn:)``), then parses each (``FunctionReachFile/plan(for:reaching:)``).
 ///
 /// ```swift
@@ -46,11 +46,17 @@ public struct FunctionReachFile: Sendable, Equatable {
     /// initializer's or accessor's body): their bodies stay, so their names count as reaching.
     var otherFunctionNames: [UInt64]
 
-    /// Reads the member bodies of `bytes`; nil when the lexical pass was unsure (the file is parsed whole).
-    init?(_ bytes: [UInt8], marks: SourceMask.Marks, token: String, indexedWords: WordSet) {
+    private init(token: String, bodies: [Body], otherFunctionNames: [UInt64]) {
         self.token = token
+        self.bodies = bodies
+        self.otherFunctionNames = otherFunctionNames
+    }
+
+    /// Reads the member bodies of `bytes`, and the lexical pass's mask (its bracket depths, and whether it was
+    /// unsure: then there is no file, and the file is parsed whole).
+    static func read(_ bytes: [UInt8], marks: SourceMask.Marks, token: String, indexedWords: WordSet)
+        -> (file: FunctionReachFile?, mask: SourceMask) {
         var found: [Body] = []
-        let funcWord = SourceMask.Lexer.wordHash("func")
         let mask = SourceMask.scan(bytes) { buffer, body in
             let words = Self.words(in: buffer, body.inside)
             let mentionsIndexedWord = words.contains(where: indexedWords.contains)
@@ -63,17 +69,18 @@ public struct FunctionReachFile: Sendable, Equatable {
             // Nothing is blanked now: which bodies go is known once every indexed file is read.
             return true
         }
-        guard mask.uncertainty == nil else { return nil }
-        bodies = found
-        otherFunctionNames = bytes.withUnsafeBufferPointer { Self.otherFunctionNames(in: $0, bodies: found) }
+        guard mask.uncertainty == nil else { return (nil, mask) }
+        let others = bytes.withUnsafeBufferPointer { Self.otherFunctionNames(in: $0, bodies: found) }
+        return (FunctionReachFile(token: token, bodies: found, otherFunctionNames: others), mask)
     }
+
+    private static let funcWord = SourceMask.Lexer.wordHash("func")
 
     /// The names after `func` that are neither a member function read above nor inside a function's body
     /// (whose nested functions the index reads as part of it).
     private static func otherFunctionNames(in bytes: UnsafeBufferPointer<UInt8>, bodies: [Body]) -> [UInt64] {
         let functionBodies = bodies.filter(\.isFunction).map(\.inside)
         let readNames = Set(bodies.compactMap(\.nameStart))
-        let funcWord = SourceMask.Lexer.wordHash("func")
         var names: [UInt64] = []
         var afterFunc: Int?
         SourceMask.Lexer.forEachWord(in: bytes, 0..<bytes.count) { word in

@@ -164,7 +164,14 @@ public enum ParsePlan: Sendable, Equatable {
                 observers: (CreationTokenScanner.starts(of: Array("didSet".utf8), in: buffer, wholeWord: false)
                     + CreationTokenScanner.starts(of: Array("willSet".utf8), in: buffer, wholeWord: false)).sorted())
         }
-        let mask = SourceMask.scan(bytes, marks: marks)
+        // A file a rule indexes every function of is lexed once, for its member bodies (``FunctionReachFile``);
+        // any other with the marks.
+        let reach = functionIndexToken.flatMap { token in
+            options.wholeFile || wholeFileToken != nil ? nil
+                : FunctionReachFile.read(bytes, marks: marks, token: token,
+                                         indexedWords: WordSet(options.functionIndexWords.map(SourceMask.Lexer.wordHash)))
+        }
+        let mask = reach?.mask ?? SourceMask.scan(bytes, marks: marks)
         if mask.maximumSquareBracketDepth > options.maximumSquareBracketDepth {
             return .tooDeeplyNested(what: "'[' nests \(mask.maximumSquareBracketDepth) deep, more than \(options.maximumSquareBracketDepth)")
         }
@@ -174,13 +181,7 @@ public enum ParsePlan: Sendable, Equatable {
         if options.wholeFile { return .wholeFile(reason: .requested) }
         if let wholeFileToken { return .wholeFile(reason: .ruleNeedsWholeFile(token: wholeFileToken)) }
         if let uncertainty = mask.uncertainty { return .wholeFile(reason: .uncertain(uncertainty.rawValue)) }
-        if let functionIndexToken {
-            let words = WordSet(options.functionIndexWords.map(SourceMask.Lexer.wordHash))
-            guard let file = FunctionReachFile(bytes, marks: marks, token: functionIndexToken, indexedWords: words) else {
-                return .wholeFile(reason: .ruleNeedsWholeFile(token: functionIndexToken))
-            }
-            return .awaitingFunctionReach(file)
-        }
+        if let file = reach?.file { return .awaitingFunctionReach(file) }
         if mask.blanked.isEmpty { return .wholeFile(reason: .nothingToBlank) }
         let blankedBytes = mask.blanked.reduce(0) { $0 + $1.count }
         return .subFile(masked: SourceMask.apply(mask.blanked, to: bytes), blankedBytes: blankedBytes)
