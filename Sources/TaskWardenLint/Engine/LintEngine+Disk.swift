@@ -186,13 +186,13 @@ extension LintEngine {
             }
             outcome.cacheKey = lookup.key
         }
-        guard UTF8Validation.isValid(bytes) else {
+        // A file worth parsing is checked as it becomes a String; any other without being copied.
+        let text = worthParsing ? String(validating: bytes, as: UTF8.self) : nil
+        guard worthParsing ? text != nil : UTF8Validation.isValid(bytes) else {
             outcome.problems.append(InputProblem(path: display, kind: .notUTF8, detail: "is not valid UTF-8; skipped"))
             return outcome
         }
-        // Valid: decoding cannot repair anything.
-        guard worthParsing else { return outcome }
-        let text = String(decoding: bytes, as: UTF8.self)
+        guard let text else { return outcome }
         analyse(text: text, bytes: bytes, display: display, configuration: configuration, targets: targets, options: options,
                 functionReach: functionReach, into: &outcome)
         return outcome
