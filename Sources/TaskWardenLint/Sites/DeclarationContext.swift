@@ -168,44 +168,51 @@ public enum DeclarationContext {
 
     /// Describes `node` when it is a function-like declaration (or a property initializer / accessor).
     static func describeDeclaration(_ node: Syntax) -> DescribedDeclaration? {
-        guard isFrameDeclaration(node) else { return nil }
-        // The types around are read once for the path and the label.
-        let types = typePath(of: node)
-        let prefix = types.isEmpty ? "" : types.joined(separator: ".") + "."
+        // The types around are read once for the path and the label, and only for a frame.
+        func prefix() -> String {
+            let types = typePath(of: node)
+            return types.isEmpty ? "" : types.joined(separator: ".") + "."
+        }
         switch node.kind {
         case .functionDecl:
             let function = node.cast(FunctionDeclSyntax.self)
             let labels = parameterLabels(function.signature.parameterClause)
             let generics = genericParameters(function.genericParameterClause, function.signature.parameterClause)
-            return .init(path: prefix + function.name.text + labels,
-                         label: staticPrefix(function.modifiers) + prefix + function.name.text + generics + labels)
+            let qualified = prefix() + function.name.text
+            return .init(path: qualified + labels, label: staticPrefix(function.modifiers) + qualified + generics + labels)
         case .initializerDecl:
             let initializer = node.cast(InitializerDeclSyntax.self)
             let labels = parameterLabels(initializer.signature.parameterClause)
             let generics = genericParameters(initializer.genericParameterClause, initializer.signature.parameterClause)
-            return .init(path: prefix + "init" + labels, label: prefix + "init" + generics + labels)
+            let qualified = prefix() + "init"
+            return .init(path: qualified + labels, label: qualified + generics + labels)
         case .deinitializerDecl:
-            return .init(path: prefix + "deinit", label: prefix + "deinit")
+            let name = prefix() + "deinit"
+            return .init(path: name, label: name)
         case .subscriptDecl:
             let subscriptDecl = node.cast(SubscriptDeclSyntax.self)
-            let name = prefix + "subscript" + parameterLabels(subscriptDecl.parameterClause)
+            let name = prefix() + "subscript" + parameterLabels(subscriptDecl.parameterClause)
             return .init(path: name, label: staticPrefix(subscriptDecl.modifiers) + name + ".getter")
         case .accessorDecl:
             guard let owner = propertyName(around: node) else { return nil }
+            let path = prefix() + owner
             let kind = node.cast(AccessorDeclSyntax.self).accessorSpecifier.text
             let suffix = ["get": "getter", "set": "setter", "didSet": "didset", "willSet": "willset", "_modify": "modify"][kind] ?? kind
-            return .init(path: prefix + owner, label: staticPrefix(ofMemberAround: node) + prefix + owner + "." + suffix)
+            return .init(path: path, label: staticPrefix(ofMemberAround: node) + path + "." + suffix)
         case .accessorBlock:
-            guard let owner = propertyName(around: node) else { return nil }
-            return .init(path: prefix + owner, label: staticPrefix(ofMemberAround: node) + prefix + owner + ".getter")
-        default:
+            guard case .getter = node.cast(AccessorBlockSyntax.self).accessors, let owner = propertyName(around: node) else { return nil }
+            let path = prefix() + owner
+            return .init(path: path, label: staticPrefix(ofMemberAround: node) + path + ".getter")
+        case .initializerClause:
             guard let (binding, name) = initializedProperty(node) else { return nil }
-            let path = prefix + name
+            let path = prefix() + name
             if let variable = binding.parent?.parent?.as(VariableDeclSyntax.self),
                variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.lazy) }) {
                 return .init(path: path, label: path + ".getter")  // a lazy property is initialised in its getter
             }
             return .init(path: path, label: "variable initialization expression of " + staticPrefix(ofMemberAround: node) + path)
+        default:
+            return nil
         }
     }
 
