@@ -465,10 +465,7 @@ extension SourceMask {
                 if let outer = stack.last, case .typeBody(let isProtocol) = outer.opener { inProtocol = isProtocol } else { inProtocol = false }
                 let blankable = !inProtocol && inside.count >= SourceMask.minimumBlankedLength && !(isVariable && hasObservers(inside))
                 // ``MemberBody`` mode hears of every body (a short one names what its function calls too).
-                if !blankable, case .memberBodies(let keep) = mode {
-                    _ = keep(bytes, SourceMask.MemberBody(inside: inside, isFunction: top.function != nil, name: top.function?.name,
-                                                          isBlankable: false))
-                }
+                if !blankable, case .memberBodies(let keep) = mode { _ = keep(bytes, memberBody(inside, of: top, isBlankable: false)) }
                 if blankable, !keeps(inside, body: top) {
                     blankPrefix(top.prefix)
                     // Nothing reads the parameters of a function without a site (frames are labelled only
@@ -543,11 +540,15 @@ extension SourceMask {
         func keeps(_ inside: Range<Int>, body: Level? = nil) -> Bool {
             switch mode {
             case .memberBodies(let keep):
-                let function = body?.function
-                return keep(bytes, SourceMask.MemberBody(inside: inside, isFunction: function != nil, name: function?.name, isBlankable: true))
+                return keep(bytes, memberBody(inside, of: body, isBlankable: true))
             case .marks(let marks):
                 return marks.hasSite(in: inside) || marks.hasKept(in: inside)
             }
+        }
+
+        /// What ``Mode/memberBodies(keep:)`` is told of a member body.
+        private func memberBody(_ inside: Range<Int>, of level: Level?, isBlankable: Bool) -> SourceMask.MemberBody {
+            SourceMask.MemberBody(inside: inside, isFunction: level?.function != nil, name: level?.function?.name, isBlankable: isBlankable)
         }
 
         /// Blanks `inside`, which covers anything blanked in it before.

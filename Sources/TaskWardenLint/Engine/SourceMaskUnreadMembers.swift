@@ -152,9 +152,8 @@ extension SourceMask.Lexer {
                 let inRegion = region < regions.count && regions[region].lowerBound <= start
                 let isCall = isCalled(after: position)
                 guard inRegion || isCall else { continue }
-                let isBare = { let before = previousKeptByte(before: start); return before < 0 || bytes[before] != UInt8(ascii: ".") }()
                 let hash = Self.wordHash(bytes, start..<position)
-                if inRegion, isBare {
+                if inRegion, isBare(start) {
                     bare.insert(hash)
                     byProperty.insert(hash)
                 } else if isCall {
@@ -166,6 +165,12 @@ extension SourceMask.Lexer {
             next += 1
         }
         return (bare, byProperty)
+    }
+
+    /// Whether the word at `start` stands without a dot before it (blanked text skipped).
+    private func isBare(_ start: Int) -> Bool {
+        let before = previousKeptByte(before: start)
+        return before < 0 || bytes[before] != UInt8(ascii: ".")
     }
 
     /// Where the rules look bare names up among the type's members, sorted and merged: the sites' closures,

@@ -17,20 +17,12 @@ extension SyntaxProtocol {
     /// `trimmedDescription`: the text from the first token's text to the last token's, trivia between
     /// tokens included.
     var trimmedText: String {
-        let bytes = syntaxTextBytes
-        let start = leadingTriviaLength.utf8Length
-        let end = bytes.count - trailingTriviaLength.utf8Length
-        guard start < end else { return "" }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        String(decoding: trimmedBytes, as: UTF8.self)
     }
 
     /// ``trimmedText`` with every whitespace character removed (for comparing short expressions).
     var compactText: String {
-        let bytes = syntaxTextBytes
-        let start = leadingTriviaLength.utf8Length
-        let end = bytes.count - trailingTriviaLength.utf8Length
-        guard start < end else { return "" }
-        let text = bytes[start..<end]
+        let text = trimmedBytes
         // In ASCII text the whitespace characters are exactly tab, newline, vertical tab, form feed, carriage
         // return and space; beyond it `Character.isWhitespace` decides (no-break space, line separator, …).
         guard text.allSatisfy({ $0 < 0x80 }) else {
@@ -40,5 +32,13 @@ extension SyntaxProtocol {
         compact.reserveCapacity(text.count)
         for byte in text where byte != UInt8(ascii: " ") && !(9...13).contains(byte) { compact.append(byte) }
         return String(decoding: compact, as: UTF8.self)
+    }
+
+    /// The node's bytes between its leading and trailing trivia.
+    private var trimmedBytes: ArraySlice<UInt8> {
+        let bytes = syntaxTextBytes
+        let start = leadingTriviaLength.utf8Length
+        let end = bytes.count - trailingTriviaLength.utf8Length
+        return start < end ? bytes[start..<end] : []
     }
 }
