@@ -124,13 +124,11 @@ struct SourceFileCollector {
             return
         }
         guard seen.insert(identity).inserted else { return }
-        let entries: [String]
-        do {
-            entries = try FileManager.default.contentsOfDirectory(atPath: directory)
-        } catch {
+        guard let listing = DirectoryListing.read(directory) else {
             found.problems.append(InputProblem(path: displayPath(directory), kind: .unreadable, detail: "cannot list the directory"))
             return
         }
+        let entries = listing.entries.map(\.name)
         // A malformed configuration governing this folder was reported; its files are not linted.
         guard let configuration = resolver.configuration(forDirectory: directory, entries: entries) else { return }
         let base = resolver.absoluteBase(of: configuration, absolutePath)
@@ -138,10 +136,13 @@ struct SourceFileCollector {
         var settingsKey = ""
         var inner = ancestors
         inner.insert(identity)
-        for name in entries.sorted() where !name.hasPrefix(".") {
-            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+        for listed in listing.entries.sorted(by: { $0.name < $1.name }) where !listed.name.hasPrefix(".") {
+            let name = listed.name
             let isSwift = name.hasSuffix(".swift")
             let isPropertyList = name == "Info.plist" || name.hasSuffix("-Info.plist")
+            // A regular file that is neither is never read: no `stat` for it.
+            if listed.isRegularFile, !isSwift, !isPropertyList { continue }
+            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
             switch entry(path) {
             case .directory(let child):
                 if name.hasSuffix(".xcassets") { continue }
