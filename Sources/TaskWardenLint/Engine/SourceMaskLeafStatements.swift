@@ -82,6 +82,23 @@ extension SourceMask.Lexer {
             return
         }
         guard statement!.blankable, !Self.isIdentifierByte(current) else { return }
+        switch statement!.headExtension {
+        case .none:
+            break
+        case .awaitingEquals:
+            if current == UInt8(ascii: "=") {
+                statement!.headExtension = .awaitingName
+            } else {
+                statement!.blankable = false
+            }
+            return
+        case .awaitingName:
+            // `try?` and `try!` go on to the name; nothing else may stand before it.
+            if current != UInt8(ascii: "?") && current != UInt8(ascii: "!") || !(index >= 3 && matches(index - 3, "try")) {
+                statement!.blankable = false
+            }
+            return
+        }
         switch current {
         case UInt8(ascii: "?"), UInt8(ascii: "!"):
             // `try?` and `try!` go on to the name.
@@ -124,6 +141,10 @@ extension SourceMask.Lexer {
             statement!.blankable = false
             return
         }
+        if statement!.headExtension != .none {
+            extendHead(start, afterDot: afterDot, hash: hash)
+            return
+        }
         if statement!.isInTask {
             let atHead = statement!.awaitingHead && statement!.depth == stack.count
             let isPrefix = atHead && Self.statementPrefixes.contains(hash)
@@ -133,6 +154,13 @@ extension SourceMask.Lexer {
             let isHeadSelf = atHead && !statement!.afterBindingKeyword && index - start == 4 && matches(start, "self")
             if (!isPrefix && !isHeadSelf && Self.taskWords.contains(hash))
                 || (statement!.hasTryPrefix && Self.throwingCallWords.contains(hash)) {
+                // `let feed = try await api.feed(…)`: `try` and `await` stay with the name after them.
+                if !afterDot, statement!.depth == stack.count, Self.extensionPrefixes.contains(hash),
+                   let headEnd = statement!.headEnd, assignsAfterHead(from: headEnd, to: start) {
+                    statement!.headExtension = .awaitingName
+                    if index - start == 3 { statement!.hasTryPrefix = true }
+                    return
+                }
                 statement!.blankable = false
                 return
             }
@@ -149,6 +177,12 @@ extension SourceMask.Lexer {
                 statement!.afterBindingKeyword = true
             } else if Self.statementPrefixes.contains(candidate) {
                 // `try`, `await`, `return` before the name.
+            } else if index - start == 1, bytes[start] == UInt8(ascii: "_"), isAssignment(at: skipSpaces(from: index)) {
+                // `_ = …`: trimmed only with the name after `=`.
+                statement!.awaitingHead = false
+                statement!.headEnd = index
+                statement!.needsHeadExtension = true
+                statement!.headExtension = .awaitingEquals
             } else {
                 statement!.awaitingHead = false
                 if Self.statementKeywords.contains(candidate) || isBinding {
@@ -163,6 +197,61 @@ extension SourceMask.Lexer {
         if byte(next) == UInt8(ascii: "("), !statement!.isInTask, !statement!.isInClosure {
             statement!.calledNames.append(hash)
         }
+    }
+
+    /// Words that may stand between `=` and the name kept after it.
+    private static let extensionPrefixes = WordSet(["try", "await"].map(wordHash))
+
+    /// A word after the kept name and `=` (``HeadExtension``): `try` and `await` go on, the first other word is
+    /// kept as the end of the head (`let feed = try await api`), unless it is a keyword or a word the task rules
+    /// read (`self` excepted, kept in place as at the head).
+    private mutating func extendHead(_ start: Int, afterDot: Bool, hash: UInt64) {
+        guard statement!.headExtension == .awaitingName, !afterDot, statement!.depth == stack.count else {
+            statement!.blankable = false
+            return
+        }
+        if Self.extensionPrefixes.contains(hash) {
+            if statement!.isInTask, index - start == 3 { statement!.hasTryPrefix = true }
+            return
+        }
+        let isSelf = index - start == 4 && matches(start, "self")
+        guard !Self.statementKeywords.contains(hash), isSelf || !statement!.isInTask || !Self.taskWords.contains(hash) else {
+            statement!.blankable = false
+            return
+        }
+        statement!.headExtension = .none
+        statement!.needsHeadExtension = false
+        statement!.headEnd = index
+    }
+
+    /// Whether the bytes from the kept name's end to `end` are a member path going on from it (`.title`, `?.`,
+    /// `!`) and a plain `=`: an assignment, whose value may keep `try`, `await` and a name.
+    private func assignsAfterHead(from headEnd: Int, to end: Int) -> Bool {
+        var offset = headEnd
+        var sawEquals = false
+        while offset < end {
+            let current = bytes[offset]
+            switch current {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"):
+                break
+            case UInt8(ascii: "="):
+                guard !sawEquals, isAssignment(at: offset) else { return false }
+                sawEquals = true
+            case UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "!"):
+                if sawEquals { return false }
+            default:
+                if sawEquals || !Self.isIdentifierByte(current) { return false }
+            }
+            offset += 1
+        }
+        return sawEquals
+    }
+
+    /// A plain `=` at `offset`: not `==`, `!=`, `+=`, `<=` or the like.
+    private func isAssignment(at offset: Int) -> Bool {
+        guard byte(offset) == UInt8(ascii: "="), byte(offset + 1) != UInt8(ascii: "=") else { return false }
+        let before = byte(offset - 1)
+        return before == UInt8(ascii: " ") || before == UInt8(ascii: "\t") || Self.isIdentifierByte(before)
     }
 
     /// A string literal in a statement: an interpolation may call anything, so the statement stays.
@@ -180,7 +269,7 @@ extension SourceMask.Lexer {
     /// A newline directly in the statement's braces: it ends the statement unless the statement goes on.
     mutating func noteStatementNewline() {
         guard let current = statement, current.depth == stack.count else { return }
-        guard current.blankable, current.headEnd != nil else {
+        guard current.blankable, current.headEnd != nil, current.headExtension == .none, !current.needsHeadExtension else {
             finishCompound(at: current.commentStart ?? index, newline: index)
             statement = nil
             return
@@ -198,7 +287,8 @@ extension SourceMask.Lexer {
         guard let current = statement, current.depth == stack.count else { return }
         statement = nil
         finishCompound(at: min(end, current.commentStart ?? end), newline: nil)
-        guard current.blankable, let headEnd = current.headEnd, let marks else { return }
+        guard current.blankable, let headEnd = current.headEnd, current.headExtension == .none, !current.needsHeadExtension,
+              let marks else { return }
         var codeEnd = min(end, current.commentStart ?? end)
         while codeEnd > headEnd, CreationTokenScanner.isSpace(bytes[codeEnd - 1]) { codeEnd -= 1 }
         let whole = current.start..<codeEnd

@@ -153,6 +153,10 @@ extension SourceMask.Lexer {
         /// In a task's closure, it starts with `try` (kept with its name, unless it calls what ``ThrowReach``
         /// tells apart).
         var hasTryPrefix = false
+        /// Reading `= try await name` after the kept name (``SourceMask/Lexer/HeadExtension``).
+        var headExtension: HeadExtension = .none
+        /// `_ = …`: `_` alone is no statement, so it is trimmed only with the name after `=` (`_ = try await api`).
+        var needsHeadExtension = false
     }
 
     /// A stored property among a type's members (``Marks`` mode), whose type annotation and initial value nothing
@@ -167,6 +171,17 @@ extension SourceMask.Lexer {
     }
 
     enum Previous { case operand, dot, other }
+
+    /// After a statement's kept name, an assignment whose value starts with a name, kept with it: in a task's
+    /// closure `try`/`await` are read there (`let feed = try await api.feed(for: account)` → `let feed = try
+    /// await api`), and `_` is no statement alone (`_ = store.save(items)` → `_ = store`).
+    enum HeadExtension {
+        case none
+        /// After `_`: the `=` comes next.
+        case awaitingEquals
+        /// After `=` (and any `try`, `await`): the next word ends the head.
+        case awaitingName
+    }
 
     /// How bodies are chosen: a predicate on member bodies alone, or the token marks (closures too).
     enum Mode {

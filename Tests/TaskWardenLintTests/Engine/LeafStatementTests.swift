@@ -106,7 +106,9 @@ import Testing
         #expect(masked.contains("try await clock.sleep(for: .seconds(1))") && masked.contains("try? await group.waitForAll()"))
         // A member (an implicit `self`), `try`, `await` after the name, `self` and braces keep a statement whole.
         #expect(masked.contains("log.debug(\"polling every\", interval, unit: .seconds)"))
-        #expect(masked.contains("metrics.count(try await fetch())") && masked.contains("let page = await source.next()"))
+        #expect(masked.contains("metrics.count(try await fetch())"))
+        // `try` and `await` after `=` stay, with the name after them (``keptWithTheNameAfterIt…``).
+        #expect(lines.contains(" let page = await source "))
         #expect(masked.contains("stats.record(self)") && masked.contains("for item in items {"))
     }
 
@@ -191,6 +193,49 @@ import Testing
         #expect(masked.contains("render(strongSelf, page: page)"))
         // A trimmed initializer or deinitializer goes: nothing looks it up.
         #expect(!masked.contains("init") && !masked.contains("deinit"))
+    }
+
+    @Test func anAssignmentKeepsTryAndAwaitWithTheNameAfterThem() throws {
+        let source = """
+            final class Poller {
+                func start(account: Account) {
+                    Task { [weak self] in
+                        let feed = try await api.feed(for: account, limit: 20)
+                        self?.title = try? await api.title(of: account)
+                        _ = await store.save(feed, to: destination)
+                        let timeline = await self?.timeline(for: account)
+                        let next = try await group.next()
+                        let typed: Feed = try await api.feed(for: account)
+                        let handle = await Task.detached { 1 }.value
+                        ready = await api.isReady(account) == true
+                        count += try await api.count(account)
+                    }
+                }
+                func prepare(store: Store) {
+                    _ = store.open(readOnly: false)
+                    Task { await reload() }
+                }
+            }
+            """
+        let masked = try DeclarationTrimTests.masked(source)
+        let lines = LeafStatementTests.squeezed(masked).split(separator: "\n").map(String.init)
+        // The rules read that an error can escape and that the task suspends, and the names bound and used
+        // first: the value's call goes.
+        #expect(lines.contains(" let feed = try await api "))
+        #expect(lines.contains(" self?.title = try? await api "))
+        #expect(lines.contains(" _ = await store "))
+        // `self` after `await` stays where it is, as at the head.
+        #expect(lines.contains(" let timeline = await self "))
+        // What follows the name goes, as after a statement's first name (`== true`).
+        #expect(lines.contains(" ready = await api "))
+        // `_` alone is no statement: outside a task it keeps the name after `=`.
+        #expect(lines.contains(" _ = store "))
+        // A call whose errors the rules tell apart, a type annotation, a task and a compound assignment keep the
+        // statement whole.
+        #expect(masked.contains("let next = try await group.next()"))
+        #expect(masked.contains("let typed: Feed = try await api.feed(for: account)"))
+        #expect(masked.contains("let handle = await Task.detached { 1 }.value"))
+        #expect(masked.contains("count += try await api.count(account)"))
     }
 
     @Test func selfAsATasksStatementsNameStaysWhereItIs() throws {
