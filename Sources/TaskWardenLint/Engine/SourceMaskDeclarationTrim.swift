@@ -132,6 +132,64 @@ extension SourceMask.Lexer {
         pendingMember = nil
     }
 
+    /// Modifiers a type declaration that goes whole may carry (``removableDeclarationStart(keyword:)``).
+    private static let removableTypeModifiers = WordSet([
+        "private", "fileprivate", "internal", "public", "open", "package", "final", "indirect",
+    ].map(wordHash))
+
+    /// Where a member-level type declaration whose keyword starts at `start` begins, when it may go whole with
+    /// its body (``TypeSkeleton``): only spaces and the modifiers above stand before the keyword on its line,
+    /// and the last code before that line (blank lines and comments skipped) ends something else — a `}`, `{`
+    /// or `;`, an import or `#` directive line, or nothing (the file's start). Otherwise nil: an attribute
+    /// (`@MainActor`, on its line or any line above) left behind would attach to the next declaration.
+    func removableDeclarationStart(keyword start: Int) -> Int? {
+        var declarationStart = start
+        while true {
+            var last = declarationStart - 1
+            while last >= 0, bytes[last] == UInt8(ascii: " ") || bytes[last] == UInt8(ascii: "\t") { last -= 1 }
+            if last < 0 || bytes[last] == UInt8(ascii: "\n") || bytes[last] == UInt8(ascii: "\r") { break }
+            guard Self.isIdentifierByte(bytes[last]) else { return nil }
+            var wordStart = last
+            while wordStart > 0, Self.isIdentifierByte(bytes[wordStart - 1]) { wordStart -= 1 }
+            guard Self.removableTypeModifiers.contains(Self.wordHash(bytes, wordStart..<(last + 1))) else { return nil }
+            declarationStart = wordStart
+        }
+        // The lines above, from the nearest: blank and `//` lines are skipped, a `*/` goes back to its `/*`.
+        var lineEnd = declarationStart
+        while lineEnd > 0 {
+            var lineStart = lineEnd - 1
+            while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n"), bytes[lineStart - 1] != UInt8(ascii: "\r") { lineStart -= 1 }
+            let first = skipSpaces(from: lineStart)
+            var last = lineEnd - 1
+            while last >= lineStart, CreationTokenScanner.isSpace(bytes[last]) { last -= 1 }
+            if last < first || (byte(first) == UInt8(ascii: "/") && byte(first + 1) == UInt8(ascii: "/")) {
+                lineEnd = lineStart
+                continue
+            }
+            if last > first, bytes[last] == UInt8(ascii: "/"), bytes[last - 1] == UInt8(ascii: "*") {
+                guard let open = blockCommentStart(before: last - 1) else { return nil }
+                lineEnd = open
+                continue
+            }
+            if byte(first) == UInt8(ascii: "#") || matches(first, "import ") { return declarationStart }
+            // A line of an attribute, or one holding a `//` that may hide what it ends with, keeps the declaration.
+            guard byte(first) != UInt8(ascii: "@"), !bytes[first...last].contains(UInt8(ascii: "/")) else { return nil }
+            return [UInt8(ascii: "}"), UInt8(ascii: "{"), UInt8(ascii: ";")].contains(bytes[last]) ? declarationStart : nil
+        }
+        return declarationStart
+    }
+
+    /// The `/*` of the block comment whose `*/` starts at `close` (not nested), if any.
+    private func blockCommentStart(before close: Int) -> Int? {
+        var cursor = close - 1
+        while cursor > 0 {
+            if bytes[cursor - 1] == UInt8(ascii: "/"), bytes[cursor] == UInt8(ascii: "*") { return cursor - 1 }
+            if bytes[cursor - 1] == UInt8(ascii: "*"), bytes[cursor] == UInt8(ascii: "/") { return nil }
+            cursor -= 1
+        }
+        return nil
+    }
+
     /// Whether the `(` at `open` starts a call's arguments: right after a name that is not a keyword, a
     /// macro (`#available`, `#expect`) or an attribute, or after `)`, `]`, `?`, `!`, `>` (`handlers[0](x)`,
     /// `delegate?(x)`, `Array<Int>(x)`); not the parameters of a local function or a `let (a, b)` pattern.

@@ -633,17 +633,17 @@ extension SourceMask {
                 // `protocol P: class {` stays a protocol.
                 if case .type(isProtocol: true)? = pending { break }
                 pending = .type(isProtocol: false)
-                if marks != nil, !afterImport { skeleton.beginHeader() }
+                if marks != nil, !afterImport { skeleton.beginHeader(declarationStart: removableDeclarationStart(keyword: start)) }
             case "struct", "enum", "actor", "extension":
                 pendingMember = nil
                 forgetPrefix()
                 pending = .type(isProtocol: false)
-                if marks != nil, !afterImport { skeleton.beginHeader() }
+                if marks != nil, !afterImport { skeleton.beginHeader(declarationStart: removableDeclarationStart(keyword: start)) }
             case "protocol":
                 pendingMember = nil
                 forgetPrefix()
                 pending = .type(isProtocol: true)
-                if marks != nil, !afterImport { skeleton.beginHeader() }
+                if marks != nil, !afterImport { skeleton.beginHeader(declarationStart: removableDeclarationStart(keyword: start)) }
             case "func", "init", "deinit", "subscript":
                 if text == "subscript" { pendingMember = nil }
                 pending = .function

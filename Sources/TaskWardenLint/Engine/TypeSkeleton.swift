@@ -14,7 +14,11 @@ extension SourceMask {
     /// its keyword and the first `:`, `<`, `(`, `=`, `where` or `{` (`extension Outer.Inner: P` → `Outer`,
     /// `Inner`), a type's words including those of the types nested in it; a type enclosing a token (even one in
     /// a string or comment) gives its words to the sites' set, local types included. Since sites can follow a
-    /// type, the choice is made at the end of the run (``finish(blanked:)``).
+    /// type, the choice is made at the end of the run (``finish(blanked:)``). Such a type goes whole, header and
+    /// braces, when nothing but access modifiers, `final` or `indirect` stands before its keyword and what comes
+    /// before that ends something else (``Lexer/removableDeclarationStart(keyword:)``): no consumer reads a
+    /// declaration it does not look up by name (protocols are only ever matched by the names of known ones), and
+    /// a nested type is no instance member.
     ///
     /// ```swift
     /// // enum Constants { static let limit = 3 }  // no string: blanked
@@ -30,16 +34,25 @@ extension SourceMask {
             var nestedWords: Set<String> = []
             /// A string literal stands among the members (of this type or a type nested in it).
             var holdsString = false
+            /// Where the declaration starts when it can go whole with its body (``Lexer/removableDeclarationStart(keyword:)``).
+            var declarationStart: Int?
         }
 
         private struct Candidate {
             var inside: Range<Int>
+            /// The whole declaration, from its first modifier or keyword to its `}`, when it can go whole.
+            var whole: Range<Int>?
             var words: Set<String>
             var isProtocol: Bool
+
+            /// What is blanked: the whole declaration when it can go (one declaration less for the parser, which
+            /// spends about as long on a member as on ten tokens), else its body.
+            var blanked: Range<Int> { whole ?? inside }
         }
 
         /// The words of the header being read; nil when no type keyword is pending.
         private(set) var pendingWords: [String]?
+        private var pendingDeclarationStart: Int?
         /// Whether identifiers still belong to the pending header (before its `:`, `<`, `where`, …).
         private(set) var isReadingHeader = false
         private var candidates: [Candidate] = []
@@ -48,9 +61,11 @@ extension SourceMask {
         /// blanked by name then.
         private var isUnsure = false
 
-        /// A type keyword was read: its header follows.
-        mutating func beginHeader() {
+        /// A type keyword was read: its header follows. `declarationStart`: where the declaration starts, when it
+        /// can go whole.
+        mutating func beginHeader(declarationStart: Int? = nil) {
             pendingWords = []
+            pendingDeclarationStart = declarationStart
             isReadingHeader = true
         }
 
@@ -69,6 +84,7 @@ extension SourceMask {
         /// Another declaration starts (`class func`, `;`): the type keyword did not introduce a type.
         mutating func cancelHeader() {
             pendingWords = nil
+            pendingDeclarationStart = nil
             isReadingHeader = false
         }
 
@@ -81,7 +97,7 @@ extension SourceMask {
         /// A `{` opens: the pending header (if any) belongs to these braces.
         mutating func takeHeader() -> Header? {
             defer { cancelHeader() }
-            return pendingWords.map { Header(words: $0) }
+            return pendingWords.map { Header(words: $0, declarationStart: pendingDeclarationStart) }
         }
 
         /// Braces with a header close. `holdsSite`/`holdsKept`: a creation token / kept word lies in `inside`.
@@ -95,9 +111,10 @@ extension SourceMask {
                 siteWords.formUnion(header.words)
             }
             // A type named `Task` shadows Swift's (`struct Task` is itself a creation token): kept, to be safe.
-            if let candidate, !holdsSite, !holdsKept, !header.holdsString, inside.count >= SourceMask.minimumBlankedLength,
+            let whole = header.declarationStart.map { $0..<(inside.upperBound + 1) }
+            if let candidate, !holdsSite, !holdsKept, !header.holdsString, inside.count >= SourceMask.minimumBlankedLength || whole != nil,
                candidate.isProtocol || !header.words.isEmpty, !header.words.contains("Task") {
-                candidates.append(Candidate(inside: inside, words: words, isProtocol: candidate.isProtocol))
+                candidates.append(Candidate(inside: inside, whole: whole, words: words, isProtocol: candidate.isProtocol))
             }
             return (words, header.holdsString && candidate?.isMemberOfType == true)
         }
@@ -106,10 +123,10 @@ extension SourceMask {
         func finish(blanked: [Range<Int>]) -> [Range<Int>] {
             guard !isUnsure else { return blanked }
             var chosen: [Range<Int>] = []
-            for candidate in candidates.sorted(by: { $0.inside.lowerBound < $1.inside.lowerBound })
+            for candidate in candidates.sorted(by: { $0.blanked.lowerBound < $1.blanked.lowerBound })
             where candidate.isProtocol || candidate.words.isDisjoint(with: siteWords) {
-                if let last = chosen.last, candidate.inside.lowerBound < last.upperBound { continue }  // inside a chosen one
-                chosen.append(candidate.inside)
+                if let last = chosen.last, candidate.blanked.lowerBound < last.upperBound { continue }  // inside a chosen one
+                chosen.append(candidate.blanked)
             }
             guard !chosen.isEmpty else { return blanked }
             var result: [Range<Int>] = []
@@ -120,7 +137,7 @@ extension SourceMask {
                     next += 1
                 }
                 if next < chosen.count, chosen[next].lowerBound < range.upperBound {
-                    // Blanks never straddle braces: a range overlapping a type body lies inside it.
+                    // Blanks never straddle braces: a range overlapping a type body (or declaration) lies inside it.
                     guard chosen[next].lowerBound <= range.lowerBound, range.upperBound <= chosen[next].upperBound else { return blanked }
                     continue
                 }

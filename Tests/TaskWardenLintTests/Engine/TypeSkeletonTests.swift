@@ -18,9 +18,10 @@ import Testing
         #expect(masked.utf8.count == source.utf8.count)
         #expect(!masked.contains("case grid"))
         #expect(!masked.contains("maximum"))
-        // The declarations themselves stay (their names, for `list`'s paths and shadowing), and the site's type.
-        #expect(masked.contains("enum Layout {"))
-        #expect(masked.contains("private struct Limits {"))
+        // The declarations go with their bodies: no consumer looks a type up but by the name of one around a site,
+        // and a nested type is no instance member.
+        #expect(!masked.contains("enum Layout") && !masked.contains("struct Limits"))
+        #expect(masked.contains("final class Feed {"))
         // A stored property keeps its name, not its type or value (lint trims them).
         #expect(masked.contains("var items "))
         #expect(!masked.contains("[Int] = []"))
@@ -80,8 +81,33 @@ import Testing
             """
         let masked = try #require(Self.masked(source))
         #expect(!masked.contains("lastRefresh"))
-        #expect(masked.contains("protocol Refreshing: AnyObject {"))
+        // Nothing reads a protocol's declaration either (isolation knows protocols by name): it goes whole.
+        #expect(!masked.contains("protocol Refreshing"))
         #expect(masked.contains("func scheduleRefresh() { Task { await refresh"))
+    }
+
+    @Test func anAttributeKeepsTheDeclarationAroundABlankedBody() throws {
+        // An attribute left behind would attach to the next declaration: the declaration stays, its body goes.
+        // Comment lines and imports before a declaration do not keep it.
+        let source = """
+            import Foundation
+            // Layout constants.
+            public enum Layout { static let columns = 3; static let rows = 4; static let gap = 5 }
+            /* Spacing,
+               in points. */
+            enum Spacing { static let small = 4; static let medium = 8; static let large = 16 }
+            @MainActor
+            struct Limits { static let maximum = 200; static let minimum = 20; static let step = 5 }
+            @available(iOS 17, *) final class Cache { var entries: [Int] = []; var hits = 0; var misses = 0 }
+            final class Feed {
+                func reload() { Task { await load() } }
+            }
+            """
+        let masked = try #require(Self.masked(source))
+        #expect(!masked.contains("enum Layout") && !masked.contains("enum Spacing"))
+        #expect(masked.contains("struct Limits {") && !masked.contains("maximum"))
+        #expect(masked.contains("final class Cache {") && !masked.contains("entries"))
+        #expect(masked.contains("@MainActor") && masked.contains("@available(iOS 17, *)"))
     }
 
     @Test func aTypeNamedTaskIsKept() throws {
