@@ -132,6 +132,35 @@ extension SourceMask.Lexer {
         pendingMember = nil
     }
 
+    /// A string literal in a stored property's type or value. An interpolated one is a value like any other,
+    /// trimmed with it: the background rules resolve identifiers through plain literals only. A plain literal
+    /// that is the whole value and ends the declaration stays with the name (the background rules read it), and
+    /// the attributes, modifiers and type go (`@Published private var title: String = ""` → `var title = ""`);
+    /// any other keeps the declaration whole.
+    mutating func noteStoredPropertyString(_ literal: Range<Int>) {
+        guard case .trimming(let start) = storedProperty else { return }
+        if bytes[literal].indices.contains(where: { bytes[$0] == UInt8(ascii: "\\") && byte($0 + 1) == UInt8(ascii: "(") }) { return }
+        storedProperty = .none
+        guard let marks, atMemberLevel else { return }
+        var equals = literal.lowerBound - 1
+        while equals > start, bytes[equals] == UInt8(ascii: " ") || bytes[equals] == UInt8(ascii: "\t") { equals -= 1 }
+        guard bytes[equals] == UInt8(ascii: "="), isPlainEquals(at: equals) else { return }
+        var after = skipSpaces(from: literal.upperBound)
+        if byte(after) == UInt8(ascii: "/"), byte(after + 1) == UInt8(ascii: "/") { after = skipLine(from: after) }
+        guard after < bytes.count, bytes[after] == UInt8(ascii: "\n") || bytes[after] == UInt8(ascii: "\r"),
+              endsDeclaration(newlineAt: after) else { return }
+        let annotation = start..<equals
+        guard !marks.hasSite(in: annotation), !marks.hasKept(in: annotation) else { return }
+        blankPrefix(declarationPrefix)
+        declarationPrefix = []
+        if byte(start) == UInt8(ascii: ":") { blank(annotation) }
+    }
+
+    /// A `=` alone (not `==`, `!=`, `<=`, `>=`).
+    private func isPlainEquals(at offset: Int) -> Bool {
+        byte(offset + 1) != UInt8(ascii: "=") && ![UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: "<"), UInt8(ascii: ">")].contains(byte(offset - 1))
+    }
+
     /// Modifiers a type declaration that goes whole may carry (``removableDeclarationStart(keyword:)``).
     private static let removableTypeModifiers = WordSet([
         "private", "fileprivate", "internal", "public", "open", "package", "final", "indirect",

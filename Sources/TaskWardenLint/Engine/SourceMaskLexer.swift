@@ -171,7 +171,7 @@ extension SourceMask {
                     guard let end = Self.skipString(bytes, from: index, hashes: 0) else { return .unterminatedLiteral }
                     noteStatementString(index..<end)
                     noteString()
-                    storedProperty = .none
+                    noteStoredPropertyString(index..<end)
                     index = end
                     previous = .operand
                     continue

@@ -33,6 +33,9 @@ import Testing
             private let cast = makeAny()
                 as! Decoder
             static let refreshIdentifier = "com.example.feed.refresh"
+            @Published private var heading: String = "Latest" // shown above the list
+            private static let spinnerID = "\\(Feed.self)-spinner"
+            private let banner = "Offline" + suffix
             var first = 1, second = 2
             var title: String { items.isEmpty ? "Empty feed" : "Feed of \\(items.count)" }
             var selection: Int = 0 { didSet { print("selection changed to", selection) } }
@@ -59,6 +62,13 @@ import Testing
         #expect(masked.contains("as! Decoder"))
         // Strings stay (the background rules read identifier constants); so do several bindings.
         #expect(masked.contains("static let refreshIdentifier = \"com.example.feed.refresh\""))
+        // A plain string that is the whole value keeps its name and value, not its attributes, modifiers or
+        // type; an interpolated one is no constant (nothing resolves it) and goes like any value; a string
+        // the value goes on from keeps the declaration whole.
+        #expect(masked.contains("var heading") && masked.contains("= \"Latest\"") && !masked.contains("@Published private var heading"))
+        #expect(!masked.contains(": String = \"Latest\""))
+        #expect(masked.contains("static let spinnerID ") && !masked.contains("-spinner") && !masked.contains("private static let spinnerID"))
+        #expect(masked.contains("private let banner = \"Offline\" + suffix"))
         #expect(masked.contains("var first = 1, second = 2"))
         // Observers are read where a site may stand; the handle's type is a plain stored property's.
         #expect(masked.contains("var selection: Int = 0 {"))
