@@ -1,7 +1,7 @@
 /// Leaf statements beside a site (`lint` and `fix`; in a task's own closure `lint` only, since `fix` names a
 /// task after its closure's first call): a statement directly in the braces of a kept member body,
-/// on one line, holding no brace, macro, interpolation, site or kept token, keeps only its first name and the
-/// words before it (`try`, `await`, `return`, `let`/`var`):
+/// on one line, holding no brace, macro, site or kept token, keeps only its first name and the words before it
+/// (`try`, `await`, `return`, `let`/`var`); an interpolation's words count as the statement's own:
 ///
 /// ```swift
 /// // self.isLoading = true                  →   self
@@ -254,15 +254,39 @@ extension SourceMask.Lexer {
         return before == UInt8(ascii: " ") || before == UInt8(ascii: "\t") || Self.isIdentifierByte(before)
     }
 
-    /// A string literal in a statement: an interpolation may call anything, so the statement stays.
+    /// A string literal in a statement. An interpolation may use anything: a compound statement or case holding
+    /// one stays; a leaf statement stays when the literal holds a brace (a closure), or a word the task rules
+    /// read (in a task's closure), and otherwise counts the literal's words (every word, the text's too, which
+    /// only keeps more) as names it uses and calls, like the words after its kept name.
     mutating func noteStatementString(_ literal: Range<Int>) {
         guard statement != nil || compound != nil || caseSection != nil else { return }
-        for offset in literal.dropLast() where bytes[offset] == UInt8(ascii: "\\")
-            && (bytes[offset + 1] == UInt8(ascii: "(") || bytes[offset + 1] == UInt8(ascii: "#")) {
+        guard literal.dropLast().contains(where: { bytes[$0] == UInt8(ascii: "\\")
+            && (bytes[$0 + 1] == UInt8(ascii: "(") || bytes[$0 + 1] == UInt8(ascii: "#")) }) else { return }
+        compound = nil
+        caseSection?.stopped = true
+        guard statement != nil, statement!.blankable, statement!.headEnd != nil, statement!.headExtension == .none,
+              !bytes[literal].contains(UInt8(ascii: "{")) else {
             statement?.blankable = false
-            compound = nil
-            caseSection?.stopped = true
             return
+        }
+        let isInTask = statement!.isInTask
+        let recordsCalls = !isInTask && !statement!.isInClosure
+        var words: [(hash: UInt64, afterDot: Bool, called: Bool)] = []
+        Self.forEachWord(in: bytes, literal) { word in
+            var before = word.lowerBound - 1
+            while before > literal.lowerBound, bytes[before] == UInt8(ascii: " ") { before -= 1 }
+            var after = word.upperBound
+            if byte(after) == UInt8(ascii: "?") || byte(after) == UInt8(ascii: "!") { after += 1 }
+            words.append((Self.wordHash(bytes, word), bytes[before] == UInt8(ascii: "."), byte(after) == UInt8(ascii: "(")))
+            return true
+        }
+        for word in words {
+            if isInTask, Self.taskWords.contains(word.hash) || Self.throwingCallWords.contains(word.hash) {
+                statement!.blankable = false
+                return
+            }
+            if isInTask, !word.afterDot { statement!.usedNames.append(word.hash) }
+            if recordsCalls, word.called { statement!.calledNames.append(word.hash) }
         }
     }
 

@@ -3,7 +3,7 @@ import Testing
 
 /// Lint keeps only the first name of a leaf statement beside a site (``SourceMaskLeafStatements``): the
 /// statement stays (statement counts decide whether a task is returned), and so does every statement that holds
-/// a closure, a macro, an interpolation, a call of a name the file declares, or goes on over lines.
+/// a closure, a macro, a call of a name the file declares (in an interpolation too), or goes on over lines.
 @Suite struct LeafStatementTests {
     static let source = """
         final class Feed {
@@ -18,6 +18,7 @@ import Testing
                 onQuiesced()
                 self.onQuiesced?()
                 print("reloaded \\(describe(feed))")
+                print("quiesced: \\(onQuiesced())")
                 total = values
                     .reduce(0, +)
                 let label = first ??
@@ -51,11 +52,13 @@ import Testing
 
     @Test func statementsHoldingWhatARuleReadsStay() throws {
         let masked = try DeclarationTrimTests.masked(Self.source)
-        // A closure (its number counts), calls of stored closures (a frame's calls), an interpolation (it may
-        // call anything), macros, several bindings, statements going on over lines, `_` and the site itself.
+        // A closure (its number counts), calls of stored closures (a frame's calls, in an interpolation too),
+        // macros, several bindings, statements going on over lines, `_` and the site itself.
         #expect(masked.contains("await MainActor.run {"))
         #expect(masked.contains("onQuiesced()") && masked.contains("self.onQuiesced?()"))
-        #expect(masked.contains("print(\"reloaded \\(describe(feed))\")"))
+        #expect(masked.contains("print(\"quiesced: \\(onQuiesced())\")"))
+        // An interpolation calling no property is nothing a rule reads.
+        #expect(!masked.contains("describe(feed)"))
         #expect(masked.contains("total = values\n            .reduce("))
         #expect(masked.contains("let label = first ??\n            \"none\""))
         #expect(masked.contains("let a = 1, b = 2") && masked.contains("_ = consume(label)"))
@@ -236,6 +239,32 @@ import Testing
         #expect(masked.contains("let typed: Feed = try await api.feed(for: account)"))
         #expect(masked.contains("let handle = await Task.detached { 1 }.value"))
         #expect(masked.contains("count += try await api.count(account)"))
+    }
+
+    @Test func anInterpolationIsReadForWhatTheRulesRead() throws {
+        let source = """
+            final class Poller {
+                var attempts = 0
+                func start(id: Int) {
+                    log.info("starting poll \\(id) now")
+                    Task {
+                        log.error("poll \\(id) failed: \\(error.localizedDescription)")
+                        log.error("poll failed after \\(attempts) attempts")
+                        log.error("poll failed in \\(self)")
+                        log.error("poll failed: \\(try describe(id))")
+                        log.error("poll failed: \\(items.map { $0.id })")
+                    }
+                }
+            }
+            """
+        let masked = try DeclarationTrimTests.masked(source)
+        let lines = LeafStatementTests.squeezed(masked).split(separator: "\n").map(String.init)
+        // Locals and members reached after a dot are nothing the rules read: the statement keeps its name.
+        #expect(lines.contains(" log "))
+        #expect(!masked.contains("starting poll") && !masked.contains("localizedDescription"))
+        // A member (an implicit `self`), `self`, `try` and a closure in an interpolation keep the statement whole.
+        #expect(masked.contains("\\(attempts) attempts") && masked.contains("\\(self)"))
+        #expect(masked.contains("\\(try describe(id))") && masked.contains("\\(items.map { $0.id })"))
     }
 
     @Test func selfAsATasksStatementsNameStaysWhereItIs() throws {
