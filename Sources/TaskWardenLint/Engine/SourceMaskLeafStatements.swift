@@ -151,8 +151,11 @@ extension SourceMask.Lexer {
             if isPrefix, index - start == 3, matches(start, "try") { statement!.hasTryPrefix = true }
             // `self` as the kept name stays where it was: its first use and its uses are what the rules read
             // (`self?.reload()` → `self`).
-            let isHeadSelf = atHead && !statement!.afterBindingKeyword && index - start == 4 && matches(start, "self")
-            if (!isPrefix && !isHeadSelf && Self.taskWords.contains(hash))
+            let isSelf = index - start == 4 && matches(start, "self")
+            let isHeadSelf = atHead && !statement!.afterBindingKeyword && isSelf
+            // `Model.self` names a type, not the instance (``SelfCapture`` does not count it).
+            let isMetatype = afterDot && isSelf
+            if (!isPrefix && !isHeadSelf && !isMetatype && Self.taskWords.contains(hash))
                 || (statement!.hasTryPrefix && Self.throwingCallWords.contains(hash)) {
                 // `let feed = try await api.feed(…)`: `try` and `await` stay with the name after them.
                 if !afterDot, statement!.depth == stack.count, Self.extensionPrefixes.contains(hash),
@@ -198,6 +201,8 @@ extension SourceMask.Lexer {
             statement!.calledNames.append(hash)
         }
     }
+
+    private static let selfHash = wordHash("self")
 
     /// Words that may stand between `=` and the name kept after it.
     private static let extensionPrefixes = WordSet(["try", "await"].map(wordHash))
@@ -280,7 +285,7 @@ extension SourceMask.Lexer {
             words.append((Self.wordHash(bytes, word), bytes[before] == UInt8(ascii: "."), byte(after) == UInt8(ascii: "(")))
             return true
         }
-        for word in words {
+        for word in words where !(word.afterDot && word.hash == Self.selfHash) {
             if isInTask, Self.taskWords.contains(word.hash) || Self.throwingCallWords.contains(word.hash) {
                 statement!.blankable = false
                 return

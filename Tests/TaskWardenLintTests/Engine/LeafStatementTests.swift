@@ -212,6 +212,8 @@ import Testing
                         let handle = await Task.detached { 1 }.value
                         ready = await api.isReady(account) == true
                         count += try await api.count(account)
+                        let model = try decoder.decode(Model.self, from: data)
+                        await self?.enter(state: Failed.self)
                     }
                 }
                 func prepare(store: Store) {
@@ -229,6 +231,8 @@ import Testing
         #expect(lines.contains(" _ = await store "))
         // `self` after `await` stays where it is, as at the head.
         #expect(lines.contains(" let timeline = await self "))
+        // `Model.self` names a type, not the instance: no use of `self`.
+        #expect(lines.contains(" let model = try decoder ") && lines.contains(" await self "))
         // What follows the name goes, as after a statement's first name (`== true`).
         #expect(lines.contains(" ready = await api "))
         // `_` alone is no statement: outside a task it keeps the name after `=`.
