@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Lint benchmark (not a test): builds in release mode, then on DIRECTORY prints files, bytes, sites, the time
-# of `taskwarden lint` in sub-file and --whole-file mode (wall and CPU, in-process, medians of 3; bytes parsed /
-# scanned, fallbacks by reason; and once through the CLI), and the time of parsing every
-# file with SwiftParser on one core, as a ratio measured in the same run, and which SwiftSyntax it used.
+# of `taskwarden lint` in sub-file and --whole-file mode (wall and CPU, in-process: sub-file the median of 12
+# runs interleaved with the full parse, whole-file of 3; bytes parsed / scanned, fallbacks by reason; and once
+# through the CLI), and the time of parsing every file with SwiftParser on one core, as a ratio measured in
+# the same run, and which SwiftSyntax it used.
 #
 #   Benchmarks/lint-benchmark.sh DIRECTORY
 #   TASKWARDEN_SWIFT_SYNTAX=package Benchmarks/lint-benchmark.sh DIRECTORY   # swift-syntax built from source
