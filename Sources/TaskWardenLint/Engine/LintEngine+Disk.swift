@@ -213,8 +213,8 @@ extension LintEngine {
             var outcome = job.outcome
             guard let awaiting = outcome.awaitingReach else { return outcome }
             outcome.awaitingReach = nil
-            let plan = reachKnown ? awaiting.file.plan(for: awaiting.bytes, reaching: names)
-                : .wholeFile(reason: .ruleNeedsWholeFile(token: awaiting.file.token))
+            // Without the reach, the file is parsed whole (``analyse(text:bytes:display:configuration:targets:plan:into:)``).
+            let plan = reachKnown ? awaiting.file.plan(for: awaiting.bytes, reaching: names) : .awaitingFunctionReach(awaiting.file)
             if case .subFile = plan { outcome.parsedForFunctionReach = true }
             analyse(text: awaiting.text, bytes: awaiting.bytes, display: job.place.display, configuration: job.place.configuration,
                     targets: job.place.targets, plan: plan, into: &outcome)
@@ -246,9 +246,9 @@ extension LintEngine {
         case .skip:
             return
         case .awaitingFunctionReach(let file):
-            analysis = FileAnalysis(path: display, source: text, configuration: configuration, deploymentTargets: targets)
-            outcome.wholeFileReason = .ruleNeedsWholeFile(token: file.token)
-            outcome.bytesParsed = bytes.count
+            // Parsed without the tree's reach (the results cache served indexed files, whose bodies were not read): whole.
+            return analyse(text: text, bytes: bytes, display: display, configuration: configuration, targets: targets,
+                           plan: .wholeFile(reason: .ruleNeedsWholeFile(token: file.token)), into: &outcome)
         case .tooDeeplyNested(let what):
             outcome.tooDeep = true
             outcome.problems.append(InputProblem(
