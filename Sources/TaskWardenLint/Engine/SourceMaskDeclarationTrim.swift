@@ -31,24 +31,33 @@ extension SourceMask.Lexer {
         var cursor = start - 1
         while cursor >= 0, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: "\t") { cursor -= 1 }
         guard cursor < 0 || bytes[cursor] == UInt8(ascii: "\n") || bytes[cursor] == UInt8(ascii: "\r") else { return false }
-        // The line before that is not blank and not a `//` comment: its last byte says whether it went on.
-        while cursor >= 0 {
-            let lineEnd = cursor
-            var lineStart = lineEnd
-            while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n"), bytes[lineStart - 1] != UInt8(ascii: "\r") { lineStart -= 1 }
-            var first = lineStart
-            while first < lineEnd, [0x20, 0x09].contains(bytes[first]) { first += 1 }
-            let isComment = first + 1 < lineEnd && bytes[first] == UInt8(ascii: "/") && bytes[first + 1] == UInt8(ascii: "/")
-            if first < lineEnd, !isComment {
-                var last = lineEnd - 1
-                while last >= lineStart, [0x20, 0x09, 0x0D].contains(bytes[last]) { last -= 1 }
-                // `*/` ends a documentation comment, not an expression.
-                if last > lineStart, bytes[last] == UInt8(ascii: "/"), bytes[last - 1] == UInt8(ascii: "*") { return true }
-                return !Self.continuingLineEnds.contains(bytes[last])
-            }
-            cursor = lineStart - 1
+        // The code before: its last byte says whether it went on.
+        guard let line = codeLine(before: start) else { return true }
+        // `*/` ends a documentation comment, not an expression.
+        if endsBlockComment(line) { return true }
+        return !Self.continuingLineEnds.contains(bytes[line.last])
+    }
+
+    /// The nearest code before `position`: what stands before it on its line, else the nearest line above that
+    /// is neither blank nor a `//` comment; its first and last bytes other than spaces. Nil at the file's start.
+    func codeLine(before position: Int) -> (first: Int, last: Int)? {
+        var end = position
+        while true {
+            var start = end
+            while start > 0, bytes[start - 1] != UInt8(ascii: "\n"), bytes[start - 1] != UInt8(ascii: "\r") { start -= 1 }
+            let first = skipSpaces(from: start)
+            var last = end - 1
+            while last >= first, CreationTokenScanner.isSpace(bytes[last]) { last -= 1 }
+            if last >= first, !(bytes[first] == UInt8(ascii: "/") && byte(first + 1) == UInt8(ascii: "/")) { return (first, last) }
+            guard start > 0 else { return nil }
+            // Before the newline that ends the line above.
+            end = start - 1
         }
-        return true
+    }
+
+    /// Whether the code of `line` ends with `*/`.
+    private func endsBlockComment(_ line: (first: Int, last: Int)) -> Bool {
+        line.last > line.first && bytes[line.last] == UInt8(ascii: "/") && bytes[line.last - 1] == UInt8(ascii: "*")
     }
 
     /// Adds `range` anywhere to the sorted, disjoint `blanked` ranges, merging those it overlaps or touches (``blank(_:)``
@@ -144,7 +153,7 @@ extension SourceMask.Lexer {
         guard let marks, atMemberLevel else { return }
         var equals = literal.lowerBound - 1
         while equals > start, bytes[equals] == UInt8(ascii: " ") || bytes[equals] == UInt8(ascii: "\t") { equals -= 1 }
-        guard bytes[equals] == UInt8(ascii: "="), isPlainEquals(at: equals) else { return }
+        guard isAssignment(at: equals) else { return }
         var after = skipSpaces(from: literal.upperBound)
         if byte(after) == UInt8(ascii: "/"), byte(after + 1) == UInt8(ascii: "/") { after = skipLine(from: after) }
         guard after < bytes.count, bytes[after] == UInt8(ascii: "\n") || bytes[after] == UInt8(ascii: "\r"),
@@ -154,11 +163,6 @@ extension SourceMask.Lexer {
         blankPrefix(declarationPrefix)
         declarationPrefix = []
         if byte(start) == UInt8(ascii: ":") { blank(annotation) }
-    }
-
-    /// A `=` alone (not `==`, `!=`, `<=`, `>=`).
-    private func isPlainEquals(at offset: Int) -> Bool {
-        byte(offset + 1) != UInt8(ascii: "=") && ![UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: "<"), UInt8(ascii: ">")].contains(byte(offset - 1))
     }
 
     /// Modifiers a type declaration that goes whole may carry (``removableDeclarationStart(keyword:)``).
@@ -183,27 +187,18 @@ extension SourceMask.Lexer {
             guard Self.removableTypeModifiers.contains(Self.wordHash(bytes, wordStart..<(last + 1))) else { return nil }
             declarationStart = wordStart
         }
-        // The lines above, from the nearest: blank and `//` lines are skipped, a `*/` goes back to its `/*`.
-        var lineEnd = declarationStart
-        while lineEnd > 0 {
-            var lineStart = lineEnd - 1
-            while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n"), bytes[lineStart - 1] != UInt8(ascii: "\r") { lineStart -= 1 }
-            let first = skipSpaces(from: lineStart)
-            var last = lineEnd - 1
-            while last >= lineStart, CreationTokenScanner.isSpace(bytes[last]) { last -= 1 }
-            if last < first || (byte(first) == UInt8(ascii: "/") && byte(first + 1) == UInt8(ascii: "/")) {
-                lineEnd = lineStart
+        // The code before, from the nearest: a `*/` goes back to its `/*`.
+        var before = declarationStart
+        while let line = codeLine(before: before) {
+            if endsBlockComment(line) {
+                guard let open = blockCommentStart(before: line.last - 1) else { return nil }
+                before = open
                 continue
             }
-            if last > first, bytes[last] == UInt8(ascii: "/"), bytes[last - 1] == UInt8(ascii: "*") {
-                guard let open = blockCommentStart(before: last - 1) else { return nil }
-                lineEnd = open
-                continue
-            }
-            if byte(first) == UInt8(ascii: "#") || matches(first, "import ") { return declarationStart }
+            if byte(line.first) == UInt8(ascii: "#") || matches(line.first, "import ") { return declarationStart }
             // A line of an attribute, or one holding a `//` that may hide what it ends with, keeps the declaration.
-            guard byte(first) != UInt8(ascii: "@"), !bytes[first...last].contains(UInt8(ascii: "/")) else { return nil }
-            return [UInt8(ascii: "}"), UInt8(ascii: "{"), UInt8(ascii: ";")].contains(bytes[last]) ? declarationStart : nil
+            guard byte(line.first) != UInt8(ascii: "@"), !bytes[line.first...line.last].contains(UInt8(ascii: "/")) else { return nil }
+            return [UInt8(ascii: "}"), UInt8(ascii: "{"), UInt8(ascii: ";")].contains(bytes[line.last]) ? declarationStart : nil
         }
         return declarationStart
     }
