@@ -13,6 +13,14 @@
 /// index's; a function declared where no member body of its own is read (in an initializer, in a closure)
 /// counts as reaching.
 ///
+/// The rest of the file is masked as `lint` masks any file (``SourceMask/scan(_:marks:)``), wherever that
+/// takes out nothing the index or the background rules read: no range of the lint mask is applied that lies in
+/// a body the index reads (one mentioning an indexed word, or a background word such as `backgroundTask` or
+/// `forTaskWithIdentifier`, a reaching function's, one nesting a `func`), that touches a function's signature
+/// (`func` to `{`: the index keys functions by name and type, and reads their parameters' types), that holds a
+/// `func`, or that stands on a line holding one of those words. So a comment, an import, a stored property's
+/// type, a body kept only for its site (trimmed like any other) all go, and what the index reads stays whole.
+///
 /// Reach crosses files, so the engine reads every indexed file first
 /// (``FunctionReachFile/read(_:marks:token:indexedWords:)``), then works out the names reaching an indexed word
 /// (``names(reachingIn:)``), then parses each (``FunctionReachFile/plan(for:reaching:)``).
@@ -39,39 +47,77 @@ public struct FunctionReachFile: Sendable, Equatable {
         /// a nested `func`, which the index reads as a function of its own: kept whatever the reach.
         var isKept: Bool
         var mentionsIndexedWord: Bool
+        /// The index reads it whatever the reach (an indexed or background word, a nested `func`, a function
+        /// without a readable name, too short to blank): no range of the lint mask is applied in it.
+        var isReadByIndex: Bool
     }
 
     var bodies: [Body]
     /// Functions declared where the lexical pass reads no member body of theirs (in a closure, in an
     /// initializer's or accessor's body): their bodies stay, so their names count as reaching.
     var otherFunctionNames: [UInt64]
+    /// The ranges of the file's lint mask that hold no `func`, touch no function's signature and stand on no
+    /// line with an indexed or background word, sorted: applied unless they lie in a body the index reads.
+    var lintRanges: [Range<Int>]
 
-    private init(token: String, bodies: [Body], otherFunctionNames: [UInt64]) {
+    private init(token: String, bodies: [Body], otherFunctionNames: [UInt64], lintRanges: [Range<Int>]) {
         self.token = token
         self.bodies = bodies
         self.otherFunctionNames = otherFunctionNames
+        self.lintRanges = lintRanges
     }
 
     /// Reads the member bodies of `bytes`, and the lexical pass's mask (its bracket depths, and whether it was
-    /// unsure: then there is no file, and the file is parsed whole).
-    static func read(_ bytes: [UInt8], marks: SourceMask.Marks, token: String, indexedWords: WordSet)
+    /// unsure: then there is no file, and the file is parsed whole). `contextWords` are the background words
+    /// beside the indexed ones (the words of the rules' tokens): a body or line holding one keeps its lint trims out.
+    static func read(_ bytes: [UInt8], marks: SourceMask.Marks, token: String, indexedWords: WordSet, contextWords: WordSet)
         -> (file: FunctionReachFile?, mask: SourceMask) {
         var found: [Body] = []
+        var signatures: [Range<Int>] = []
         let mask = SourceMask.scan(bytes) { buffer, body in
             let words = Self.words(in: buffer, body.inside)
             let mentionsIndexedWord = words.contains(where: indexedWords.contains)
             let nestsFunction = !body.isFunction && words.contains(funcWord)
+            let isUnnamedFunction = body.isFunction && body.name == nil
             let isKept = !body.isBlankable || marks.hasSite(in: body.inside) || marks.hasKept(in: body.inside) || mentionsIndexedWord
-                || nestsFunction || (body.isFunction && body.name == nil)
+                || nestsFunction || isUnnamedFunction
+            let isReadByIndex = !body.isBlankable || mentionsIndexedWord || nestsFunction || isUnnamedFunction
+                || words.contains(where: contextWords.contains)
             found.append(Body(inside: body.inside, isFunction: body.isFunction,
                               name: body.name.map { SourceMask.Lexer.wordHash(buffer, $0) }, nameStart: body.name?.lowerBound, words: words,
-                              isKept: isKept, mentionsIndexedWord: mentionsIndexedWord))
+                              isKept: isKept, mentionsIndexedWord: mentionsIndexedWord, isReadByIndex: isReadByIndex))
+            if let keyword = body.keyword { signatures.append(keyword..<body.inside.lowerBound) }
             // Nothing is blanked now: which bodies go is known once every indexed file is read.
             return true
         }
         guard mask.uncertainty == nil else { return (nil, mask) }
+        let lintMask = SourceMask.scan(bytes, marks: marks)
+        let lintRanges = lintMask.uncertainty != nil ? [] : bytes.withUnsafeBufferPointer { buffer in
+            Self.harmlessRanges(of: lintMask.blanked, in: buffer, signatures: signatures.sorted { $0.lowerBound < $1.lowerBound },
+                                words: { indexedWords.contains($0) || contextWords.contains($0) })
+        }
         let others = bytes.withUnsafeBufferPointer { Self.otherFunctionNames(in: $0, bodies: found) }
-        return (FunctionReachFile(token: token, bodies: found, otherFunctionNames: others), mask)
+        return (FunctionReachFile(token: token, bodies: found, otherFunctionNames: others, lintRanges: lintRanges), mask)
+    }
+
+    /// The ranges of a lint mask that take out nothing the index reads outside its bodies: no `func`, no part
+    /// of a function's signature, no line holding an indexed or background word (`isIndexWord`).
+    private static func harmlessRanges(of ranges: [Range<Int>], in bytes: UnsafeBufferPointer<UInt8>, signatures: [Range<Int>],
+                                       words isIndexWord: (UInt64) -> Bool) -> [Range<Int>] {
+        ranges.filter { range in
+            let touching = signatures.partitioningIndex { $0.upperBound > range.lowerBound }
+            if touching < signatures.count, signatures[touching].lowerBound < range.upperBound { return false }
+            var lines = range
+            while lines.lowerBound > 0, bytes[lines.lowerBound - 1] != UInt8(ascii: "\n") { lines = (lines.lowerBound - 1)..<lines.upperBound }
+            while lines.upperBound < bytes.count, bytes[lines.upperBound] != UInt8(ascii: "\n") { lines = lines.lowerBound..<(lines.upperBound + 1) }
+            var harmless = true
+            SourceMask.Lexer.forEachWord(in: bytes, lines) { word in
+                let hash = SourceMask.Lexer.wordHash(bytes, word)
+                if isIndexWord(hash) || (range.contains(word.lowerBound) && hash == funcWord) { harmless = false }
+                return harmless
+            }
+            return harmless
+        }
     }
 
     private static let funcWord = SourceMask.Lexer.wordHash("func")
@@ -114,13 +160,33 @@ public struct FunctionReachFile: Sendable, Equatable {
         return reaching
     }
 
-    /// The plan for the file once the reaching names are known.
+    /// The plan for the file once the reaching names are known: the bodies nothing reaches emptied, and the lint
+    /// mask's ranges outside the bodies the index reads.
     func plan(for bytes: [UInt8], reaching: WordSet) -> ParsePlan {
-        let emptied = bodies.filter { body in
-            !body.isKept && !(body.isFunction && body.words.contains(where: reaching.contains))
-        }.map(\.inside)
-        guard !emptied.isEmpty else { return .wholeFile(reason: .nothingToBlank) }
-        return .subFile(masked: SourceMask.apply(emptied, to: bytes), blankedBytes: emptied.reduce(0) { $0 + $1.count })
+        var emptied: [Range<Int>] = []
+        var read: [Range<Int>] = []
+        for body in bodies {
+            let reaches = body.isFunction && body.words.contains(where: reaching.contains)
+            if !body.isKept && !reaches { emptied.append(body.inside) }
+            if body.isReadByIndex || reaches { read.append(body.inside) }
+        }
+        let lint = lintRanges.filter { range in !read.contains { $0.overlaps(range) } }
+        let blanked = Self.union(emptied + lint)
+        guard !blanked.isEmpty else { return .wholeFile(reason: .nothingToBlank) }
+        return .subFile(masked: SourceMask.apply(blanked, to: bytes), blankedBytes: blanked.reduce(0) { $0 + $1.count })
+    }
+
+    /// `ranges` sorted, overlapping ones merged.
+    private static func union(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var merged: [Range<Int>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, range.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
     }
 
     /// The distinct words of `range` (strings and comments included: more words only keep more bodies).

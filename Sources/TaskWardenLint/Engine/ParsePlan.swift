@@ -1,9 +1,9 @@
 /// How much of one file the parser reads: nothing, a masked copy (sub-file parsing), or all of it.
 ///
 /// Sub-file parsing parses a copy of the source in which what cannot hold a site (and that no rule reads) is
-/// turned into spaces: bodies of member functions, initializers and computed properties without a site (and
-/// the parameter lists of those functions), closures beside a site, member-level comments, and whole bodies of
-/// types whose members nothing reads (no site in them, not named like a type around a site). The members it
+/// turned into spaces: bodies of member functions, initializers, computed properties and accessors without a
+/// site (and the parameter lists of those functions), closures beside a site, member-level comments, and whole
+/// bodies of types whose members nothing reads (no site in them, not named like a type around a site). The members it
 /// blanks are trimmed to their names (a function to `func load(   )`, a stored property to `var items`,
 /// attributes and modifiers other than `static`/`class` gone) and imports are blanked. `lint` (not `fix`, which
 /// names a task after what stands around it, ``Options/keepsNamingContext``) also blanks flat argument lists of
@@ -17,8 +17,8 @@
 /// ``SourceMask`` finds those bodies; whenever it is unsure, or a rule needs the whole file
 /// (``RuleDescription/wholeFileTokens``), the file is parsed whole and the reason counted. A rule that reads
 /// whole files only to index their functions (the background rules, ``RuleDescription/functionIndexWords``)
-/// gets every declaration of them instead, with only the bodies no indexed function reaches emptied, once
-/// every such file of the tree is read (``FunctionReachFile``).
+/// gets every function's signature instead, the bodies no indexed function reaches emptied once every such
+/// file of the tree is read, and the rest masked as above except where the index reads (``FunctionReachFile``).
 ///
 /// ```swift
 /// let plan = ParsePlan.make(for: Array(source.utf8), options: ParsePlan.Options())
@@ -85,6 +85,21 @@ public enum ParsePlan: Sendable, Equatable {
         public var functionIndexTokens: [String]
         /// The words that make a body matter to those rules (``FunctionReachFile``).
         public var functionIndexWords: [String]
+        /// The words of ``functionIndexTokens`` (`backgroundTask` of `.backgroundTask(`): a body or line of an
+        /// indexed file holding one is not trimmed like `lint` trims other files (``FunctionReachFile``).
+        var functionIndexContextWords: WordSet {
+            var words = WordSet()
+            for token in functionIndexTokens {
+                let bytes = Array(token.utf8)
+                bytes.withUnsafeBufferPointer { buffer in
+                    SourceMask.Lexer.forEachWord(in: buffer, 0..<buffer.count) { word in
+                        words.insert(SourceMask.Lexer.wordHash(buffer, word))
+                        return true
+                    }
+                }
+            }
+            return words
+        }
         /// Bodies containing one of these words (or member calls, `.cancel(`) are kept whole (from the rules'
         /// ``RuleDescription/keptBodyTokens``, matched by ``CreationTokenScanner/keptTokenStarts(_:in:)``).
         public var keptBodyTokens: [String]
@@ -169,7 +184,8 @@ public enum ParsePlan: Sendable, Equatable {
         let reach = functionIndexToken.flatMap { token in
             options.wholeFile || wholeFileToken != nil ? nil
                 : FunctionReachFile.read(bytes, marks: marks, token: token,
-                                         indexedWords: WordSet(options.functionIndexWords.map(SourceMask.Lexer.wordHash)))
+                                         indexedWords: WordSet(options.functionIndexWords.map(SourceMask.Lexer.wordHash)),
+                                         contextWords: options.functionIndexContextWords)
         }
         let mask = reach?.mask ?? SourceMask.scan(bytes, marks: marks)
         if mask.maximumSquareBracketDepth > options.maximumSquareBracketDepth {

@@ -87,12 +87,14 @@ struct SourceMask: Sendable {
     }
 
     /// A member body ``scan(_:keep:)`` read: the inside of its braces, and for a `func`, its name (nil for an
-    /// operator or a backticked name). A body too short to blank, or a protocol's, is never blanked.
+    /// operator or a backticked name) and where its `func` keyword starts. A body too short to blank, or a
+    /// protocol's, is never blanked.
     struct MemberBody: Sendable {
         var inside: Range<Int>
         var isFunction: Bool
         var name: Range<Int>?
         var isBlankable: Bool
+        var keyword: Int? = nil
     }
 
     /// Scans `bytes`, blanking only member bodies (never closures, comments or whole type bodies): `keep` is

@@ -70,6 +70,8 @@ extension SourceMask {
         var pendingMember: PendingMember?
         /// Where the last task's closure or arguments closed: a modifier there is read (`Task { … }.store(in:)`).
         var creationEnd: Int?
+        /// Where the last argument list holding `forTaskWithIdentifier` closed (``Level/holdsBackgroundSite``).
+        var backgroundArgumentsEnd: Int?
         var trimmedMembers: [TrimmedMember] = []
         /// The closures of sites (a task's trailing closure, closures in its arguments) and their sites, in the
         /// order they close: the rules look members up by the bare names used there (``SourceMaskUnreadMembers``).
@@ -226,6 +228,7 @@ extension SourceMask {
                     if current == UInt8(ascii: "]") { squareDepth -= 1 }
                     if top.isParameters { parameters = (top.start + 1)..<index }
                     if top.argumentsOfCreation { creationEnd = index }
+                    if top.holdsBackgroundSite { backgroundArgumentsEnd = index }
                     if top.blanksArguments {
                         // `Text(verbatim: title)`, `.padding(.horizontal, 16)`: arguments nothing reads.
                         let arguments = (top.start + 1)..<index
@@ -351,6 +354,8 @@ extension SourceMask {
             var opener = Opener.otherBrace
             var isRepeatBody = false
             var isLocalDeclaration = false
+            var isAccessor = false
+            var isKeptForModifier = false
             var isDefer = false
             var isSwitchBody = false
             var keptWhole = false
@@ -381,6 +386,7 @@ extension SourceMask {
                     isSwitchBody = pendingSwitchDepth == stack.count
                 case .declaration?, .variable(sawEquals: false)?:
                     isLocalDeclaration = true
+                    isAccessor = isLastWord("get") || isLastWord("set") || isLastWord("willSet") || isLastWord("didSet")
                 case .variable(sawEquals: true)?, nil:
                     opener = .closure
                 }
@@ -389,12 +395,21 @@ extension SourceMask {
                 if let word, !marks.wholeClosureWords.isEmpty,
                    marks.wholeClosureWords.contains(String(decoding: UnsafeBufferPointer(rebasing: bytes[word]), as: UTF8.self)) {
                     keptWhole = true
+                    isKeptForModifier = true
                 }
                 // `fix` names a control's task after its `label:` closure.
                 if marks.keepsNamingContext, isLastWord("label") { keptWhole = true }
             }
-            // A task's trailing closure (not one passed in its arguments, whose text a record keeps).
-            let isTaskClosure = !keptWhole && followsCreation && !inCreationArguments
+            // A task's trailing closure (not one passed in its arguments, whose text a record keeps). A background
+            // task's launch handler (`register(forTaskWithIdentifier:…) { task in … }`, `.backgroundTask(…) { … }`)
+            // is read whole by the background rules (what it calls, hands the task to, awaits).
+            let isTaskClosure = !keptWhole && followsCreation && !inCreationArguments && !followsBackgroundSite
+            // A launch handler passed to `register(forTaskWithIdentifier:…)`, in its arguments or after them.
+            // (In top-level code too, where the lexer reads braces as a member's.)
+            if stack.last?.holdsBackgroundSite == true
+                || backgroundArgumentsEnd.map({ skipSpacesAndNewlines(from: $0 + 1) == index }) == true {
+                keptWhole = true
+            }
             var site: SiteHead?
             if case .closure = opener, followsCreation || inCreationArguments {
                 keptWhole = true
@@ -406,6 +421,9 @@ extension SourceMask {
             if case .closure = opener { level.isTaskClosure = isTaskClosure }
             level.isRepeatBody = isRepeatBody
             level.isLocalDeclaration = isLocalDeclaration
+            level.isAccessor = isAccessor
+            // `fix` keeps a `label:` closure whole although no site stands in it.
+            level.isKeptForModifier = isKeptForModifier && !(marks?.keepsNamingContext == true && isLastWord("label"))
             level.isDefer = isDefer
             level.isSwitchBody = isSwitchBody
             if pendingSwitchDepth == stack.count { pendingSwitchDepth = nil }
@@ -485,8 +503,16 @@ extension SourceMask {
                     keepWholeIfRead(inside)
                 }
             case .closure:
-                if !top.keptWhole, keptWholeDepth == 0, inside.count >= SourceMask.minimumBlankedLength, !hasObservers(inside),
-                   let marks, !marks.hasSite(in: inside), !marks.hasKept(in: inside) {
+                if !top.keptWhole || top.isKeptForModifier, keptWholeDepth == 0, inside.count >= SourceMask.minimumBlankedLength,
+                   !hasObservers(inside), let marks, !marks.hasSite(in: inside), !marks.hasKept(in: inside) {
+                    blank(inside)
+                } else {
+                    keepWholeIfRead(inside)
+                }
+            case .otherBrace where top.isAccessor && keptWholeDepth == 0 && isMemberVariableBraces(stack.count - 1):
+                // An accessor of a member property is a frame of its own, like a member function's body.
+                if inside.count >= SourceMask.minimumBlankedLength, !hasObservers(inside), let marks, !marks.hasSite(in: inside),
+                   !marks.hasKept(in: inside) {
                     blank(inside)
                 } else {
                     keepWholeIfRead(inside)
@@ -499,6 +525,23 @@ extension SourceMask {
             afterRepeatBody = top.isRepeatBody
             previous = .operand
             return nil
+        }
+
+        /// Whether the pending site is a background task's (`forTaskWithIdentifier`, `backgroundTask(`): the
+        /// token scan finds both at their `Task`.
+        private var followsBackgroundSite: Bool {
+            guard let site = pendingSite?.site else { return false }
+            return (site >= 3 && matches(site - 3, "for")) || (site >= 10 && matches(site - 10, "background"))
+        }
+
+        /// Whether the level at `position` is the braces of a member property (computed, or with observers).
+        private func isMemberVariableBraces(_ position: Int) -> Bool {
+            guard position >= 0, position < stack.count else { return false }
+            if position > 0, case .typeBody = stack[position - 1].opener {} else if position > 0 { return false }
+            switch stack[position].opener {
+            case .body(isVariable: true), .closure: return true
+            default: return false
+            }
         }
 
         /// Type braces close: ``TypeSkeleton`` records them, the enclosing type inherits their words (and their
@@ -548,7 +591,8 @@ extension SourceMask {
 
         /// What ``Mode/memberBodies(keep:)`` is told of a member body.
         private func memberBody(_ inside: Range<Int>, of level: Level?, isBlankable: Bool) -> SourceMask.MemberBody {
-            SourceMask.MemberBody(inside: inside, isFunction: level?.function != nil, name: level?.function?.name, isBlankable: isBlankable)
+            SourceMask.MemberBody(inside: inside, isFunction: level?.function != nil, name: level?.function?.name, isBlankable: isBlankable,
+                                  keyword: level?.function.map { $0.keywordEnd - 4 })
         }
 
         /// Blanks `inside`, which covers anything blanked in it before.
@@ -584,6 +628,9 @@ extension SourceMask {
             if isSite(max(0, start - 1)..<index) {
                 creationDepth = stack.count
                 pendingSite = SiteHead(site: start, blockStart: stack.last { $0.opener.isBrace }.map { $0.start + 1 } ?? 0)
+                if index - start == 21, matches(start, "forTaskWithIdentifier"), case .paren? = topOpener {
+                    stack[stack.count - 1].holdsBackgroundSite = true
+                }
             }
             if var function = pendingFunction, !function.nameRead {
                 function.nameRead = true

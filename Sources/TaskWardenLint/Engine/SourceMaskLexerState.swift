@@ -67,11 +67,20 @@ extension SourceMask.Lexer {
         /// A call's argument list below member level that may be blanked at its `)` (lint) when it holds
         /// nothing read: see ``SourceMask/Lexer/isBlankableArgumentList(_:)``.
         var blanksArguments = false
+        /// An argument list holding `forTaskWithIdentifier` (a launch handler's registration): its closures, and
+        /// the trailing closure after it, are read whole by the background rules.
+        var holdsBackgroundSite = false
         /// The body of `repeat`: the `while` after it ends the statement.
         var isRepeatBody = false
         /// The braces of a local function, type or accessor, or of `defer`: a frame of their own (below member
         /// level), not a closure's.
         var isLocalDeclaration = false
+        /// The braces of `get`, `set`, `willSet` or `didSet` (``Marks`` mode): blanked like a member's body when
+        /// they stand in a member's braces and hold nothing read.
+        var isAccessor = false
+        /// A closure kept whole only for the modifier it is passed to (``Marks/wholeClosureWords``): the rule reads
+        /// it when a site stands in it, so without one it is blanked like any closure.
+        var isKeptForModifier = false
         var isDefer = false
         /// The braces of a `switch`: its cases are read (``SourceMaskCompoundStatements``).
         var isSwitchBody = false

@@ -13,6 +13,12 @@ extension SourceMask.Lexer {
         return end
     }
 
+    func skipSpacesAndNewlines(from start: Int) -> Int {
+        var end = start
+        while end < bytes.count, CreationTokenScanner.isSpace(bytes[end]) { end += 1 }
+        return end
+    }
+
     func skipLine(from start: Int) -> Int {
         var end = start
         while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }

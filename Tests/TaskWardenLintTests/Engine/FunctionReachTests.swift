@@ -7,6 +7,7 @@ import Testing
 @Suite struct FunctionReachTests {
     static let delegate = """
         import BackgroundTasks
+        /// The app's delegate, documented at length.
         final class AppDelegate {
             let refresher = Refresher()
             func register() {
@@ -19,6 +20,15 @@ import Testing
             init() { func helper() { print("the index reads a function nested here", 1) }; helper() }
             func warm() { helper(); print("a body long enough to be emptied otherwise", 3) }
             func cold() { print("names nothing that reaches, long enough to empty", 2) }
+            func show() {
+                Task { await present() }
+                let caption = formatter.string(from: Date(), style: .medium)
+            }
+            func register(later delay: Duration) {
+                BGTaskScheduler.shared.register(forTaskWithIdentifier: "app.later", using: nil, launchHandler: { task in
+                    pending.append(task)
+                })
+            }
             let hook = { func late(_ task: BGTask) { task.setTaskCompleted(success: true) } }
             static func == (lhs: AppDelegate, rhs: AppDelegate) -> Bool { lhs === rhs && lhs.refresher === rhs.refresher }
         }
@@ -71,6 +81,21 @@ import Testing
         #expect(masked[0].contains("func helper()") && masked[0].contains("lhs === rhs"))
         // `helper` and `late` are declared where no member body of theirs is read: bodies naming them stay.
         #expect(masked[0].contains("helper(); print") && !masked[0].contains("names nothing"))
+    }
+
+    @Test func theRestIsMaskedAsLintMasksAnyFile() throws {
+        let masked = try Self.masked()
+        // An import, a member-level comment, a statement beside a task in a body kept only for its site.
+        #expect(!masked[0].contains("import") && !masked[0].contains("documented at length"))
+        #expect(masked[0].contains("Task { await present") && !masked[0].contains("formatter"))
+        // Never a signature (the index keys functions by name and type, and reads their parameters' types).
+        #expect(masked[0].contains("func register(later delay: Duration) {") && masked[0].contains("func handle(_ task: BGTask) {"))
+    }
+
+    @Test func launchHandlersAreReadWhole() throws {
+        let masked = try Self.masked()
+        // The background rules read what a handler calls and hands its task to.
+        #expect(masked[0].contains("self.handle(task)") && masked[0].contains("pending.append(task)"))
     }
 
     @Test func findingsAreThoseOfWholeFileParsing() {

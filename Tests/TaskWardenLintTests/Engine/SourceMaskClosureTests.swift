@@ -95,6 +95,48 @@ import Testing
         #expect(!masked.contains("long enough"))
     }
 
+    @Test func lifecycleModifierClosuresWithoutASiteAreBlanked() throws {
+        let source = """
+            struct Search: View {
+                var body: some View {
+                    List(results) { Row($0) }
+                        .onChange(of: query) { _, newQuery in
+                            lastQuery = newQuery.trimmed()
+                        }
+                        .task { await search() }
+                }
+            }
+            """
+        let masked = try #require(Self.masked(source))
+        // The rule reads an `onChange` closure for the task started in it: none here.
+        #expect(!masked.contains("trimmed") && masked.contains(".onChange("))
+        #expect(SubFileEquivalenceTests.expectEquivalent([("Search.swift", source)]).filesParsedSubFile == 1)
+    }
+
+    @Test func accessorsOfMemberPropertiesWithoutASiteAreBlanked() throws {
+        let source = """
+            final class Player {
+                var volume: Double = 0.5 {
+                    didSet { engine.apply(volume: volume, fading: oldValue > volume) }
+                    willSet { log.record("volume will change to \\(newValue)") }
+                }
+                var track: Track? {
+                    didSet { Task { await load(track) } }
+                }
+                var title: String {
+                    get { cache.title(for: track) ?? "untitled track" }
+                    set { cache.store(title: newValue, for: track) }
+                }
+            }
+            """
+        let masked = try #require(Self.masked(source))
+        // Each accessor is a frame of its own, like a member function's body.
+        #expect(!masked.contains("engine.apply") && !masked.contains("will change") && masked.contains("didSet {"))
+        #expect(!masked.contains("untitled") && !masked.contains("cache.store"))
+        #expect(masked.contains("Task { await load"))
+        #expect(SubFileEquivalenceTests.expectEquivalent([("Player.swift", source)]).filesParsedSubFile == 1)
+    }
+
     @Test func memberLevelCommentsAreBlankedButCommentsInKeptBodiesStay() throws {
         let source = """
             // Copyright and a long header that nothing reads.
