@@ -13,21 +13,22 @@
 /// index's; a function declared where no member body of its own is read (in an initializer, in a closure)
 /// counts as reaching.
 ///
-/// The rest of the file is masked as `lint` masks any file (``SourceMask/scan(_:marks:)``), wherever that
-/// takes out nothing the index or the background rules read: no range of the lint mask is applied that lies in
-/// a body the index reads (one mentioning an indexed word, or a background word such as `backgroundTask` or
-/// `forTaskWithIdentifier`, a reaching function's, one nesting a `func`), that touches a function's signature
-/// (`func` to `{`: the index keys functions by name and type, and reads their parameters' types), that holds a
-/// `func`, or that stands on a line holding one of those words. So a comment, an import, a stored property's
-/// type, a body kept only for its site (trimmed like any other) all go, and what the index reads stays whole.
+/// The rest of the file is masked as `lint` masks any file (``SourceMask/scan(_:marks:)``), with what the index
+/// and the background rules read kept: a statement naming a reaching function or an indexed word (or a word
+/// ending with one) stays as a rule's kept call does, with the braces and statements around it (the index keys a
+/// call by its name and receiver: what else its body does gives its function no facts); a body holding a
+/// background word (`BGTaskScheduler`, `setTaskCompleted`, `backgroundTask`, `forTaskWithIdentifier`, …) stays
+/// whole, and so does a launch handler; no range of the mask is applied that touches a function's signature
+/// (`func` to `{`: the index keys functions by name and type, and reads their parameters' types), holds a
+/// `func`, stands on a line holding an indexed or background word, or lies in a body nesting a `func`.
 ///
 /// Reach crosses files, so the engine reads every indexed file first
-/// (``FunctionReachFile/read(_:marks:token:indexedWords:)``), then works out the names reaching an indexed word
-/// (``names(reachingIn:)``), then parses each (``FunctionReachFile/plan(for:reaching:)``).
+/// (``FunctionReachFile/read(_:marks:token:indexedWords:contextWords:)``), then works out the names reaching an
+/// indexed word (``names(reachingIn:)``), then masks and parses each (``FunctionReachFile/plan(for:reaching:)``).
 ///
 /// ```swift
-/// // func schedule() { try? BGTaskScheduler.shared.submit(request) }    kept: `submit`
-/// // func refresh() { schedule(); reload() }                            kept: names `schedule`
+/// // func schedule() { try? BGTaskScheduler.shared.submit(request) }    kept whole: `BGTaskScheduler`
+/// // func refresh() { schedule(); reload() }                            kept: `schedule()`; `reload()` goes
 /// // func reload() { items = load() }                                   emptied: func reload() {   }
 /// ```
 public struct FunctionReachFile: Sendable, Equatable {
@@ -47,77 +48,70 @@ public struct FunctionReachFile: Sendable, Equatable {
         /// a nested `func`, which the index reads as a function of its own: kept whatever the reach.
         var isKept: Bool
         var mentionsIndexedWord: Bool
-        /// The index reads it whatever the reach (an indexed or background word, a nested `func`, a function
-        /// without a readable name, too short to blank): no range of the lint mask is applied in it.
-        var isReadByIndex: Bool
+        /// No range of the lint mask is applied in it: too short to blank, a nested `func`, a function without a
+        /// readable name.
+        var isKeptAsItIs: Bool
     }
 
     var bodies: [Body]
     /// Functions declared where the lexical pass reads no member body of theirs (in a closure, in an
     /// initializer's or accessor's body): their bodies stay, so their names count as reaching.
     var otherFunctionNames: [UInt64]
-    /// The ranges of the file's lint mask that hold no `func`, touch no function's signature and stand on no
-    /// line with an indexed or background word, sorted: applied unless they lie in a body the index reads.
-    var lintRanges: [Range<Int>]
-
-    private init(token: String, bodies: [Body], otherFunctionNames: [UInt64], lintRanges: [Range<Int>]) {
-        self.token = token
-        self.bodies = bodies
-        self.otherFunctionNames = otherFunctionNames
-        self.lintRanges = lintRanges
-    }
+    /// The marks of the file's own lint mask (``SourceMask/scan(_:marks:)``).
+    var marks: SourceMask.Marks
+    /// Functions' signatures, `func` to `{`, sorted.
+    var signatures: [Range<Int>]
+    /// Where `func`, the indexed words and the background words (the words of the rules' tokens) start, sorted.
+    var functionKeywords: [Int]
+    var indexedWords: [Int]
+    var contextWords: [Int]
 
     /// Reads the member bodies of `bytes`, and the lexical pass's mask (its bracket depths, and whether it was
-    /// unsure: then there is no file, and the file is parsed whole). `contextWords` are the background words
-    /// beside the indexed ones (the words of the rules' tokens): a body or line holding one keeps its lint trims out.
-    static func read(_ bytes: [UInt8], marks: SourceMask.Marks, token: String, indexedWords: WordSet, contextWords: WordSet)
+    /// unsure: then there is no file, and the file is parsed whole). A word ending with one of `indexedWords`
+    /// counts as one (the index reads `x.expirationHandler =` by its suffix); `contextWords` are the background
+    /// words beside them (the words of the rules' tokens: `backgroundTask`, `forTaskWithIdentifier`).
+    static func read(_ bytes: [UInt8], marks: SourceMask.Marks, token: String, indexedWords: [String], contextWords: WordSet)
         -> (file: FunctionReachFile?, mask: SourceMask) {
-        var found: [Body] = []
+        var file = FunctionReachFile(token: token, bodies: [], otherFunctionNames: [], marks: marks, signatures: [],
+                                     functionKeywords: [], indexedWords: [], contextWords: [])
+        let indexed = indexedWords.filter { !$0.isEmpty }.map { Array($0.utf8) }
+        bytes.withUnsafeBufferPointer { buffer in
+            SourceMask.Lexer.forEachWord(in: buffer, 0..<buffer.count) { word in
+                let hash = SourceMask.Lexer.wordHash(buffer, word)
+                if hash == funcWord { file.functionKeywords.append(word.lowerBound) }
+                if contextWords.contains(hash) { file.contextWords.append(word.lowerBound) }
+                if indexed.contains(where: { Self.word(word, in: buffer, endsWith: $0) }) { file.indexedWords.append(word.lowerBound) }
+                return true
+            }
+        }
         var signatures: [Range<Int>] = []
         let mask = SourceMask.scan(bytes) { buffer, body in
             let words = Self.words(in: buffer, body.inside)
-            let mentionsIndexedWord = words.contains(where: indexedWords.contains)
+            let mentionsIndexedWord = Self.any(file.indexedWords, in: body.inside)
             let nestsFunction = !body.isFunction && words.contains(funcWord)
             let isUnnamedFunction = body.isFunction && body.name == nil
             let isKept = !body.isBlankable || marks.hasSite(in: body.inside) || marks.hasKept(in: body.inside) || mentionsIndexedWord
                 || nestsFunction || isUnnamedFunction
-            let isReadByIndex = !body.isBlankable || mentionsIndexedWord || nestsFunction || isUnnamedFunction
-                || words.contains(where: contextWords.contains)
-            found.append(Body(inside: body.inside, isFunction: body.isFunction,
-                              name: body.name.map { SourceMask.Lexer.wordHash(buffer, $0) }, nameStart: body.name?.lowerBound, words: words,
-                              isKept: isKept, mentionsIndexedWord: mentionsIndexedWord, isReadByIndex: isReadByIndex))
+            file.bodies.append(Body(inside: body.inside, isFunction: body.isFunction,
+                                    name: body.name.map { SourceMask.Lexer.wordHash(buffer, $0) }, nameStart: body.name?.lowerBound,
+                                    words: words, isKept: isKept, mentionsIndexedWord: mentionsIndexedWord,
+                                    isKeptAsItIs: !body.isBlankable || nestsFunction || isUnnamedFunction))
             if let keyword = body.keyword { signatures.append(keyword..<body.inside.lowerBound) }
             // Nothing is blanked now: which bodies go is known once every indexed file is read.
             return true
         }
         guard mask.uncertainty == nil else { return (nil, mask) }
-        let lintMask = SourceMask.scan(bytes, marks: marks)
-        let lintRanges = lintMask.uncertainty != nil ? [] : bytes.withUnsafeBufferPointer { buffer in
-            Self.harmlessRanges(of: lintMask.blanked, in: buffer, signatures: signatures.sorted { $0.lowerBound < $1.lowerBound },
-                                words: { indexedWords.contains($0) || contextWords.contains($0) })
-        }
-        let others = bytes.withUnsafeBufferPointer { Self.otherFunctionNames(in: $0, bodies: found) }
-        return (FunctionReachFile(token: token, bodies: found, otherFunctionNames: others, lintRanges: lintRanges), mask)
+        file.signatures = signatures.sorted { $0.lowerBound < $1.lowerBound }
+        file.otherFunctionNames = bytes.withUnsafeBufferPointer { Self.otherFunctionNames(in: $0, bodies: file.bodies) }
+        return (file, mask)
     }
 
-    /// The ranges of a lint mask that take out nothing the index reads outside its bodies: no `func`, no part
-    /// of a function's signature, no line holding an indexed or background word (`isIndexWord`).
-    private static func harmlessRanges(of ranges: [Range<Int>], in bytes: UnsafeBufferPointer<UInt8>, signatures: [Range<Int>],
-                                       words isIndexWord: (UInt64) -> Bool) -> [Range<Int>] {
-        ranges.filter { range in
-            let touching = signatures.partitioningIndex { $0.upperBound > range.lowerBound }
-            if touching < signatures.count, signatures[touching].lowerBound < range.upperBound { return false }
-            var lines = range
-            while lines.lowerBound > 0, bytes[lines.lowerBound - 1] != UInt8(ascii: "\n") { lines = (lines.lowerBound - 1)..<lines.upperBound }
-            while lines.upperBound < bytes.count, bytes[lines.upperBound] != UInt8(ascii: "\n") { lines = lines.lowerBound..<(lines.upperBound + 1) }
-            var harmless = true
-            SourceMask.Lexer.forEachWord(in: bytes, lines) { word in
-                let hash = SourceMask.Lexer.wordHash(bytes, word)
-                if isIndexWord(hash) || (range.contains(word.lowerBound) && hash == funcWord) { harmless = false }
-                return harmless
-            }
-            return harmless
-        }
+    /// Whether the word `word` of `bytes` ends with `suffix`.
+    private static func word(_ word: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, endsWith suffix: [UInt8]) -> Bool {
+        guard word.count >= suffix.count else { return false }
+        let start = word.upperBound - suffix.count
+        for offset in suffix.indices where bytes[start + offset] != suffix[offset] { return false }
+        return true
     }
 
     private static let funcWord = SourceMask.Lexer.wordHash("func")
@@ -160,20 +154,62 @@ public struct FunctionReachFile: Sendable, Equatable {
         return reaching
     }
 
-    /// The plan for the file once the reaching names are known: the bodies nothing reaches emptied, and the lint
-    /// mask's ranges outside the bodies the index reads.
+    /// The plan for the file once the reaching names are known: the bodies nothing reaches emptied, and the rest
+    /// masked by the file's own lint mask with every statement naming a reaching function or an indexed word
+    /// kept as a rule's kept call is (with the braces and statements holding it), every body holding a
+    /// background word kept whole, and none of its ranges applied that touches a signature, holds a `func`,
+    /// stands on a line holding an indexed or background word, or lies in a body kept as it is.
     func plan(for bytes: [UInt8], reaching: WordSet) -> ParsePlan {
         var emptied: [Range<Int>] = []
-        var read: [Range<Int>] = []
+        var keptAsTheyAre: [Range<Int>] = []
         for body in bodies {
             let reaches = body.isFunction && body.words.contains(where: reaching.contains)
             if !body.isKept && !reaches { emptied.append(body.inside) }
-            if body.isReadByIndex || reaches { read.append(body.inside) }
+            if body.isKeptAsItIs { keptAsTheyAre.append(body.inside) }
         }
-        let lint = lintRanges.filter { range in !read.contains { $0.overlaps(range) } }
+        var marks = self.marks
+        var reachingWords: [Int] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            SourceMask.Lexer.forEachWord(in: buffer, 0..<buffer.count) { word in
+                if reaching.contains(SourceMask.Lexer.wordHash(buffer, word)) { reachingWords.append(word.lowerBound) }
+                return true
+            }
+        }
+        marks.keptCalls = (marks.keptCalls + indexedWords + reachingWords).sorted()
+        marks.kept = (marks.kept + contextWords).sorted()
+        let lintMask = SourceMask.scan(bytes, marks: marks)
+        let lint = lintMask.uncertainty != nil ? [] : bytes.withUnsafeBufferPointer { buffer in
+            lintMask.blanked.filter { range in
+                !Self.any(signatures, overlapping: range) && !Self.any(functionKeywords, in: range)
+                    && !Self.any(indexedWords, in: Self.lines(around: range, in: buffer))
+                    && !Self.any(contextWords, in: Self.lines(around: range, in: buffer))
+                    && !keptAsTheyAre.contains { $0.overlaps(range) }
+            }
+        }
         let blanked = Self.union(emptied + lint)
         guard !blanked.isEmpty else { return .wholeFile(reason: .nothingToBlank) }
         return .subFile(masked: SourceMask.apply(blanked, to: bytes), blankedBytes: blanked.reduce(0) { $0 + $1.count })
+    }
+
+    /// Whether a sorted position lies in `range`.
+    private static func any(_ sorted: [Int], in range: Range<Int>) -> Bool {
+        let low = sorted.partitioningIndex { $0 >= range.lowerBound }
+        return low < sorted.count && sorted[low] < range.upperBound
+    }
+
+    /// Whether one of `sorted` (non-overlapping ranges, by start) overlaps `range`.
+    private static func any(_ sorted: [Range<Int>], overlapping range: Range<Int>) -> Bool {
+        let low = sorted.partitioningIndex { $0.upperBound > range.lowerBound }
+        return low < sorted.count && sorted[low].lowerBound < range.upperBound
+    }
+
+    /// `range` grown to the whole lines it stands on.
+    private static func lines(around range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var start = range.lowerBound
+        var end = range.upperBound
+        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        return start..<end
     }
 
     /// `ranges` sorted, overlapping ones merged.

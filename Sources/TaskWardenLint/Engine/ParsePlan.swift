@@ -184,7 +184,7 @@ public enum ParsePlan: Sendable, Equatable {
         let reach = functionIndexToken.flatMap { token in
             options.wholeFile || wholeFileToken != nil ? nil
                 : FunctionReachFile.read(bytes, marks: marks, token: token,
-                                         indexedWords: WordSet(options.functionIndexWords.map(SourceMask.Lexer.wordHash)),
+                                         indexedWords: options.functionIndexWords,
                                          contextWords: options.functionIndexContextWords)
         }
         let mask = reach?.mask ?? SourceMask.scan(bytes, marks: marks)

@@ -47,7 +47,7 @@ struct SourceMask: Sendable {
     static let minimumBlankedLength = 24
 
     /// Where the byte scans found tokens, for ``scan(_:marks:)``.
-    struct Marks: Sendable {
+    struct Marks: Sendable, Equatable {
         /// Where creation tokens start (``CreationTokenScanner/creationTokenStarts(_:)``), sorted.
         var sites: [Int]
         /// Where the rules' kept-body tokens start, sorted: a body or closure holding one is parsed whole.

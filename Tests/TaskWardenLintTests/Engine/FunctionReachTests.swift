@@ -1,9 +1,10 @@
 import Testing
 @testable import TaskWardenLint
 
-/// Files the background rules index every function of keep every declaration, and every body that can give a
-/// function facts: one mentioning an indexed word, or naming a function of any indexed file that reaches one
-/// (``FunctionReachFile``). The others are emptied, and the findings are those of whole-file parsing.
+/// Files the background rules index every function of keep every function's signature, and in every body that
+/// can give a function facts (one mentioning an indexed word, or naming a function of any indexed file that
+/// reaches one) the statements that do (``FunctionReachFile``). The other bodies are emptied, the rest is masked
+/// as `lint` masks any file, and the findings are those of whole-file parsing.
 @Suite struct FunctionReachTests {
     static let delegate = """
         import BackgroundTasks
@@ -64,9 +65,10 @@ import Testing
 
     @Test func bodiesThatReachAnIndexedWordAcrossFilesStay() throws {
         let masked = try Self.masked()
-        // `handle` names `refresh`, which names `finish`, which sets the expiration handler: all three stay.
-        #expect(masked[0].contains("refresher.refresh(task)"))
-        #expect(masked[1].contains("finish(task)") && masked[1].contains("setTaskCompleted"))
+        // `handle` names `refresh`, which names `finish`, which sets the expiration handler: all three stay, as
+        // calls (the index keys a call by its name and receiver, not its arguments).
+        #expect(masked[0].contains("refresher.refresh("))
+        #expect(masked[1].contains("finish(") && masked[1].contains("task.expirationHandler = {}; task.setTaskCompleted(success: true)"))
     }
 
     @Test func otherBodiesAreEmptiedButTheirFunctionsStayDeclared() throws {
@@ -79,8 +81,10 @@ import Testing
         let masked = try Self.masked()
         // A function nested in an initializer is indexed; an operator's name is not read by the lexical pass.
         #expect(masked[0].contains("func helper()") && masked[0].contains("lhs === rhs"))
-        // `helper` and `late` are declared where no member body of theirs is read: bodies naming them stay.
-        #expect(masked[0].contains("helper(); print") && !masked[0].contains("names nothing"))
+        // `helper` and `late` are declared where no member body of theirs is read: calls of them stay, and what
+        // stands beside such a call goes as beside any kept call.
+        #expect(masked[0].contains("func warm() { helper();") && !masked[0].contains("emptied otherwise"))
+        #expect(!masked[0].contains("names nothing"))
     }
 
     @Test func theRestIsMaskedAsLintMasksAnyFile() throws {
@@ -104,6 +108,28 @@ import Testing
         // The handler hands the task to a function that sets the expiration handler and completes it: had
         // `handle` or `refresh` been emptied, both would be reported.
         let result = LintEngine(parallel: false).run(sources: Self.sources)
+        #expect(!result.findings.contains { $0.ruleID == "background-task-no-expiration" })
+    }
+
+    @Test func aWordEndingWithAnIndexedWordCounts() {
+        // The index reads an assignment to anything ending with `expirationHandler`: `arm` sets one, so the
+        // handler gets no finding for it, sub-file as whole.
+        let sources = [("Launch.swift", """
+            import BackgroundTasks
+            final class Launch {
+                func register() {
+                    BGTaskScheduler.shared.register(forTaskWithIdentifier: "app.clean", using: nil) { task in arm(task) }
+                }
+                func arm(_ task: BGTask) {
+                    log.notice("arming the cleanup with a deadline")
+                    box.cleanupexpirationHandler = cancelCleanup
+                    finish(task)
+                }
+                func finish(_ task: BGTask) { task.setTaskCompleted(success: true) }
+            }
+            """)]
+        SubFileEquivalenceTests.expectEquivalent(sources)
+        let result = LintEngine(parallel: false).run(sources: sources)
         #expect(!result.findings.contains { $0.ruleID == "background-task-no-expiration" })
     }
 }
