@@ -96,11 +96,15 @@ extension SourceMask {
             self.mode = mode
             if case .marks(let marks) = mode { self.marks = marks } else { marks = nil }
             lintTrims = marks.map { !$0.keepsNamingContext } ?? false
-            trimsDeclarations = marks != nil
+            hasMarks = marks.map { _ in true } ?? false
+            trimsDeclarations = hasMarks
         }
 
         /// The marks of ``Mode/marks(_:)`` (stored: asked for at every byte).
         let marks: Marks?
+        /// Whether there are marks: asked at every byte, where `hasMarks` would pick `Optional`'s `==` for
+        /// an `Equatable` wrapped type and copy the marks' arrays each time (a third of the pass's time).
+        let hasMarks: Bool
 
         /// Members without a site are trimmed to their names (``Marks`` mode: `lint` and `fix`).
         let trimsDeclarations: Bool
@@ -138,7 +142,7 @@ extension SourceMask {
             if byte(0) == UInt8(ascii: "#"), byte(1) == UInt8(ascii: "!") { index = skipLine(from: 0) }
             while index < bytes.count {
                 let current = bytes[index]
-                if marks != nil, current > 0x20 { noteStatementToken(current) }
+                if hasMarks, current > 0x20 { noteStatementToken(current) }
                 switch current {
                 case UInt8(ascii: " "), UInt8(ascii: "\t"):
                     index += 1
@@ -307,7 +311,7 @@ extension SourceMask {
                 index += 1
             }
             guard stack.isEmpty else { return .unbalancedBrackets }
-            if marks != nil {
+            if hasMarks {
                 keepStatementsCallingDeclaredNames()
                 leaveOutLeafRemnants()
                 blankCompoundStatements()
@@ -342,7 +346,7 @@ extension SourceMask {
         /// In ``Marks`` mode, a comment at member level (file headers, documentation) is not parsed: the
         /// suppression directives are read from the source, not from the tree.
         private mutating func blankComment(_ range: Range<Int>) {
-            guard marks != nil, atMemberLevel, range.count >= 2 else { return }
+            guard hasMarks, atMemberLevel, range.count >= 2 else { return }
             // Already covered (a comment after a blanked `import`).
             if let last = blanked.last, last.upperBound >= range.upperBound { return }
             blanked.append(range)
@@ -374,7 +378,7 @@ extension SourceMask {
                 case .type(let isProtocol)?: opener = .typeBody(isProtocol: isProtocol)
                 case .function?: opener = .body(isVariable: false)
                 case .variable(sawEquals: false)?: opener = .body(isVariable: true)
-                case .variable(sawEquals: true)?: if marks != nil { opener = .closure }
+                case .variable(sawEquals: true)?: if hasMarks { opener = .closure }
                 default: break
                 }
                 pending = nil
@@ -442,7 +446,7 @@ extension SourceMask {
                 forgetPrefix()
             }
             forgetParameters()
-            if marks != nil {
+            if hasMarks {
                 level.type = skeleton.takeHeader()
                 if case .typeBody = opener, level.type == nil { level.type = TypeSkeleton.Header(words: []) }
             }
@@ -567,7 +571,7 @@ extension SourceMask {
 
         /// A string literal among a type's members may be a constant the background rules read.
         private mutating func noteString() {
-            guard marks != nil, let top = stack.last, case .typeBody = top.opener, top.type != nil else { return }
+            guard hasMarks, let top = stack.last, case .typeBody = top.opener, top.type != nil else { return }
             stack[stack.count - 1].type?.holdsString = true
         }
 
@@ -640,8 +644,8 @@ extension SourceMask {
             }
             // Hashed once: the statement trims and the keyword test below compare hashes, not strings.
             let hash = Self.wordHash(bytes, start..<index)
-            if marks != nil { noteStatementWord(start, afterDot: afterDot, hash: hash) }
-            if marks != nil, atMemberLevel { noteMemberWord(start) }
+            if hasMarks { noteStatementWord(start, afterDot: afterDot, hash: hash) }
+            if hasMarks, atMemberLevel { noteMemberWord(start) }
             if case .awaitingName = storedProperty { storedProperty = trimmingStart(afterName: index) }
             if let attribute = attributeStart {
                 attributeStart = nil
@@ -666,7 +670,7 @@ extension SourceMask {
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
             if Self.expressionKeywords.contains(text) { previous = .other }
             guard atMemberLevel else {
-                if marks != nil { localWord(text, wasAfterRepeatBody: wasAfterRepeatBody) }
+                if hasMarks { localWord(text, wasAfterRepeatBody: wasAfterRepeatBody) }
                 return
             }
             if trimsDeclarations, inTypeBody, Self.trimmedModifiers.contains(text),
@@ -680,24 +684,24 @@ extension SourceMask {
                 // `protocol P: class {` stays a protocol.
                 if case .type(isProtocol: true)? = pending { break }
                 pending = .type(isProtocol: false)
-                if marks != nil, !afterImport { skeleton.beginHeader(declarationStart: removableDeclarationStart(keyword: start)) }
+                if hasMarks, !afterImport { skeleton.beginHeader(declarationStart: removableDeclarationStart(keyword: start)) }
             case "struct", "enum", "actor", "extension":
                 pendingMember = nil
                 forgetPrefix()
                 pending = .type(isProtocol: false)
-                if marks != nil, !afterImport { skeleton.beginHeader(declarationStart: removableDeclarationStart(keyword: start)) }
+                if hasMarks, !afterImport { skeleton.beginHeader(declarationStart: removableDeclarationStart(keyword: start)) }
             case "protocol":
                 pendingMember = nil
                 forgetPrefix()
                 pending = .type(isProtocol: true)
-                if marks != nil, !afterImport { skeleton.beginHeader(declarationStart: removableDeclarationStart(keyword: start)) }
+                if hasMarks, !afterImport { skeleton.beginHeader(declarationStart: removableDeclarationStart(keyword: start)) }
             case "func", "init", "deinit", "subscript":
                 if text == "subscript" { pendingMember = nil }
                 pending = .function
                 pendingFunction = text == "func" ? PendingFunction(keywordEnd: index) : nil
                 skeleton.cancelHeader()
                 forgetParameters()
-                awaitingParameters = marks != nil
+                awaitingParameters = hasMarks
                 parametersHaveTail = text == "func" || text == "init"
                 declarationPrefix = parametersHaveTail ? prefix : []
                 forgetPrefix()
