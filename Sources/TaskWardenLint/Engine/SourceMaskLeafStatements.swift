@@ -135,12 +135,17 @@ extension SourceMask.Lexer {
         declaresNext = isBinding
         namesFunctionNext = index - start == 4 && matches(start, "func")
         if compound != nil || caseSection != nil { noteCompoundWord(start, afterDot: afterDot, hash: hash) }
-        guard statement != nil, statement!.blankable else { return }
-        // `{ group in`: a closure's signature, not a statement (its names are the closure's parameters).
-        if index - start == 2, matches(start, "in"), statement!.depth == stack.count {
-            statement!.blankable = false
+        // `{ group in`: a closure's signature, not a statement (its names are the closure's parameters). What
+        // follows it on its line is the closure's first statement (`{ [weak self] in self?.reload() }`).
+        if index - start == 2, matches(start, "in"), let current = statement, current.depth == stack.count {
+            if isClosureSignature(current) {
+                statement = nil
+            } else {
+                statement!.blankable = false
+            }
             return
         }
+        guard statement != nil, statement!.blankable else { return }
         if statement!.headExtension != .none {
             extendHead(start, afterDot: afterDot, hash: hash)
             return
@@ -199,6 +204,24 @@ extension SourceMask.Lexer {
         if byte(next) == UInt8(ascii: "?") || byte(next) == UInt8(ascii: "!") { next += 1 }
         if byte(next) == UInt8(ascii: "("), !statement!.isInTask, !statement!.isInClosure {
             statement!.calledNames.append(hash)
+        }
+    }
+
+    /// Whether `statement`, ending at an `in`, is the signature of the closure whose braces it opens: it starts
+    /// right after the `{` with a capture list, a parameter list, an attribute, `_` or a name (not a keyword:
+    /// `for item in items` is a statement).
+    private func isClosureSignature(_ statement: Statement) -> Bool {
+        guard case .closure? = topOpener, skipSpacesAndNewlines(from: stack[stack.count - 1].start + 1) == statement.start else {
+            return false
+        }
+        switch bytes[statement.start] {
+        case UInt8(ascii: "["), UInt8(ascii: "("), UInt8(ascii: "@"): return true
+        default:
+            var end = statement.start
+            while end < bytes.count, Self.isIdentifierByte(bytes[end]) { end += 1 }
+            guard end > statement.start else { return false }
+            if end - statement.start == 1, bytes[statement.start] == UInt8(ascii: "_") { return true }
+            return !Self.statementKeywords.contains(Self.wordHash(bytes, statement.start..<end))
         }
     }
 

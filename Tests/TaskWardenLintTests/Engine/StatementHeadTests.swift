@@ -77,3 +77,25 @@ import Testing
         #expect(masked.contains("\\(try describe(id))") && masked.contains("\\(items.map { $0.id })"))
     }
 }
+
+extension StatementHeadTests {
+    @Test func aClosuresFirstStatementAfterItsSignatureOnTheSameLineIsTrimmed() throws {
+        let source = """
+            final class Coordinator {
+                func stop() {
+                    Task { [weak self] in await self?.timeline.stopSharing(now: true, reason: .userAction) }
+                    Task { @MainActor in await self.player.setVolume(settings.volume, fading: true) }
+                    Task { for item in items { await item.prepare(with: configuration) } }
+                }
+            }
+            """
+        let masked = try DeclarationTrimTests.masked(source)
+        let lines = LeafStatementTests.squeezed(masked).split(separator: "\n").map(String.init)
+        // The signature is no statement: what follows `in` is the closure's first statement.
+        #expect(lines.contains(" Task { [weak self] in await self }"))
+        #expect(lines.contains(" Task { @MainActor in await self }"))
+        // `for item in items` is a statement, not a signature.
+        #expect(masked.contains("for item in items {"))
+        #expect(SubFileEquivalenceTests.expectEquivalent([("Coordinator.swift", source)]).filesParsedSubFile == 1)
+    }
+}
