@@ -47,6 +47,8 @@ public enum CreationSiteDiscovery {
         let scanner = CreationTokenScanner()
         /// The `guard #available` statements of this file's statement lists, read once per list.
         var availabilityGuards = AvailabilityFloor.GuardIndex()
+        /// The file's frames: labels, closure numbers and declaration paths, worked out once for all its sites.
+        let declarations = DeclarationContext.Memo()
 
         init(file: String, lines: SourceLineTable, deploymentTargets: DeploymentTargets, bytes: UnsafeBufferPointer<UInt8>) {
             self.file = file
@@ -113,8 +115,8 @@ public enum CreationSiteDiscovery {
                 kind: kind,
                 name: TaskNameExpression(nameArgument?.expression),
                 nameAvailability: NameAvailability.of(NameOverload(kind: kind, call: node.as(FunctionCallExprSyntax.self)), at: deploymentTargets.raised(by: floor)),
-                enclosingDeclaration: DeclarationContext.enclosingDeclarationPath(of: node),
-                guessedLabel: DeclarationContext.guessedLabel(of: node),
+                enclosingDeclaration: DeclarationContext.enclosingDeclarationPath(of: node, memo: declarations),
+                guessedLabel: DeclarationContext.guessedLabel(of: node, memo: declarations),
                 calledThrough: surroundings.calledThrough,
                 parentSiteKind: surroundings.parentSiteKind,
                 isInsideLoop: surroundings.isInsideLoop,

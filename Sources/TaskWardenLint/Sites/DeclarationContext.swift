@@ -12,18 +12,34 @@ public enum DeclarationContext {
     /// The declaration path of the innermost named declaration around `node` (closures are looked through).
     /// Top-level code yields `"top-level code"`.
     public static func enclosingDeclarationPath(of node: some SyntaxProtocol) -> String {
+        enclosingDeclarationPath(of: node, memo: Memo())
+    }
+
+    /// The label a profiler guesses for an unnamed task created at `node`.
+    public static func guessedLabel(of node: some SyntaxProtocol) -> String {
+        guessedLabel(of: node, memo: Memo())
+    }
+
+    /// What the answers for one file share: sites of one function ask for the same frames, whose closures are
+    /// numbered by one walk, not one per site.
+    final class Memo {
+        fileprivate var descriptions: [SyntaxIdentifier: DescribedDeclaration?] = [:]
+        fileprivate var labels: [SyntaxIdentifier: String] = [:]
+        fileprivate var closureCounters: [SyntaxIdentifier: ClosureCounter] = [:]
+    }
+
+    static func enclosingDeclarationPath(of node: some SyntaxProtocol, memo: Memo) -> String {
         var current = Syntax(node).parent
         while let context = current {
-            if let described = describeDeclaration(context) { return described.path }
+            if isFrameDeclaration(context), let described = describeDeclaration(context, memo: memo) { return described.path }
             current = context.parent
         }
         return "top-level code"
     }
 
-    /// The label a profiler guesses for an unnamed task created at `node`.
-    public static func guessedLabel(of node: some SyntaxProtocol) -> String {
+    static func guessedLabel(of node: some SyntaxProtocol, memo: Memo) -> String {
         guard let context = nearestFrame(above: Syntax(node)) else { return "main" }
-        return label(of: context)
+        return label(of: context, memo: memo)
     }
 
     /// The nearest ancestor that becomes its own stack frame: a function-like declaration or a closure.
@@ -38,10 +54,18 @@ public enum DeclarationContext {
         return nil
     }
 
-    private static func label(of frame: Syntax) -> String {
+    private static func label(of frame: Syntax, memo: Memo) -> String {
+        if let known = memo.labels[frame.id] { return known }
+        let label = spelledLabel(of: frame, memo: memo)
+        memo.labels[frame.id] = label
+        return label
+    }
+
+    private static func spelledLabel(of frame: Syntax, memo: Memo) -> String {
+        func label(of frame: Syntax) -> String { Self.label(of: frame, memo: memo) }
         if let closure = frame.as(ClosureExprSyntax.self) {
             let parent = nearestFrame(above: frame)
-            let number = closureNumber(of: closure, in: parent ?? Syntax(closure.root))
+            let number = closureNumber(of: closure, in: parent ?? Syntax(closure.root), memo: memo)
             return "closure #\(number) in " + (parent.map(label(of:)) ?? "main")
         }
         if frame.is(DeferStmtSyntax.self), let parent = nearestFrame(above: frame) {
@@ -59,7 +83,7 @@ public enum DeclarationContext {
             let number = localFunctionNumber(of: function, in: parent)
             return "\(function.name.text) #\(number) \(parameterLabels(function.signature.parameterClause)) in \(label(of: parent))"
         }
-        return describeDeclaration(frame)?.label ?? "main"
+        return describeDeclaration(frame, memo: memo)?.label ?? "main"
     }
 
     /// The 1-based position of a local function among the local functions of the same name in `parent`.
@@ -78,27 +102,32 @@ public enum DeclarationContext {
     /// The number the compiler gives `closure` among the closures of `frame`: the 1-based position among the
     /// closures written directly in it, or, for a closure passed to a testing macro, its number in the macro's
     /// expansion (see ``TestingMacroClosures``).
-    static func closureNumber(of closure: ClosureExprSyntax, in frame: Syntax) -> Int {
-        let counter = ClosureCounter(target: closure.id, root: frame.id)
-        counter.walk(frame)
+    static func closureNumber(of closure: ClosureExprSyntax, in frame: Syntax, memo: Memo = Memo()) -> Int {
+        let counter: ClosureCounter
+        if let known = memo.closureCounters[frame.id] {
+            counter = known
+        } else {
+            counter = ClosureCounter(root: frame.id)
+            counter.walk(frame)
+            memo.closureCounters[frame.id] = counter
+        }
         if let macro = TestingMacroClosures.macro(passing: closure),
            let index = counter.macros.firstIndex(where: { $0.id == macro.id }) {
             return TestingMacroClosures.number(of: closure, in: macro, sourceClosures: counter.count,
                                                macrosInFrame: counter.macros, macroIndex: index)
         }
-        return counter.number ?? 1
+        return counter.numbers[closure.id] ?? 1
     }
 
-    private final class ClosureCounter: SyntaxVisitor {
-        let target: SyntaxIdentifier
+    fileprivate final class ClosureCounter: SyntaxVisitor {
         let root: SyntaxIdentifier
         var count = 0
-        var number: Int?
+        /// Each closure written directly in the frame, and its number.
+        var numbers: [SyntaxIdentifier: Int] = [:]
         /// Testing macros (`#expect`, `#require`) written directly in the frame, in source order.
         var macros: [MacroExpansionExprSyntax] = []
 
-        init(target: SyntaxIdentifier, root: SyntaxIdentifier) {
-            self.target = target
+        init(root: SyntaxIdentifier) {
             self.root = root
             super.init(viewMode: .sourceAccurate)
         }
@@ -106,7 +135,7 @@ public enum DeclarationContext {
         override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
             if node.id == root { return .visitChildren }
             count += 1
-            if node.id == target, number == nil { number = count }
+            numbers[node.id] = count
             return .skipChildren
         }
 
@@ -164,6 +193,14 @@ public enum DeclarationContext {
         let item = binding.parent?.parent?.parent?.as(CodeBlockItemSyntax.self)
         if let item, !(item.parent?.parent?.is(SourceFileSyntax.self) == true && !isScript(node.root)) { return nil }
         return (binding, name)
+    }
+
+    /// ``describeDeclaration(_:)``, once per declaration of the file.
+    private static func describeDeclaration(_ node: Syntax, memo: Memo) -> DescribedDeclaration? {
+        if let known = memo.descriptions[node.id] { return known }
+        let described = describeDeclaration(node)
+        memo.descriptions[node.id] = described
+        return described
     }
 
     /// Describes `node` when it is a function-like declaration (or a property initializer / accessor).
