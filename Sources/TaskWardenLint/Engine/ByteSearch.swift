@@ -32,6 +32,23 @@ enum ByteSearch {
         }
     }
 
+    /// Whether `byte` occurs in `bytes`.
+    static func contains(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+        return memchr(base, Int32(byte), bytes.count) != nil
+    }
+
+    /// Calls `body` with the offset of every `byte` in `bytes`, in order.
+    static func forEach(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
+        guard let base = bytes.baseAddress else { return }
+        var start = 0
+        while start < bytes.count, let hit = memchr(base + start, Int32(byte), bytes.count - start) {
+            let found = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            body(found)
+            start = found + 1
+        }
+    }
+
     /// The needle's byte least common in Swift source: upper-case letters and punctuation before lower-case
     /// letters, and rare lower-case letters before common ones.
     static func anchorOffset(of needle: [UInt8]) -> Int {

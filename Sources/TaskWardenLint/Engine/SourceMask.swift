@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The lexical pass behind sub-file parsing: finds what the parser need not read and measures how deeply
 /// brackets nest, without parsing.
 ///
@@ -123,9 +131,22 @@ struct SourceMask: Sendable {
     static func apply(_ ranges: [Range<Int>], to bytes: [UInt8]) -> [UInt8] {
         var copy = bytes
         copy.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            // Without a "\r" in the file, the spaces between newlines are written with `memset`.
+            let hasCarriageReturn = ByteSearch.contains(UInt8(ascii: "\r"), in: UnsafeBufferPointer(buffer))
             for range in ranges {
-                for index in range where buffer[index] != UInt8(ascii: "\n") && buffer[index] != UInt8(ascii: "\r") {
-                    buffer[index] = UInt8(ascii: " ")
+                guard !hasCarriageReturn else {
+                    for index in range where buffer[index] != UInt8(ascii: "\n") && buffer[index] != UInt8(ascii: "\r") {
+                        buffer[index] = UInt8(ascii: " ")
+                    }
+                    continue
+                }
+                var start = range.lowerBound
+                while start < range.upperBound {
+                    let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), range.upperBound - start)
+                        .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? range.upperBound
+                    memset(base + start, Int32(UInt8(ascii: " ")), newline - start)
+                    start = newline + 1
                 }
             }
         }
@@ -139,21 +160,28 @@ struct SourceMask: Sendable {
     /// after a `/` or `*` stays spaces (`//*` would start a line comment). Only runs holding blanked bytes
     /// change: spaces in a kept string or comment are the source's, and a blanked range never cuts one.
     static func parsingCopy(of masked: [UInt8], source: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        guard masked.count == source.count else { return masked }
+        guard masked.count == source.count, let sourceBase = source.baseAddress else { return masked }
         var copy = masked
         copy.withUnsafeMutableBufferPointer { buffer in
-            var runStart: Int?
-            var runHoldsBlanked = false
-            for index in 0...buffer.count {
-                if index < buffer.count, buffer[index] == UInt8(ascii: " ") {
-                    if runStart == nil { (runStart, runHoldsBlanked) = (index, false) }
-                    if source[index] != UInt8(ascii: " ") { runHoldsBlanked = true }
+            guard let base = buffer.baseAddress else { return }
+            let count = buffer.count
+            var index = 0
+            while index < count {
+                guard buffer[index] == UInt8(ascii: " ") else {
+                    index += 1
                     continue
                 }
-                guard let start = runStart else { continue }
-                runStart = nil
+                let start = index
+                // Eight spaces at a time: most of a masked copy is long runs of them.
+                while index + 8 <= count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+                    index += 8
+                }
+                while index < count, buffer[index] == UInt8(ascii: " ") { index += 1 }
+                let length = index - start
                 let before = start > 0 ? buffer[start - 1] : UInt8(ascii: " ")
-                guard runHoldsBlanked, index - start >= minimumCommentLength, before != UInt8(ascii: "/"), before != UInt8(ascii: "*")
+                // A run holds blanked bytes where the source differs from the copy.
+                guard length >= minimumCommentLength, before != UInt8(ascii: "/"), before != UInt8(ascii: "*"),
+                      memcmp(sourceBase + start, base + start, length) != 0
                 else { continue }
                 (buffer[start], buffer[start + 1]) = (UInt8(ascii: "/"), UInt8(ascii: "*"))
                 (buffer[index - 2], buffer[index - 1]) = (UInt8(ascii: "*"), UInt8(ascii: "/"))

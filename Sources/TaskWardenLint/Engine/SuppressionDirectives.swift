@@ -49,25 +49,14 @@ public struct SuppressionDirectives: Hashable, Sendable {
         for (rule, start) in open { regions[rule, default: []].append(start...max(start, lastLine)) }
     }
 
-    /// A byte search for `taskwarden:` (String's Unicode-aware `contains` costs far more on large files).
+    /// A byte search for `taskwarden:` with ``ByteSearch`` (String's Unicode-aware `contains` costs far more on
+    /// large files, and a loop over every byte more than `memchr`).
     static func mentionsDirective(_ source: String) -> Bool {
-        let needle = Array("taskwarden:".utf8)
         var text = source
-        return text.withUTF8 { bytes in
-            guard bytes.count >= needle.count else { return false }
-            var index = 0
-            let last = bytes.count - needle.count
-            while index <= last {
-                if bytes[index] == needle[0] {
-                    var offset = 1
-                    while offset < needle.count, bytes[index + offset] == needle[offset] { offset += 1 }
-                    if offset == needle.count { return true }
-                }
-                index += 1
-            }
-            return false
-        }
+        return text.withUTF8 { CreationTokenScanner.contains($0, directiveNeedle, from: 0, to: $0.count) }
     }
+
+    private static let directiveNeedle = Array("taskwarden:".utf8)
 
     /// True when a finding of `rule` on `line` is suppressed.
     public func suppresses(rule: String, line: Int) -> Bool {

@@ -17,6 +17,11 @@ public struct SourceLineTable: Hashable, Sendable {
         // Read through a buffer pointer: iterating `String.UTF8View` costs several times more per byte.
         lineStarts = text.withUTF8 { bytes in
             var starts = [0]
+            // Most files hold no "\r": their newlines are found with `memchr`, not byte by byte.
+            guard ByteSearch.contains(UInt8(ascii: "\r"), in: bytes) else {
+                ByteSearch.forEach(UInt8(ascii: "\n"), in: bytes) { starts.append($0 + 1) }
+                return starts
+            }
             var previousWasCarriageReturn = false
             for offset in bytes.indices {
                 let byte = bytes[offset]
