@@ -116,6 +116,11 @@ extension SourceMask {
             return matches(lastWord.lowerBound, word)
         }
 
+        /// ``expressionKeywords`` and ``trimmedModifiers`` by ``wordHash(_:)``: most keywords are neither, and a
+        /// hash is compared before a string is looked up.
+        static let expressionKeywordHashes = WordSet(expressionKeywords.map(wordHash))
+        static let trimmedModifierHashes = WordSet(trimmedModifiers.map(wordHash))
+
         /// Every word ``word()`` acts on (by ``wordHash(_:)``; a collision only makes a string to compare).
         static let lexerKeywords = WordSet((expressionKeywords.union(trimmedModifiers).union([
             "while", "repeat", "if", "guard", "for", "switch", "do", "catch", "else", "defer", "case", "in", "class",
@@ -668,12 +673,12 @@ extension SourceMask {
             // Only keywords matter below: other words (most of them) are not made into strings.
             guard !afterDot, Self.lexerKeywords.contains(hash) else { return }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-            if Self.expressionKeywords.contains(text) { previous = .other }
+            if Self.expressionKeywordHashes.contains(hash), Self.expressionKeywords.contains(text) { previous = .other }
             guard atMemberLevel else {
                 if hasMarks { localWord(text, wasAfterRepeatBody: wasAfterRepeatBody) }
                 return
             }
-            if trimsDeclarations, inTypeBody, Self.trimmedModifiers.contains(text),
+            if trimsDeclarations, inTypeBody, Self.trimmedModifierHashes.contains(hash), Self.trimmedModifiers.contains(text),
                startsPrefix(at: start, previousPieceEnd: prefix.last?.upperBound) {
                 addPrefixPiece(start..<index)
                 return

@@ -136,7 +136,9 @@ extension SourceMask.Lexer {
         var position = 0
         var next = 0
         var region = 0
-        let declarations = Set(trimmedMembers.map(\.name.lowerBound))
+        // Words are read in order: a cursor into the declarations' names (sorted) replaces a set lookup a word.
+        let declarations = trimmedMembers.map(\.name.lowerBound).sorted()
+        var declaration = 0
         while position < bytes.count {
             let limit = next < blanked.count ? blanked[next].lowerBound : bytes.count
             while position < limit {
@@ -147,17 +149,16 @@ extension SourceMask.Lexer {
                 let start = position
                 while position < limit, Self.isIdentifierByte(bytes[position]) { position += 1 }
                 guard lengths & (1 << UInt64(min(position - start, 63))) != 0 else { continue }
-                if declarations.contains(start) { continue }
+                while declaration < declarations.count, declarations[declaration] < start { declaration += 1 }
+                if declaration < declarations.count, declarations[declaration] == start { continue }
                 while region < regions.count, regions[region].upperBound <= start { region += 1 }
                 let inRegion = region < regions.count && regions[region].lowerBound <= start
-                let isCall = isCalled(after: position)
-                guard inRegion || isCall else { continue }
-                let hash = Self.wordHash(bytes, start..<position)
                 if inRegion, isBare(start) {
+                    let hash = Self.wordHash(bytes, start..<position)
                     bare.insert(hash)
                     byProperty.insert(hash)
-                } else if isCall {
-                    byProperty.insert(hash)
+                } else if isCalled(after: position) {
+                    byProperty.insert(Self.wordHash(bytes, start..<position))
                 }
             }
             guard next < blanked.count else { break }
