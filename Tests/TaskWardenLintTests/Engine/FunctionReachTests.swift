@@ -132,4 +132,134 @@ import Testing
         let result = LintEngine(parallel: false).run(sources: sources)
         #expect(!result.findings.contains { $0.ruleID == "background-task-no-expiration" })
     }
+
+    @Test func aBackgroundAppIsLintedAsWholeFileParsingLintsIt() {
+        // Requests built at member level, a registration in a stored closure and one in top-level code, SwiftUI's
+        // `.backgroundTask`, handlers handing their task on: what the index and the background rules read.
+        let sources: [(path: String, text: String)] = [
+            ("Scheduler.swift", """
+            import BackgroundTasks
+            import SwiftUI
+
+            enum Identifiers {
+                static let refresh = "app.example.refresh"
+                static let clean = "app.example.clean"
+            }
+
+            final class Scheduler {
+                // A request built at member level, read by the background rules.
+                let request = BGAppRefreshTaskRequest(identifier: Identifiers.refresh)
+                lazy var registrar: () -> Void = {
+                    BGTaskScheduler.shared.register(forTaskWithIdentifier: Identifiers.clean, using: nil) { task in
+                        self.clean(task as! BGProcessingTask)
+                    }
+                }
+                private var work: Task<Void, Never>?
+
+                func register() {
+                    BGTaskScheduler.shared.register(forTaskWithIdentifier: Identifiers.refresh, using: nil) { task in
+                        self.handle(refresh: task as! BGAppRefreshTask)
+                    }
+                    registrar()
+                }
+
+                func handle(refresh task: BGAppRefreshTask) {
+                    arm(task)
+                    work = Task {
+                        await reload(items: [1, 2, 3], force: true)
+                        finish(task, ok: true)
+                    }
+                }
+
+                func arm(_ task: BGTask) {
+                    log("arming")
+                    task.expirationHandler = { [weak self] in self?.work?.cancel() }
+                }
+
+                func finish(_ task: BGTask, ok: Bool) {
+                    task.setTaskCompleted(success: ok)
+                    schedule()
+                }
+
+                func schedule() {
+                    do { try BGTaskScheduler.shared.submit(request) } catch { log("could not schedule: \\(error)") }
+                }
+
+                func clean(_ task: BGProcessingTask) {
+                    Task { await purge(); task.setTaskCompleted(success: true) }
+                }
+
+                func reload(items: [Int], force: Bool) async { for item in items { print(item, force) } }
+                func purge() async { print("purging the caches that nothing reads any more") }
+                func log(_ text: String) { print(text) }
+            }
+
+            extension Scheduler {
+                func later(_ task: BGAppRefreshTask) {
+                    let deadline = Date().addingTimeInterval(30)
+                    Task { await reload(items: [], force: false); print(deadline) }
+                }
+            }
+            """),
+            ("App.swift", """
+            import SwiftUI
+            import BackgroundTasks
+
+            @main
+            struct ExampleApp: App {
+                @Environment(\\.scenePhase) private var phase
+                var body: some Scene {
+                    WindowGroup { ContentView() }
+                        .backgroundTask(.appRefresh("app.example.refresh")) {
+                            await Refresher.shared.refresh()
+                        }
+                        .backgroundTask(.appRefresh("app.example.widget")) {
+                            await Refresher.shared.update(widgets: true)
+                            Refresher.shared.plan()
+                        }
+                }
+            }
+
+            final class Refresher {
+                static let shared = Refresher()
+                func refresh() async {
+                    let started = Date()
+                    await update(widgets: false)
+                    print("refreshed in", Date().timeIntervalSince(started))
+                    plan()
+                }
+                func update(widgets: Bool) async { print(widgets) }
+                func plan() {
+                    let request = BGAppRefreshTaskRequest(identifier: "app.example.refresh")
+                    request.earliestBeginDate = Date(timeIntervalSinceNow: 3600)
+                    try? BGTaskScheduler.shared.submit(request)
+                }
+            }
+            """),
+            ("main.swift", """
+            import BackgroundTasks
+            BGTaskScheduler.shared.register(forTaskWithIdentifier: "app.example.main", using: nil) { task in
+                Worker().start(task)
+            }
+            BGTaskScheduler.shared.register(forTaskWithIdentifier: "app.example.sync", using: nil) { task in
+                SyncCoordinator.shared.run(task)
+            }
+            struct Worker {
+                func start(_ task: BGTask) { task.setTaskCompleted(success: true) }
+                func idle() { print("nothing to do here but long enough to be emptied") }
+            }
+            """),
+        ]
+        let statistics = SubFileEquivalenceTests.expectEquivalent(sources)
+        #expect(statistics.filesParsedForFunctionReach == 3)
+        let result = LintEngine(parallel: false).run(sources: sources)
+        let background = Set(result.findings.filter { $0.ruleID.hasPrefix("background-") }.map { "\($0.position.file):\($0.position.line) \($0.ruleID)" })
+        // `handle(refresh:)` hands its task to `arm` (expiration) and `finish` (completion, next request), and the
+        // sync handler to a function the tree does not define: both silent.
+        #expect(background == [
+            "App.swift:9 background-task-identifier", "Scheduler.swift:20 background-task-identifier",
+            "App.swift:12 background-refresh-not-rescheduled",
+            "Scheduler.swift:13 background-task-no-expiration", "main.swift:2 background-task-no-expiration",
+        ])
+    }
 }
