@@ -101,7 +101,7 @@ public struct FunctionReachFile: Sendable, Equatable {
             return true
         }
         guard mask.uncertainty == nil else { return (nil, mask) }
-        file.signatures = signatures.sorted { $0.lowerBound < $1.lowerBound }
+        file.signatures = union(signatures)
         file.otherFunctionNames = bytes.withUnsafeBufferPointer { Self.otherFunctionNames(in: $0, bodies: file.bodies) }
         return (file, mask)
     }
@@ -119,7 +119,8 @@ public struct FunctionReachFile: Sendable, Equatable {
     /// The names after `func` that are neither a member function read above nor inside a function's body
     /// (whose nested functions the index reads as part of it).
     private static func otherFunctionNames(in bytes: UnsafeBufferPointer<UInt8>, bodies: [Body]) -> [UInt64] {
-        let functionBodies = bodies.filter(\.isFunction).map(\.inside)
+        // Merged and sorted: a position is looked up by binary search (a file may hold thousands of functions).
+        let functionBodies = union(bodies.filter(\.isFunction).map(\.inside))
         let readNames = Set(bodies.compactMap(\.nameStart))
         var names: [UInt64] = []
         var afterFunc: Int?
@@ -127,7 +128,7 @@ public struct FunctionReachFile: Sendable, Equatable {
             let hash = SourceMask.Lexer.wordHash(bytes, word)
             if let keywordStart = afterFunc {
                 afterFunc = nil
-                let inFunctionBody = functionBodies.contains { $0.contains(keywordStart) }
+                let inFunctionBody = any(functionBodies, overlapping: keywordStart..<(keywordStart + 1))
                 if !inFunctionBody, !readNames.contains(word.lowerBound) { names.append(hash) }
             }
             if hash == funcWord { afterFunc = word.lowerBound }
@@ -167,6 +168,11 @@ public struct FunctionReachFile: Sendable, Equatable {
             if !body.isKept && !reaches { emptied.append(body.inside) }
             if body.isKeptAsItIs { keptAsTheyAre.append(body.inside) }
         }
+        // Sorted and merged, and the newlines found once: each range of the mask is tested by binary searches (a
+        // file of one long line, or of thousands of bodies, stays linear).
+        keptAsTheyAre = Self.union(keptAsTheyAre)
+        var newlines: [Int] = []
+        bytes.withUnsafeBufferPointer { buffer in ByteSearch.forEach(UInt8(ascii: "\n"), in: buffer) { newlines.append($0) } }
         var marks = self.marks
         var reachingWords: [Int] = []
         bytes.withUnsafeBufferPointer { buffer in
@@ -180,10 +186,10 @@ public struct FunctionReachFile: Sendable, Equatable {
         let lintMask = SourceMask.scan(bytes, marks: marks)
         let lint = lintMask.uncertainty != nil ? [] : bytes.withUnsafeBufferPointer { buffer in
             lintMask.blanked.filter { range in
-                !Self.any(signatures, overlapping: range) && !Self.any(functionKeywords, in: range)
-                    && !Self.any(indexedWords, in: Self.lines(around: range, in: buffer))
-                    && !Self.any(contextWords, in: Self.lines(around: range, in: buffer))
-                    && !keptAsTheyAre.contains { $0.overlaps(range) }
+                let lines = Self.lines(around: range, newlines: newlines, count: buffer.count)
+                return !Self.any(signatures, overlapping: range) && !Self.any(functionKeywords, in: range)
+                    && !Self.any(indexedWords, in: lines) && !Self.any(contextWords, in: lines)
+                    && !Self.any(keptAsTheyAre, overlapping: range)
             }
         }
         let blanked = Self.union(emptied + lint)
@@ -203,13 +209,11 @@ public struct FunctionReachFile: Sendable, Equatable {
         return low < sorted.count && sorted[low].lowerBound < range.upperBound
     }
 
-    /// `range` grown to the whole lines it stands on.
-    private static func lines(around range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-        var start = range.lowerBound
-        var end = range.upperBound
-        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-        return start..<end
+    /// `range` grown to the whole lines it stands on, given the file's `newlines` (sorted) and length.
+    private static func lines(around range: Range<Int>, newlines: [Int], count: Int) -> Range<Int> {
+        let before = newlines.partitioningIndex { $0 >= range.lowerBound }
+        let after = newlines.partitioningIndex { $0 >= range.upperBound }
+        return (before > 0 ? newlines[before - 1] + 1 : 0)..<(after < newlines.count ? newlines[after] : count)
     }
 
     /// `ranges` sorted, overlapping ones merged.
