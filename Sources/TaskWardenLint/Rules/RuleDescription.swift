@@ -26,9 +26,11 @@ public struct RuleDescription: Sendable {
     public var wholeFileTokens: [String]
     /// For a rule that reads whole files only to index their functions (the background rules: which functions
     /// submit, complete or set an expiration handler, directly or through calls): the words that make a
-    /// function body matter. A file holding one of ``wholeFileTokens`` is then parsed with every declaration,
-    /// emptying only the bodies that hold none of these words, no site or kept token, and name no function
-    /// of such a file that reaches one of them (``FunctionReachFile``). Empty: such files are parsed whole.
+    /// function body matter (a word ending with one counts). A file holding one of ``wholeFileTokens`` is then
+    /// parsed with every function's signature, the bodies that hold none of these words, no site or kept token
+    /// and name no function of such a file that reaches one of them emptied, and the rest masked as any file
+    /// but for the statements naming such a word or function and the bodies holding a token's word
+    /// (``FunctionReachFile``). Empty: such files are parsed whole.
     public var functionIndexWords: [String]
     /// Words that keep a function body or closure in sub-file parsing, whole, although it holds no site: for
     /// rules that read the code around the word (`isCancelled`: the loop it ends and the results gathered).
