@@ -102,8 +102,8 @@ extension SourceMask {
 
         /// The marks of ``Mode/marks(_:)`` (stored: asked for at every byte).
         let marks: Marks?
-        /// Whether there are marks: asked at every byte, where `hasMarks` would pick `Optional`'s `==` for
-        /// an `Equatable` wrapped type and copy the marks' arrays each time (a third of the pass's time).
+        /// Whether there are marks: asked at every byte, where `marks != nil` would pick `Optional`'s `==` for
+        /// an `Equatable` wrapped type and copy the marks' arrays each time (half of the pass's time).
         let hasMarks: Bool
 
         /// Members without a site are trimmed to their names (``Marks`` mode: `lint` and `fix`).
@@ -512,20 +512,14 @@ extension SourceMask {
                     keepWholeIfRead(inside)
                 }
             case .closure:
-                if !top.keptWhole || top.isKeptForModifier, keptWholeDepth == 0, inside.count >= SourceMask.minimumBlankedLength,
-                   !hasObservers(inside), let marks, !marks.hasSite(in: inside), !marks.hasKept(in: inside) {
-                    blank(inside)
+                if !top.keptWhole || top.isKeptForModifier, keptWholeDepth == 0 {
+                    blankUnlessRead(inside)
                 } else {
                     keepWholeIfRead(inside)
                 }
             case .otherBrace where top.isAccessor && keptWholeDepth == 0 && isMemberVariableBraces(stack.count - 1):
                 // An accessor of a member property is a frame of its own, like a member function's body.
-                if inside.count >= SourceMask.minimumBlankedLength, !hasObservers(inside), let marks, !marks.hasSite(in: inside),
-                   !marks.hasKept(in: inside) {
-                    blank(inside)
-                } else {
-                    keepWholeIfRead(inside)
-                }
+                blankUnlessRead(inside)
             default:
                 break
             }
@@ -543,10 +537,23 @@ extension SourceMask {
             return (site >= 3 && matches(site - 3, "for")) || (site >= 10 && matches(site - 10, "background"))
         }
 
+        /// Blanks braces below member level (a closure, an accessor) that are long enough and hold no site, kept
+        /// token or observer; else keeps them whole if a rule reads them.
+        private mutating func blankUnlessRead(_ inside: Range<Int>) {
+            if inside.count >= SourceMask.minimumBlankedLength, !hasObservers(inside), let marks, !marks.hasSite(in: inside),
+               !marks.hasKept(in: inside) {
+                blank(inside)
+            } else {
+                keepWholeIfRead(inside)
+            }
+        }
+
         /// Whether the level at `position` is the braces of a member property (computed, or with observers).
         private func isMemberVariableBraces(_ position: Int) -> Bool {
             guard position >= 0, position < stack.count else { return false }
-            if position > 0, case .typeBody = stack[position - 1].opener {} else if position > 0 { return false }
+            if position > 0 {
+                guard case .typeBody = stack[position - 1].opener else { return false }
+            }
             switch stack[position].opener {
             case .body(isVariable: true), .closure: return true
             default: return false

@@ -102,7 +102,7 @@ public enum DeclarationContext {
     /// The number the compiler gives `closure` among the closures of `frame`: the 1-based position among the
     /// closures written directly in it, or, for a closure passed to a testing macro, its number in the macro's
     /// expansion (see ``TestingMacroClosures``).
-    static func closureNumber(of closure: ClosureExprSyntax, in frame: Syntax, memo: Memo = Memo()) -> Int {
+    static func closureNumber(of closure: ClosureExprSyntax, in frame: Syntax, memo: Memo) -> Int {
         let counter: ClosureCounter
         if let known = memo.closureCounters[frame.id] {
             counter = known
