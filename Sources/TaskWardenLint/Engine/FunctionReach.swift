@@ -61,6 +61,9 @@ public struct FunctionReachFile: Sendable, Equatable {
     var marks: SourceMask.Marks
     /// Functions' signatures, `func` to `{`, sorted.
     var signatures: [Range<Int>]
+    /// Every word of the file (strings and comments included), read once: where each starts, and its hash.
+    var wordStarts: [Int]
+    var wordHashes: [UInt64]
     /// Where `func`, the indexed words and the background words (the words of the rules' tokens) start, sorted.
     var functionKeywords: [Int]
     var indexedWords: [Int]
@@ -73,11 +76,13 @@ public struct FunctionReachFile: Sendable, Equatable {
     static func read(_ bytes: [UInt8], marks: SourceMask.Marks, token: String, indexedWords: [String], contextWords: WordSet)
         -> (file: FunctionReachFile?, mask: SourceMask) {
         var file = FunctionReachFile(token: token, bodies: [], otherFunctionNames: [], marks: marks, signatures: [],
-                                     functionKeywords: [], indexedWords: [], contextWords: [])
+                                     wordStarts: [], wordHashes: [], functionKeywords: [], indexedWords: [], contextWords: [])
         let indexed = indexedWords.filter { !$0.isEmpty }.map { Array($0.utf8) }
         bytes.withUnsafeBufferPointer { buffer in
             SourceMask.Lexer.forEachWord(in: buffer, 0..<buffer.count) { word in
                 let hash = SourceMask.Lexer.wordHash(buffer, word)
+                file.wordStarts.append(word.lowerBound)
+                file.wordHashes.append(hash)
                 if hash == funcWord { file.functionKeywords.append(word.lowerBound) }
                 if contextWords.contains(hash) { file.contextWords.append(word.lowerBound) }
                 if indexed.contains(where: { Self.word(word, in: buffer, endsWith: $0) }) { file.indexedWords.append(word.lowerBound) }
@@ -86,7 +91,7 @@ public struct FunctionReachFile: Sendable, Equatable {
         }
         var signatures: [Range<Int>] = []
         let mask = SourceMask.scan(bytes) { buffer, body in
-            let words = Self.words(in: buffer, body.inside)
+            let words = file.distinctWords(in: body.inside)
             let mentionsIndexedWord = Self.any(file.indexedWords, in: body.inside)
             let nestsFunction = !body.isFunction && words.contains(funcWord)
             let isUnnamedFunction = body.isFunction && body.name == nil
@@ -102,7 +107,7 @@ public struct FunctionReachFile: Sendable, Equatable {
         }
         guard mask.uncertainty == nil else { return (nil, mask) }
         file.signatures = union(signatures)
-        file.otherFunctionNames = bytes.withUnsafeBufferPointer { Self.otherFunctionNames(in: $0, bodies: file.bodies) }
+        file.otherFunctionNames = file.otherFunctionNames(bodies: file.bodies)
         return (file, mask)
     }
 
@@ -118,21 +123,15 @@ public struct FunctionReachFile: Sendable, Equatable {
 
     /// The names after `func` that are neither a member function read above nor inside a function's body
     /// (whose nested functions the index reads as part of it).
-    private static func otherFunctionNames(in bytes: UnsafeBufferPointer<UInt8>, bodies: [Body]) -> [UInt64] {
+    private func otherFunctionNames(bodies: [Body]) -> [UInt64] {
         // Merged and sorted: a position is looked up by binary search (a file may hold thousands of functions).
-        let functionBodies = union(bodies.filter(\.isFunction).map(\.inside))
+        let functionBodies = Self.union(bodies.filter(\.isFunction).map(\.inside))
         let readNames = Set(bodies.compactMap(\.nameStart))
         var names: [UInt64] = []
-        var afterFunc: Int?
-        SourceMask.Lexer.forEachWord(in: bytes, 0..<bytes.count) { word in
-            let hash = SourceMask.Lexer.wordHash(bytes, word)
-            if let keywordStart = afterFunc {
-                afterFunc = nil
-                let inFunctionBody = any(functionBodies, overlapping: keywordStart..<(keywordStart + 1))
-                if !inFunctionBody, !readNames.contains(word.lowerBound) { names.append(hash) }
-            }
-            if hash == funcWord { afterFunc = word.lowerBound }
-            return true
+        for index in wordHashes.indices.dropFirst() where wordHashes[index - 1] == Self.funcWord {
+            let keywordStart = wordStarts[index - 1]
+            let inFunctionBody = Self.any(functionBodies, overlapping: keywordStart..<(keywordStart + 1))
+            if !inFunctionBody, !readNames.contains(wordStarts[index]) { names.append(wordHashes[index]) }
         }
         return names
     }
@@ -174,13 +173,7 @@ public struct FunctionReachFile: Sendable, Equatable {
         var newlines: [Int] = []
         bytes.withUnsafeBufferPointer { buffer in ByteSearch.forEach(UInt8(ascii: "\n"), in: buffer) { newlines.append($0) } }
         var marks = self.marks
-        var reachingWords: [Int] = []
-        bytes.withUnsafeBufferPointer { buffer in
-            SourceMask.Lexer.forEachWord(in: buffer, 0..<buffer.count) { word in
-                if reaching.contains(SourceMask.Lexer.wordHash(buffer, word)) { reachingWords.append(word.lowerBound) }
-                return true
-            }
-        }
+        let reachingWords = wordHashes.indices.filter { reaching.contains(wordHashes[$0]) }.map { wordStarts[$0] }
         marks.keptCalls = (marks.keptCalls + indexedWords + reachingWords).sorted()
         marks.kept = (marks.kept + contextWords).sorted()
         let lintMask = SourceMask.scan(bytes, marks: marks)
@@ -230,16 +223,14 @@ public struct FunctionReachFile: Sendable, Equatable {
     }
 
     /// The distinct words of `range` (strings and comments included: more words only keep more bodies).
-    private static func words(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [UInt64] {
+    private func distinctWords(in range: Range<Int>) -> [UInt64] {
+        let low = wordStarts.partitioningIndex { $0 >= range.lowerBound }
+        let high = wordStarts.partitioningIndex { $0 >= range.upperBound }
         var seen = WordSet()
         var words: [UInt64] = []
-        SourceMask.Lexer.forEachWord(in: bytes, range) { word in
-            let hash = SourceMask.Lexer.wordHash(bytes, word)
-            if !seen.contains(hash) {
-                seen.insert(hash)
-                words.append(hash)
-            }
-            return true
+        for hash in wordHashes[low..<high] where !seen.contains(hash) {
+            seen.insert(hash)
+            words.append(hash)
         }
         return words
     }
