@@ -1,3 +1,4 @@
+import TaskWardenSupport
 /// A long-lived loop with an explicit lifecycle: `start` is idempotent, `stop()` from outside returns only after
 /// the loop has exited (from inside, it returns at once), and the loop holds its owner only for the duration of
 /// one iteration — so it can never keep its owner alive, and nobody has to remember `[weak self]`.

@@ -1,3 +1,4 @@
+import TaskWardenSupport
 /// A ``Tracer`` that keeps intervals and events in memory and writes them as Chrome Trace Event JSON, which
 /// Perfetto (ui.perfetto.dev), `chrome://tracing` and `taskwarden trace render` open.
 ///

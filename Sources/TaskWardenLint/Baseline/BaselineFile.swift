@@ -27,7 +27,7 @@ extension Baseline {
 
     /// The file's contents.
     public var fileContents: String {
-        JSONOutput.encode(Document(version: Self.version, findings: entries))
+        JSONWriter.document(Document(version: Self.version, findings: entries))
     }
 
     /// Reads a baseline file, refusing a missing, unreadable, malformed or other-version file.
@@ -41,19 +41,24 @@ extension Baseline {
             throw FileError(path: path, reason: !exists ? "no such file (write one with --write-baseline)"
                                 : isDirectory.boolValue ? "is a directory, not a baseline file" : "cannot be read")
         }
-        guard let object = try? JSONSerialization.jsonObject(with: data), let dictionary = object as? [String: Any] else {
-            throw FileError(path: path, reason: "is not a JSON object; expected {\"version\": \(version), \"findings\": […]} as --write-baseline writes it")
+        let notAnObject = FileError(path: path, reason: "is not a JSON object; expected {\"version\": \(version), \"findings\": […]} as --write-baseline writes it")
+        let value: JSONValue
+        do {
+            value = try JSONReader.value(from: data)
+        } catch {
+            throw error.key == nil ? notAnObject : FileError(path: path, reason: "malformed: \(error)")
         }
-        guard let found = dictionary["version"] as? Int else {
+        guard case .object(let dictionary) = value else { throw notAnObject }
+        guard case .number(let number)? = dictionary["version"], let found = Int(exactly: number) else {
             throw FileError(path: path, reason: "has no whole-number 'version'; expected \(version)")
         }
         guard found == version else {
             throw FileError(path: path, reason: "has version \(found), this taskwarden reads version \(version); write it again with --write-baseline")
         }
         do {
-            return Baseline(entries: try JSONDecoder().decode(Document.self, from: data).findings)
+            return Baseline(entries: try JSONReader.decode(Document.self, from: data).findings)
         } catch {
-            throw FileError(path: path, reason: "malformed: \(Self.describe(error))")
+            throw FileError(path: path, reason: "malformed: \(error)")
         }
     }
 
@@ -63,19 +68,6 @@ extension Baseline {
             try Data(fileContents.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw FileError(path: path, reason: "cannot be written (\(error.localizedDescription))")
-        }
-    }
-
-    /// `findings[3].rule: missing` rather than Foundation's `DecodingError` dump.
-    static func describe(_ error: any Error) -> String {
-        func path(_ codingPath: [any CodingKey]) -> String {
-            codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(in: ["."])
-        }
-        switch error as? DecodingError {
-        case .keyNotFound(let key, let context)?: return "\(path(context.codingPath + [key])): missing"
-        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?: return "\(path(context.codingPath)): expected a string"
-        case .dataCorrupted(let context)?: return "\(path(context.codingPath)): \(context.debugDescription)"
-        default: return String(describing: error)
         }
     }
 }

@@ -1,5 +1,6 @@
 import TaskWarden
 import TaskWardenBackground
+import TaskWardenSupport
 
 /// RecordShelf's background price check over a wantlist, simulated end to end — in its correct form and in the
 /// three broken forms seen in real apps. This package's tests, example and benchmark run it; read it as a model

@@ -1,5 +1,6 @@
 import Testing
 import TaskWarden
+import TaskWardenSupport
 
 @Suite("Bounded fan-out")
 struct FanOutTests {

@@ -1,6 +1,7 @@
 import Testing
 import TaskWarden
 import TaskWardenTesting
+import TaskWardenSupport
 
 @Suite struct TaskRegistryTests {
     enum RenderError: Error, Equatable { case corruptCover }

@@ -1,6 +1,7 @@
 import Testing
 import TaskWarden
 import TaskWardenTesting
+import TaskWardenSupport
 
 @Suite struct TaskSlotTests {
     /// Holds the published result, as a view model would.

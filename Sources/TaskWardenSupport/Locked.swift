@@ -6,7 +6,8 @@ import Musl
 import Synchronization
 #endif
 
-/// A reference-type lock around some state, shared by every TaskWarden runtime type.
+/// A reference-type lock around some state: the one lock type of TaskWarden, used by the runtime's owners and
+/// by the lint engine's shared run state alike.
 ///
 /// TaskWarden's owners are lock-protected final classes rather than actors: an actor has its own executor,
 /// so work hopping onto it would escape a caller's task executor (the background simulator in
@@ -14,18 +15,16 @@ import Synchronization
 /// synchronous; continuations are resumed and tasks cancelled *after* the lock is released.
 ///
 /// On Linux the lock is an adaptive `pthread_mutex_t` (spins briefly, then sleeps); elsewhere it is
-/// `Synchronization.Mutex` (`os_unfair_lock` on Apple platforms). Measured on this project's Linux machine
-/// (2 shared cores, Swift 6.3.1, release), 4 tasks × 50 000 increments — see
-/// `Benchmarks/RuntimeBenchmarks/LockBenchmarks.swift` and `Guides/Census.md`:
-/// `Mutex` did not collapse under contention in this toolchain (about 33 ns per increment, like the adaptive
-/// pthread mutex, and about half a default pthread mutex's 55–71 ns), so speed did not decide. ThreadSanitizer
-/// did: Linux `Mutex` hands contended ownership over in the kernel (priority-inheritance futexes), which TSan
-/// cannot see, so every contended critical section was reported as a data race. TSan intercepts
-/// `pthread_mutex_lock`, and the CI stress run under `--sanitize=thread` must be clean.
+/// `Synchronization.Mutex` (`os_unfair_lock` on Apple platforms). `Mutex` does not collapse under contention in
+/// this toolchain (`swift run -c release RuntimeBenchmarks lock`, `Guides/Census.md`), so speed did not decide.
+/// ThreadSanitizer did: Linux `Mutex` hands contended ownership over in the kernel (priority-inheritance
+/// futexes), which TSan cannot see, so every contended critical section was reported as a data race. TSan
+/// intercepts `pthread_mutex_lock`, and the CI run under `--sanitize=thread` must be clean.
 ///
-/// It is `public` (not `package`) because SwiftPM does not inline `@inlinable package` members across modules
-/// in this toolchain: the wrapper cost 26 ns per uncontended lock as `package` and 9 ns as `public`. Users may
-/// adopt it for their own small shared state.
+/// Its members are `package` and its target is no product, so only TaskWarden's own modules use it. The class
+/// itself is spelled `public`: the toolchain does not inline members of a `package` class across modules (the
+/// call to `withLock` stays an unspecialized generic call, several times the cost of the lock), while the
+/// `package` members of a `public` class are inlined like any `@inlinable` code.
 ///
 /// ```swift
 /// let wantlist = Locked<Set<Int>>([])
@@ -43,7 +42,7 @@ public final class Locked<State: ~Copyable>: @unchecked Sendable {
     @usableFromInline var state: State
 
     @inlinable
-    public init(_ initialState: consuming sending State) {
+    package init(_ initialState: consuming sending State) {
         mutex = .allocate(capacity: 1)
         var attributes = pthread_mutexattr_t()
         pthread_mutexattr_init(&attributes)
@@ -62,7 +61,7 @@ public final class Locked<State: ~Copyable>: @unchecked Sendable {
 
     /// Runs `body` with exclusive access to the state.
     @inlinable
-    public func withLock<Result: ~Copyable, Failure: Error>(
+    package func withLock<Result: ~Copyable, Failure: Error>(
         _ body: (inout sending State) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
         pthread_mutex_lock(mutex)
@@ -75,13 +74,13 @@ public final class Locked<State: ~Copyable>: Sendable {
     @usableFromInline let mutex: Mutex<State>
 
     @inlinable
-    public init(_ initialState: consuming sending State) {
+    package init(_ initialState: consuming sending State) {
         mutex = Mutex(initialState)
     }
 
     /// Runs `body` with exclusive access to the state.
     @inlinable
-    public func withLock<Result: ~Copyable, Failure: Error>(
+    package func withLock<Result: ~Copyable, Failure: Error>(
         _ body: (inout sending State) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
         try mutex.withLock(body)
