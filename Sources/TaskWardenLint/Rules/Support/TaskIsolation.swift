@@ -130,17 +130,3 @@ enum TaskIsolation {
         return TypeMembers.declarations(named: name, in: member.root).contains { $0.is(ActorDeclSyntax.self) }
     }
 }
-
-extension CreationSite {
-    /// Where this task's body runs, as far as syntax shows it: a global actor's name (`MainActor`), `actor`
-    /// (the enclosing actor instance, because the closure captures `self`), `nonisolated`, or nil when syntax
-    /// cannot tell. The `isolation` field of `taskwarden list --format json`.
-    ///
-    /// ```swift
-    /// let file = FileAnalysis(path: "PriceCache.swift", source: "actor PriceCache { var n = 0; func f() { Task { n += 1 } } }")
-    /// file.sites[0].isolation // "actor"
-    /// ```
-    public var isolation: String? {
-        TaskIsolation.of(kind: kind, closure: closure, at: node)
-    }
-}
