@@ -1,4 +1,4 @@
-extension TaskWarden {
+extension Warden {
     @TaskLocal static var preferredExecutor: (any TaskExecutor)?
 
     /// `withTaskExecutorPreference`, remembered so that TaskWarden can carry it across the new task a
@@ -9,7 +9,7 @@ extension TaskWarden {
     /// runs handlers deterministically on its own — enters it through this function instead.
     ///
     /// ```swift
-    /// try await TaskWarden.withTaskExecutorPreference(simulatorExecutor) {
+    /// try await Warden.withTaskExecutorPreference(simulatorExecutor) {
     ///     try await refreshHandler.run()
     /// }
     /// ```

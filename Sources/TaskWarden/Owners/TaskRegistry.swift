@@ -136,7 +136,7 @@ public final class TaskRegistry<Key: Hashable & Sendable, Value: Sendable, Failu
             // Not stored yet: the starter escalates it when it stores it.
             if let task { Self.escalate(task, to: Task.currentPriority) }
         case .start(let token):
-            let task = TaskWarden.publishingTask(
+            let task = Warden.publishingTask(
                 name: name(key), priority: priority, census: census, fileID: fileID, line: line
             ) { [self] leaveCensus in
                 let outcome: Outcome

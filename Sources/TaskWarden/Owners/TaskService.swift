@@ -180,7 +180,7 @@ public final class TaskService: Sendable {
             @Sendable func shouldGoOn() -> Bool {
                 !Task.isCancelled && !state.withLock { $0.stopRequested || $0.generation != generation }
             }
-            current.loop = TaskWarden.task(
+            current.loop = Warden.task(
                 name: name, priority: priority, census: census, fileID: fileID, line: line, isolation: nil
             ) {
                 await Self.$currentLoop.withValue(LoopMarker(service: service, generation: generation)) {

@@ -171,10 +171,10 @@ public final class RateLimiter<C: Clock>: Sendable where C.Duration == Duration 
         let clock = self.clock
         let wakeAt = origin.advanced(by: deadline)
         // Through the library's creation path (census), on the executor the caller entered with
-        // `TaskWarden.withTaskExecutorPreference` (the background simulator's), since unstructured tasks do not
+        // `Warden.withTaskExecutorPreference` (the background simulator's), since unstructured tasks do not
         // inherit a preference.
-        state.timer = TaskWarden.task(
-            name: "rate-limiter-window", executorPreference: TaskWarden.preferredExecutor, census: census
+        state.timer = Warden.task(
+            name: "rate-limiter-window", executorPreference: Warden.preferredExecutor, census: census
         ) { [weak self] in
             do { try await clock.sleep(until: wakeAt, tolerance: nil) } catch { return }
             self?.windowEnded(at: deadline, generation: generation)

@@ -1,4 +1,4 @@
-/// A ``Tracer`` that keeps intervals and events in memory and writes them as Chrome Trace Event JSON, which
+/// A ``TaskTracer`` that keeps intervals and events in memory and writes them as Chrome Trace Event JSON, which
 /// Perfetto (ui.perfetto.dev), `chrome://tracing` and `taskwarden trace render` open.
 ///
 /// Each interval becomes its own track: an async begin/end pair (`"ph":"b"` / `"ph":"e"`) sharing an `id`, named
@@ -15,7 +15,7 @@
 /// Cost: one lock, one clock read and one append per begin, end or event; nothing is allocated per event while
 /// the reserved `capacity` lasts (a message is retained, not copied; names up to 15 UTF-8 bytes are stored
 /// inline). Past the capacity the buffer doubles, as an `Array` does.
-public final class TraceRecorder: Tracer {
+public final class TraceRecorder: TaskTracer {
     enum Phase: UInt8 { case begin, end, event }
 
     struct Record {

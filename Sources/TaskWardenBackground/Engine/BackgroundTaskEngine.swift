@@ -205,11 +205,11 @@ public final class BackgroundTaskEngine<C: Clock>: Sendable where C.Duration == 
         }
         let executor = self.executor
         let census = self.census
-        let task = TaskWarden.task(name: run.taskName, executorPreference: executor, census: census) { [self] in
+        let task = Warden.task(name: run.taskName, executorPreference: executor, census: census) { [self] in
             // Entering the preference through TaskWarden lets a cancellation shield inside the handler start
             // its task on the same executor (the simulator relies on that to stay deterministic).
             if let executor {
-                await TaskWarden.withTaskExecutorPreference(executor) { await self.execute(run, registration) }
+                await Warden.withTaskExecutorPreference(executor) { await self.execute(run, registration) }
             } else {
                 await execute(run, registration)
             }

@@ -100,7 +100,7 @@ import TaskWardenTesting
 
     @Test func staysOnTheTaskExecutorEnteredThroughTaskWarden() async {
         let executor = QueueExecutor()
-        let onExecutor = await TaskWarden.withTaskExecutorPreference(executor) {
+        let onExecutor = await Warden.withTaskExecutorPreference(executor) {
             await withCancellationShield { executor.isCurrent }
         }
         #expect(onExecutor)
