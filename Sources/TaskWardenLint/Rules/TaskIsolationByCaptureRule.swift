@@ -54,7 +54,7 @@ public struct TaskIsolationByCaptureRule: Rule {
                     }
                     func refresh() {}
                 }
-                """, configuration: Self.enabled),
+                """, configuration: Self.enabled, message: "a [weak self] capture binds an optional copy"),
             // A continuation's body runs on the actor, and so does a task it creates that uses self.
             RuleExample("""
                 actor Downloader {

@@ -53,7 +53,7 @@ public struct TaskLabelCollisionRule: Rule {
                     async let tracks = fetchTracks(id)
                     return try await AlbumPage(tracks: tracks)
                 }
-                """),
+                """, message: "name this task to tell it apart (an async let cannot be named)"),
             // Code shared by both apps (`Shared/`) can meet either app's tasks in a trace.
             RuleExample("""
                 // Shared/AppDelegate+Refresh.swift, linked into Mac/ and iOS/ (both hold an AppDelegate.swift)
