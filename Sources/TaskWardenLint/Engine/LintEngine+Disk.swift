@@ -82,6 +82,12 @@ extension LintEngine {
         let programScope = manifestPlacements.placingTheRest(
             entryPoints: Set(outcomes.indices.filter { outcomes[$0].declaresEntryPoint }.map { displayPaths[$0] }),
             extensionPropertyLists: plists.filter { ProgramEntryPoint.isExtensionPropertyList($0.contents) }.map(\.path))
+        // The files the byte scan skipped may still declare a constant a background-task identifier names.
+        let unparsed = UnparsedConstants(files: outcomes.indices.compactMap { index in
+            let outcome = outcomes[index]
+            guard outcome.analysis == nil, outcome.cached == nil, outcome.problems.isEmpty, !outcome.tooDeep else { return nil }
+            return .disk(path: found.swiftFiles[index].absolute)
+        })
         // Files with background-task code are served from the cache only with the background rules' findings.
         var background: (key: String, reused: [Finding]?)?
         if let session {
@@ -90,7 +96,7 @@ extension LintEngine {
                 let key = session.backgroundKey(fileKeys: indices.compactMap { outcomes[$0].cacheKey }, propertyLists: plists)
                 var reused: [Finding]?
                 if indices.allSatisfy({ outcomes[$0].cached != nil }), let facts = session.cache.load(key, as: BackgroundFacts.self),
-                   facts.holds(files: outcomes.compactMap(\.analysis), cachedFiles: outcomes.compactMap(\.cached)) {
+                   facts.holds(files: outcomes.compactMap(\.analysis), cachedFiles: outcomes.compactMap(\.cached), unparsed: unparsed) {
                     reused = facts.findings
                 } else {
                     for index in indices where outcomes[index].cached != nil { reparse(index) }
@@ -111,7 +117,7 @@ extension LintEngine {
             problems += outcome.problems
         }
         let tree = TreeAnalysis(entries: entries, propertyLists: plists, roots: paths, programScope: programScope,
-                                reusedBackgroundFindings: background?.reused)
+                                reusedBackgroundFindings: background?.reused, unparsed: unparsed)
         statistics.sites = tree.records.count
         let (findings, perFile, backgroundFindings) = evaluate(tree)
         if let session {

@@ -60,7 +60,11 @@ public struct LintEngine: Sendable {
         let scope = ProgramScope(
             paths: swift.map(\.path), entryPoints: Set(swift.indices.filter { outcomes[$0].declaresEntryPoint }.map { swift[$0].path }),
             extensionPropertyLists: plists.filter { ProgramEntryPoint.isExtensionPropertyList($0.contents) }.map(\.path))
-        let tree = TreeAnalysis(files: outcomes.compactMap(\.analysis), propertyLists: plists, roots: [], programScope: scope)
+        let unparsed = UnparsedConstants(files: swift.indices.compactMap { index in
+            outcomes[index].analysis == nil && outcomes[index].problems.isEmpty ? .text(path: swift[index].path, swift[index].text) : nil
+        })
+        let tree = TreeAnalysis(entries: outcomes.compactMap { $0.analysis.map(TreeAnalysis.Entry.parsed) }, propertyLists: plists,
+                                roots: [], programScope: scope, reusedBackgroundFindings: nil, unparsed: unparsed)
         statistics.sites = tree.records.count
         return LintResult(tree: tree, findings: findings(in: tree), problems: problems, statistics: statistics)
     }
