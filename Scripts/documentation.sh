@@ -111,7 +111,7 @@ sync() {
 check() {
     local scratch module file status=0
     scratch="$(mktemp -d "${TMPDIR:-/tmp}/taskwarden-docs.XXXXXX")"
-    trap 'rm -rf "$scratch"' RETURN
+    trap 'rm -rf "$scratch"; trap - RETURN' RETURN
     generate "$scratch"
     for module in "${modules[@]}"; do
         for file in "$scratch/Sources/$module/$module.docc/"*.md; do

@@ -94,8 +94,9 @@ case "$syntax" in
 (<toolchain>/usr/lib/swift/host/libSwift*.so) built with library evolution against the toolchain's shared Swift
 runtime, so a --static-swift-stdlib binary linking them loads libswiftCore.so beside its static runtime: two
 runtimes, each with its own conformance tables, and casts across them go wrong (with Swift 6.3.1, a syntax
-node 'is any SyntaxProtocol' is false in such a binary and true in a dynamic one). The binary would also need
-the toolchain installed at the same path wherever it runs. Use --swift-syntax package, or --swift-syntax PATH
+node 'is any SyntaxProtocol' is false in such a binary and true in a dynamic one; taskwarden itself does not
+even link that way: undefined references to the static Foundation's _FoundationCollections and _FoundationICU
+symbols). The binary would also need the toolchain installed at the same path wherever it runs. Use --swift-syntax package, or --swift-syntax PATH
 with a swift-syntax checkout at the release tag matching your toolchain (603.0.x for Swift 6.3); --dynamic
 builds a toolchain-bound binary for checking the bundle's wiring only."
         fi
