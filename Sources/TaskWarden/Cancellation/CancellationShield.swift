@@ -17,7 +17,7 @@
 /// Linux), this calls it. Elsewhere it is a back-port that runs `body` in a new, uncancelled task and awaits
 /// it. The back-port keeps the caller's actor isolation (the new task starts on the caller's actor), its
 /// task-locals and priority (an unstructured task copies both, and awaiting it escalates), and the caller's
-/// task executor preference when it was set through ``TaskWarden/withTaskExecutorPreference(_:operation:)``
+/// task executor preference when it was set through ``TaskWarden/withTaskExecutorPreference(_:isolation:operation:)``
 /// or passed as `executorPreference`. Where it differs from SE-0504 is listed in `Guides/CancellationShield.md`:
 /// the body runs in a different task (another `TaskID`, `withUnsafeCurrentTask` sees that task, task-group
 /// APIs of the caller are not reachable), there is one extra enqueue, there is no synchronous variant, and

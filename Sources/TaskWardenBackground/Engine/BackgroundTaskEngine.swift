@@ -183,7 +183,9 @@ public final class BackgroundTaskEngine<C: Clock>: Sendable where C.Duration == 
     /// Launches the handler for `identifier`: removes its pending request, creates the run, and starts the
     /// named task that runs the `scheduleNext` step and then the handler.
     ///
-    /// - Parameter reportCompletion: called exactly once with the outcome (`setTaskCompleted(success:)`).
+    /// - Parameters:
+    ///   - identifier: the registered task identifier the system launched.
+    ///   - reportCompletion: called exactly once with the outcome (`setTaskCompleted(success:)`).
     /// - Throws: ``BackgroundTaskError/noHandlerRegistered(identifier:)`` or ``BackgroundTaskError/alreadyRunning(identifier:)``.
     @discardableResult
     public func launch(
