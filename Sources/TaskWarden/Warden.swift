@@ -25,9 +25,14 @@ public enum Warden {
     ///
     /// - Parameters:
     ///   - name: the task's name, e.g. `thumbnail:7` (see the naming convention).
+    ///   - priority: the task's priority, as for `Task(priority:)`.
     ///   - executorPreference: a task executor to run nonisolated code on; unstructured tasks do not inherit
     ///     the caller's preference, so pass it when it matters (the background simulator does).
     ///   - census: where to register; tests pass their own.
+    ///   - fileID: the caller's file, recorded as the task's creation site; leave the default.
+    ///   - line: the caller's line, recorded with `fileID`; leave the default.
+    ///   - isolation: the caller's actor, whose isolation the task inherits; leave the default.
+    ///   - operation: the task's work.
     @discardableResult
     @inlinable
     public static func task<Success: Sendable>(

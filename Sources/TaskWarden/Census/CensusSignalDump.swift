@@ -26,7 +26,9 @@ extension TaskCensus {
     /// let dump = TaskCensus.shared.dumpOnSignal()      // keep `dump` for the server's lifetime
     /// ```
     ///
-    /// - Parameter write: where the text goes; `nil` means standard error (tests capture it instead).
+    /// - Parameters:
+    ///   - signal: the signal that asks for a dump.
+    ///   - write: where the text goes; `nil` means standard error (tests capture it instead).
     public func dumpOnSignal(
         _ signal: Int32 = SIGUSR1,
         write: (@Sendable (String) -> Void)? = nil

@@ -29,6 +29,9 @@
 ///     caller's file and line as its creation site.
 ///   - name: the task name for an item; follow the `prefix:identity` convention. Runs in the calling task, on
 ///     the caller's actor if any (so it may read the actor's state), as each child is started.
+///   - fileID: the caller's file, recorded as the children's creation site; leave the default.
+///   - line: the caller's line, recorded with `fileID`; leave the default.
+///   - isolation: the caller's actor, on which `name` runs; leave the default.
 ///   - operation: the work for one item; runs in a child task.
 @inlinable
 public func fanOut<Items: Sequence, Output: Sendable>(

@@ -84,6 +84,7 @@ public final class TaskRegistry<Key: Hashable & Sendable, Value: Sendable, Failu
     ///   - name: the shared task's name for a key, e.g. `{ "thumbnail:\($0)" }`.
     ///   - priority: the shared tasks' priority (callers of every priority share them; a higher-priority caller
     ///     raises it, see the type's documentation).
+    ///   - census: where the shared tasks are registered while they run.
     public init(name: @escaping @Sendable (Key) -> String, priority: TaskPriority? = nil, census: TaskCensus = .shared) {
         self.name = name
         self.priority = priority

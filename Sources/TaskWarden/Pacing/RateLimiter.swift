@@ -35,7 +35,11 @@ public final class RateLimiter<C: Clock>: Sendable where C.Duration == Duration 
 
     /// Creates a limiter admitting `limit` requests per `window` on `clock`.
     ///
-    /// - Parameter census: where the limiter's timer task is registered while it runs.
+    /// - Parameters:
+    ///   - limit: how many requests one window admits; at least 1.
+    ///   - window: the length of a window; positive.
+    ///   - clock: the clock windows are measured on (a test passes a manual or simulated one).
+    ///   - census: where the limiter's timer task is registered while it runs.
     /// - Throws: ``RateLimitError`` when `limit` is below 1 or `window` is not positive.
     public init(limit: Int, per window: Duration, clock: C, census: TaskCensus = .shared) throws(RateLimitError) {
         guard limit >= 1 else { throw .limitBelowOne(limit) }

@@ -203,7 +203,9 @@ public final class BackgroundTaskEngine<C: Clock>: Sendable where C.Duration == 
     /// `scheduleNext` step right here (synchronously, on the caller, before anything else), and starts the named
     /// task that runs the handler.
     ///
-    /// - Parameter reportCompletion: called exactly once with the outcome (`setTaskCompleted(success:)`).
+    /// - Parameters:
+    ///   - identifier: the registered task identifier the system launched.
+    ///   - reportCompletion: called exactly once with the outcome (`setTaskCompleted(success:)`).
     /// - Throws: ``BackgroundTaskError/noHandlerRegistered(identifier:)`` or ``BackgroundTaskError/alreadyRunning(identifier:)``
     ///   (the previous run's handler has not returned).
     @discardableResult

@@ -1,7 +1,7 @@
 import TaskWarden
 import TaskWardenBackground
 
-/// Plays the operating system for a ``BackgroundTaskEngine`` in virtual time: launches pending requests after
+/// Plays the operating system for a `BackgroundTaskEngine` in virtual time: launches pending requests after
 /// their earliest begin date plus a discretionary delay, gives each run a budget, fires expiration when the
 /// budget runs out, launches nothing when nothing is scheduled (a broken chain shows up as silence), and records
 /// a ``timeline`` of runs. Deterministic for a given seed: no real sleeping, no threads racing, no yields.

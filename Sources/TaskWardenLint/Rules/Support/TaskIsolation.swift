@@ -4,8 +4,10 @@ import SwiftSyntax
 ///
 /// Values are the strings of the `isolation` field in `taskwarden list`: a global actor's name (`MainActor`),
 /// `actor` (on the enclosing actor instance, because the closure captures `self`), or `nonisolated`.
-/// Unknown (nil) when syntax cannot tell: inside a closure that is not itself a task, in a class with a
-/// superclass or protocol that may carry a global actor, or under a project-wide default isolation setting.
+/// Unknown (nil) when syntax cannot tell: inside a closure that is not itself a task (other than the body of a
+/// continuation, a task group or a cancellation handler's operation, which run on the caller's isolation), in a
+/// class with a superclass or protocol that may carry a global actor, or under a project-wide default isolation
+/// setting.
 enum TaskIsolation {
     static let actorValue = "actor"
     static let nonisolatedValue = "nonisolated"
@@ -55,11 +57,43 @@ enum TaskIsolation {
         modifiers.contains { $0.name.text == "nonisolated" }
     }
 
+    /// Functions whose closure runs synchronously, or as part of the caller, on the caller's isolation (their
+    /// `isolation: isolated (any Actor)? = #isolation` parameter): a task created in the closure inherits the
+    /// isolation of the code around the call. For `withTaskCancellationHandler`, only the operation.
+    static let isolationInheritingFunctions: Set<String> = [
+        "withCheckedContinuation", "withCheckedThrowingContinuation", "withUnsafeContinuation",
+        "withUnsafeThrowingContinuation", "withTaskCancellationHandler", "withTaskGroup", "withThrowingTaskGroup",
+        "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup",
+    ]
+
+    /// Whether `closure` is the body of one of ``isolationInheritingFunctions`` (`withCheckedContinuation { c in
+    /// … }`), so code in it runs on the isolation of the code around the call.
+    static func runsOnCallersIsolation(_ closure: ClosureExprSyntax) -> Bool {
+        var holder = closure.parent
+        var label: String?
+        if let argument = holder?.as(LabeledExprSyntax.self) {
+            label = argument.label?.text
+            holder = holder?.parent?.parent
+        } else if let element = holder?.as(MultipleTrailingClosureElementSyntax.self) {
+            label = element.label.text
+            holder = holder?.parent?.parent
+        }
+        guard let call = holder?.as(FunctionCallExprSyntax.self),
+              let function = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+              isolationInheritingFunctions.contains(function) else { return false }
+        // `onCancel:` runs on whatever thread cancels the task.
+        return label != "onCancel"
+    }
+
     /// `Task {}` and `Task.immediate {}` inherit the isolation of the context that creates them.
     private static func inherited(closure: ClosureExprSyntax?, at node: Syntax) -> String? {
         var current = node.parent
         while let candidate = current {
-            if candidate.is(ClosureExprSyntax.self) { return nil }
+            if let around = candidate.as(ClosureExprSyntax.self) {
+                guard runsOnCallersIsolation(around) else { return nil }
+                current = candidate.parent
+                continue
+            }
             if let function = candidate.as(FunctionDeclSyntax.self) {
                 if let actor = globalActor(in: function.attributes) { return actor }
                 if isNonisolated(function.modifiers) { return nonisolatedValue }
@@ -97,21 +131,36 @@ enum TaskIsolation {
         if declarations.contains(where: { $0.is(ActorDeclSyntax.self) }) {
             if isStatic { return nonisolatedValue }
             guard let closure else { return nil }
-            let capture = SelfCapture(of: closure)
-            if capture.listEntry == .weak || capture.listEntry == .unowned { return nil }
-            return capture.capturesStrongly ? actorValue : nonisolatedValue
+            return actorCaptureIsolation(SelfCapture(of: closure))
         }
         // An extension of a type declared elsewhere may be anything.
         if !declarations.contains(where: { !$0.is(ExtensionDeclSyntax.self) }) { return nil }
         return sawUnknownSupertype ? nil : nonisolatedValue
     }
 
+    /// Where a task created in an actor's instance method runs, from how its closure captures `self`: on the
+    /// actor when it captures the actor itself (a use of `self`, `[self]`, `[unowned self]`); off it when it
+    /// does not, and when it captures `[weak self]`, which binds an optional copy, not the actor the method is
+    /// isolated to.
+    static func actorCaptureIsolation(_ capture: SelfCapture) -> String {
+        switch capture.listEntry {
+        case .weak?: nonisolatedValue
+        case .unowned?, .strong?: actorValue
+        case nil: capture.capturesStrongly ? actorValue : nonisolatedValue
+        }
+    }
+
     /// Whether `node` sits in an instance method (or initializer, or computed property) of an actor declared
-    /// in the same file, not marked `nonisolated` and not given a global actor.
+    /// in the same file, not marked `nonisolated` and not given a global actor. A closure that runs on its
+    /// caller's isolation (``runsOnCallersIsolation(_:)``) may stand in between.
     static func isInActorInstanceMember(_ node: some SyntaxProtocol) -> Bool {
         var current = Syntax(node).parent
         while let candidate = current {
-            if candidate.is(ClosureExprSyntax.self) { return false }
+            if let closure = candidate.as(ClosureExprSyntax.self) {
+                guard runsOnCallersIsolation(closure) else { return false }
+                current = candidate.parent
+                continue
+            }
             if let function = candidate.as(FunctionDeclSyntax.self) {
                 guard globalActor(in: function.attributes) == nil, !isNonisolated(function.modifiers),
                       !TypeMembers.isStatic(function.modifiers) else { return false }
