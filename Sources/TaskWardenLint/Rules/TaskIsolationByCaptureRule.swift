@@ -86,11 +86,12 @@ public struct TaskIsolationByCaptureRule: Rule {
     }
 
     public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {
-        file.sites.compactMap { site in
+        let lookups = SiteLookups(file)
+        return file.sites.compactMap { site in
             guard site.kind == .taskInit || site.kind == .taskImmediate, let call = site.call, let closure = site.closure,
                   TaskIsolation.globalActorAttribute(of: closure) == nil,
-                  TaskIsolation.isInActorInstanceMember(call) else { return nil }
-            let capture = SelfCapture(of: closure)
+                  TaskIsolation.isInActorInstanceMember(call, types: file.types) else { return nil }
+            let capture = SelfCapture(of: closure, lookups: lookups)
             switch capture.listEntry {
             case .strong?, .unowned?:
                 // `[self]` and `[unowned self]` say it: the isolation no longer hangs on a use in the body.

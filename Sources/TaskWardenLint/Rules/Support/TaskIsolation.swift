@@ -27,7 +27,7 @@ enum TaskIsolation {
     ]
 
     /// The isolation of a task created by `kind` with body `closure` at `node`.
-    static func of(kind: CreationSiteKind, closure: ClosureExprSyntax?, at node: some SyntaxProtocol) -> String? {
+    static func of(kind: CreationSiteKind, closure: ClosureExprSyntax?, at node: some SyntaxProtocol, lookups: SiteLookups) -> String? {
         if let explicit = closure.flatMap(globalActorAttribute(of:)) { return explicit }
         switch kind {
         case .taskDetached, .taskImmediateDetached, .addTask, .addTaskUnlessCancelled, .addImmediateTask,
@@ -38,7 +38,7 @@ enum TaskIsolation {
         case .backgroundTask, .backgroundTaskRegistration:
             return nil
         case .taskInit, .taskImmediate:
-            return inherited(closure: closure, at: Syntax(node))
+            return inherited(closure: closure, at: Syntax(node), lookups: lookups)
         }
     }
 
@@ -86,7 +86,7 @@ enum TaskIsolation {
     }
 
     /// `Task {}` and `Task.immediate {}` inherit the isolation of the context that creates them.
-    private static func inherited(closure: ClosureExprSyntax?, at node: Syntax) -> String? {
+    private static func inherited(closure: ClosureExprSyntax?, at node: Syntax, lookups: SiteLookups) -> String? {
         var current = node.parent
         while let candidate = current {
             if let around = candidate.as(ClosureExprSyntax.self) {
@@ -97,17 +97,17 @@ enum TaskIsolation {
             if let function = candidate.as(FunctionDeclSyntax.self) {
                 if let actor = globalActor(in: function.attributes) { return actor }
                 if isNonisolated(function.modifiers) { return nonisolatedValue }
-                return typeIsolation(around: candidate, isStatic: TypeMembers.isStatic(function.modifiers), closure: closure)
+                return typeIsolation(around: candidate, isStatic: TypeMembers.isStatic(function.modifiers), closure: closure, lookups: lookups)
             }
             if let initializer = candidate.as(InitializerDeclSyntax.self) {
                 if let actor = globalActor(in: initializer.attributes) { return actor }
                 if isNonisolated(initializer.modifiers) { return nonisolatedValue }
-                return typeIsolation(around: candidate, isStatic: false, closure: closure)
+                return typeIsolation(around: candidate, isStatic: false, closure: closure, lookups: lookups)
             }
             if let variable = candidate.as(VariableDeclSyntax.self) {
                 if let actor = globalActor(in: variable.attributes) { return actor }
                 if isNonisolated(variable.modifiers) { return nonisolatedValue }
-                return typeIsolation(around: candidate, isStatic: TypeMembers.isStatic(variable.modifiers), closure: closure)
+                return typeIsolation(around: candidate, isStatic: TypeMembers.isStatic(variable.modifiers), closure: closure, lookups: lookups)
             }
             if candidate.is(SourceFileSyntax.self) { return nil }
             current = candidate.parent
@@ -115,9 +115,9 @@ enum TaskIsolation {
         return nil
     }
 
-    private static func typeIsolation(around member: Syntax, isStatic: Bool, closure: ClosureExprSyntax?) -> String? {
+    private static func typeIsolation(around member: Syntax, isStatic: Bool, closure: ClosureExprSyntax?, lookups: SiteLookups) -> String? {
         guard let type = TypeMembers.enclosingType(of: member) else { return nonisolatedValue }
-        let declarations = TypeMembers.typeName(of: type).map { TypeMembers.declarations(named: $0, in: member.root) } ?? [type]
+        let declarations = TypeMembers.typeName(of: type).map { lookups.types.declarations(named: $0) } ?? [type]
         var sawUnknownSupertype = false
         for declaration in declarations {
             guard let group = declaration.asProtocol((any DeclGroupSyntax).self) else { continue }
@@ -131,7 +131,7 @@ enum TaskIsolation {
         if declarations.contains(where: { $0.is(ActorDeclSyntax.self) }) {
             if isStatic { return nonisolatedValue }
             guard let closure else { return nil }
-            return actorCaptureIsolation(SelfCapture(of: closure))
+            return actorCaptureIsolation(SelfCapture(of: closure, lookups: lookups))
         }
         // An extension of a type declared elsewhere may be anything.
         if !declarations.contains(where: { !$0.is(ExtensionDeclSyntax.self) }) { return nil }
@@ -153,7 +153,7 @@ enum TaskIsolation {
     /// Whether `node` sits in an instance method (or initializer, or computed property) of an actor declared
     /// in the same file, not marked `nonisolated` and not given a global actor. A closure that runs on its
     /// caller's isolation (``runsOnCallersIsolation(_:)``) may stand in between.
-    static func isInActorInstanceMember(_ node: some SyntaxProtocol) -> Bool {
+    static func isInActorInstanceMember(_ node: some SyntaxProtocol, types: TypeIndex) -> Bool {
         var current = Syntax(node).parent
         while let candidate = current {
             if let closure = candidate.as(ClosureExprSyntax.self) {
@@ -164,7 +164,7 @@ enum TaskIsolation {
             if let function = candidate.as(FunctionDeclSyntax.self) {
                 guard globalActor(in: function.attributes) == nil, !isNonisolated(function.modifiers),
                       !TypeMembers.isStatic(function.modifiers) else { return false }
-                return enclosingTypeIsActor(candidate)
+                return enclosingTypeIsActor(candidate, types: types)
             }
             if candidate.is(InitializerDeclSyntax.self) || candidate.is(SourceFileSyntax.self) { return false }
             current = candidate.parent
@@ -172,11 +172,11 @@ enum TaskIsolation {
         return false
     }
 
-    private static func enclosingTypeIsActor(_ member: Syntax) -> Bool {
+    private static func enclosingTypeIsActor(_ member: Syntax, types: TypeIndex) -> Bool {
         guard let type = TypeMembers.enclosingType(of: member) else { return false }
         if type.is(ActorDeclSyntax.self) { return true }
         guard type.is(ExtensionDeclSyntax.self), let name = TypeMembers.typeName(of: type) else { return false }
-        return TypeMembers.declarations(named: name, in: member.root).contains { $0.is(ActorDeclSyntax.self) }
+        return types.declarations(named: name).contains { $0.is(ActorDeclSyntax.self) }
     }
 }
 
@@ -190,6 +190,11 @@ extension CreationSite {
     /// file.sites[0].isolation // "actor"
     /// ```
     public var isolation: String? {
-        TaskIsolation.of(kind: kind, closure: closure, at: node)
+        isolation(lookups: SiteLookups(types: TypeIndex(node.root)))
+    }
+
+    /// The same, looking the file's types up in `lookups` (for all the sites of a file: one walk of its types).
+    func isolation(lookups: SiteLookups) -> String? {
+        TaskIsolation.of(kind: kind, closure: closure, at: node, lookups: lookups)
     }
 }

@@ -5,7 +5,7 @@ import Testing
 @Suite struct TaskIsolationTests {
     func isolation(_ source: String, kind: CreationSiteKind = .taskInit, callee: String = "Task") -> String? {
         let call = SyntaxFixtures.call(callee, in: source)!
-        return TaskIsolation.of(kind: kind, closure: call.trailingClosure, at: call)
+        return TaskIsolation.of(kind: kind, closure: call.trailingClosure, at: call, lookups: SiteLookups(types: TypeIndex(call.root)))
     }
 
     @Test func actorInstanceMethodsDependOnCapturingSelf() {
@@ -34,7 +34,7 @@ import Testing
         // `onCancel:` runs wherever the cancellation comes from.
         #expect(isolation("actor A { var n = 0; func f() async { await withTaskCancellationHandler { } onCancel: { Task { await self.g() } } } }") == nil)
         let inContinuation = SyntaxFixtures.call("Task", in: "actor A { func f() async { await withCheckedContinuation { c in Task { } } } }")!
-        #expect(TaskIsolation.isInActorInstanceMember(inContinuation))
+        #expect(TaskIsolation.isInActorInstanceMember(inContinuation, types: TypeIndex(inContinuation.root)))
     }
 
     @Test func globalActorsAndExplicitForms() {
@@ -57,8 +57,8 @@ import Testing
         let inMethod = SyntaxFixtures.call("Task", in: "actor A { func f() { Task { } } }")!
         let inStatic = SyntaxFixtures.call("Task", in: "actor A { static func f() { Task { } } }")!
         let inClass = SyntaxFixtures.call("Task", in: "final class A { func f() { Task { } } }")!
-        #expect(TaskIsolation.isInActorInstanceMember(inMethod))
-        #expect(!TaskIsolation.isInActorInstanceMember(inStatic))
-        #expect(!TaskIsolation.isInActorInstanceMember(inClass))
+        #expect(TaskIsolation.isInActorInstanceMember(inMethod, types: TypeIndex(inMethod.root)))
+        #expect(!TaskIsolation.isInActorInstanceMember(inStatic, types: TypeIndex(inStatic.root)))
+        #expect(!TaskIsolation.isInActorInstanceMember(inClass, types: TypeIndex(inClass.root)))
     }
 }
