@@ -3,13 +3,13 @@ import TaskWarden
 import TaskWardenTesting
 import TaskWardenSupport
 
-/// The named-task creation path itself: `TaskWarden.task(name:)` must behave like `Task(name:)`.
+/// The named-task creation path itself: `Warden.task(name:)` must behave like `Task(name:)`.
 @Suite struct TaskWardenTaskTests {
     @MainActor @Test(arguments: [true, false])
     func keepsTheCallersActorAndItsOrdering(censusOn: Bool) async {
         let census = TaskCensus(isEnabled: censusOn)
         var order: [String] = []
-        let first = TaskWarden.task(name: "album-detail-load", census: census) {
+        let first = Warden.task(name: "album-detail-load", census: census) {
             MainActor.assertIsolated()
             order.append("census path")
         }
@@ -24,7 +24,7 @@ import TaskWardenSupport
     @Test func runsOnTheGivenTaskExecutor() async {
         let executor = QueueExecutor()
         for census in [TaskCensus(isEnabled: true), TaskCensus(isEnabled: false)] {
-            let onExecutor = await TaskWarden.task(name: "thumbnail-decode", executorPreference: executor, census: census) {
+            let onExecutor = await Warden.task(name: "thumbnail-decode", executorPreference: executor, census: census) {
                 executor.isCurrent
             }.value
             #expect(onExecutor)
@@ -37,7 +37,7 @@ import TaskWardenSupport
         let release = Gate()
         let inner = Locked<Task<Bool, Never>?>(nil)
         let caller = Task {
-            let task = TaskWarden.task(name: "cloud-sync-upload", census: census) {
+            let task = Warden.task(name: "cloud-sync-upload", census: census) {
                 started.open()
                 await release.wait()
                 return Task.isCancelled
@@ -54,7 +54,7 @@ import TaskWardenSupport
 
     @Test func inheritsTaskLocals() async {
         let seen = await CancellationShieldTests.$requestID.withValue("price-check:9") {
-            await TaskWarden.task(name: "price-check:9", census: TaskCensus()) { CancellationShieldTests.requestID }.value
+            await Warden.task(name: "price-check:9", census: TaskCensus()) { CancellationShieldTests.requestID }.value
         }
         #expect(seen == "price-check:9")
     }

@@ -16,12 +16,15 @@ public enum CreationSiteDiscovery {
         public var sites: [CreationSite]
         /// Types named `Task` declared in this file.
         public var taskTypeDeclarations: [TaskTypeDeclaration]
+        /// The file's type declarations, read once (what the records' isolation and frame calls looked up).
+        public var types: TypeIndex
     }
 
     /// Statements and members whose text holds no creation token are skipped without visiting their nodes.
+    /// `work` counts the syntax nodes read beyond the sites (the type index's walk and the records' lookups).
     public static func discover(
         in tree: SourceFileSyntax, source: String, file: String, lines: SourceLineTable? = nil,
-        deploymentTargets: DeploymentTargets
+        deploymentTargets: DeploymentTargets, work: SyntaxWork? = nil
     ) -> Result {
         // The parser is lossless: the tree's text is the source, byte for byte.
         var text = source
@@ -33,22 +36,24 @@ public enum CreationSiteDiscovery {
         }
         // The visitor meets an outer call before the calls in its base (`a.task {}.backgroundTask {}`).
         var sites = visitor.sites.sorted { $0.position.utf8Offset < $1.position.utf8Offset }
-        completeRecords(&sites)
-        return Result(sites: sites, taskTypeDeclarations: visitor.taskTypes)
+        let types = TypeIndex(tree)
+        work?.add(types.nodesVisited)
+        completeRecords(&sites, lookups: SiteLookups(types: types, work: work))
+        return Result(sites: sites, taskTypeDeclarations: visitor.taskTypes, types: types)
     }
 
     /// Fills in what each record reads from syntax beyond the site itself: where the task runs, and the stored
     /// closures its frame calls (one walk per function frame, shared by the frame's sites).
-    private static func completeRecords(_ sites: inout [CreationSite]) {
+    private static func completeRecords(_ sites: inout [CreationSite], lookups: SiteLookups) {
         var callsByFrame: [SyntaxIdentifier: [String]] = [:]
         for index in sites.indices {
             let site = sites[index]
-            sites[index].record.isolation = TaskIsolation.of(kind: site.kind, closure: site.closure, at: site.node)
+            sites[index].record.isolation = TaskIsolation.of(kind: site.kind, closure: site.closure, at: site.node, lookups: lookups)
             guard let frame = DeclarationContext.nearestFrame(above: site.node), !frame.is(ClosureExprSyntax.self) else { continue }
             if let known = callsByFrame[frame.id] {
                 sites[index].record.frameCalls = known
             } else {
-                let found = StoredClosureCalls.calledStoredClosures(by: frame).sorted()
+                let found = StoredClosureCalls.calledStoredClosures(by: frame, types: lookups.types).sorted()
                 callsByFrame[frame.id] = found
                 sites[index].record.frameCalls = found
             }
