@@ -184,17 +184,25 @@ let package = Package(
         .target(name: "TaskWarden", dependencies: ["TaskNaming"], swiftSettings: strict),
         .target(name: "TaskWardenBackground", dependencies: ["TaskWarden"], swiftSettings: strict),
         .target(name: "TaskWardenTesting", dependencies: ["TaskWarden", "TaskWardenBackground"], swiftSettings: strict),
+        // The example's background price check, simulated; shared by the example, the benchmarks and the tests
+        // (not a product: it is no API of TaskWardenTesting).
+        .target(
+            name: "PriceCheckScenarios",
+            dependencies: ["TaskWarden", "TaskWardenBackground", "TaskWardenTesting"],
+            path: "Examples/PriceCheckScenarios",
+            swiftSettings: strict
+        ),
 
         // Example and benchmarks.
         .executableTarget(
             name: "PriceCheck",
-            dependencies: ["TaskWarden", "TaskWardenBackground", "TaskWardenTesting"],
+            dependencies: ["TaskWarden", "TaskWardenBackground", "TaskWardenTesting", "PriceCheckScenarios"],
             path: "Examples/PriceCheck",
             swiftSettings: strict
         ),
         .executableTarget(
             name: "RuntimeBenchmarks",
-            dependencies: ["TaskWarden", "TaskWardenBackground", "TaskWardenTesting"],
+            dependencies: ["TaskWarden", "TaskWardenBackground", "TaskWardenTesting", "PriceCheckScenarios"],
             path: "Benchmarks/RuntimeBenchmarks",
             swiftSettings: strict
         ),
@@ -224,6 +232,7 @@ let package = Package(
         .testTarget(name: "TaskWardenTests", dependencies: ["TaskWarden", "TaskWardenTesting"], swiftSettings: strict),
         .testTarget(name: "TaskWardenBackgroundTests", dependencies: ["TaskWardenBackground", "TaskWardenTesting"], swiftSettings: strict),
         .testTarget(name: "TaskWardenTestingTests", dependencies: ["TaskWardenTesting"], swiftSettings: strict),
+        .testTarget(name: "PriceCheckScenariosTests", dependencies: ["PriceCheckScenarios", "TaskWardenTesting"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )
