@@ -3,7 +3,7 @@
 /// call, across the tree).
 ///
 /// Such a file keeps every declaration, and every member body that can matter: one holding a site or a
-/// rule's kept token, one mentioning an indexed word (``RuleDescription/functionIndexWords``: `submit`,
+/// rule's kept token, one mentioning an indexed word (``SyntaxReads/FunctionIndex/words``: `submit`,
 /// `setTaskCompleted`, `expirationHandler`, the request types), and a function's body that names a function
 /// *reaching* one: a function of any indexed file whose body mentions an indexed word, or names such a
 /// function in turn. Other bodies are emptied (`func load() {   }`): the function is still declared (the rules

@@ -20,7 +20,7 @@ import Darwin
 /// its closures are numbered in the enclosing function). A candidate is blanked when nothing in it matters.
 /// In ``Marks`` mode it also trims what nothing reads around the members it blanks (their signatures after the
 /// parameter list, braces, attributes and modifiers; stored properties' types and values) and imports, and
-/// without ``Marks/keepsNamingContext`` (lint, not `fix`) flat argument lists and standalone modifiers beside a
+/// unless a reader reads call arguments (``SyntaxReads/AroundSite/callArguments``) flat argument lists and standalone modifiers beside a
 /// site (``SourceMaskDeclarationTrim``); in both, leaf statements beside a site down to their first name
 /// (``SourceMaskLeafStatements``) and trimmed members no rule looks up (``SourceMaskUnreadMembers``).
 /// Whenever the pass is not sure what it reads (an unterminated literal, a `'`, a `/` that could be a regex
@@ -54,23 +54,24 @@ struct SourceMask: Sendable {
     /// Bodies shorter than this are never blanked: nothing to gain, and `{ get set }` stays a requirement.
     static let minimumBlankedLength = 24
 
-    /// Where the byte scans found tokens, for ``scan(_:marks:)``.
+    /// Where the byte scans found tokens, for ``scan(_:marks:)``, and what the readers read (``MaskReads``).
     struct Marks: Sendable, Equatable {
-        /// Where creation tokens start (``CreationTokenScanner/creationTokenStarts(_:)``), sorted.
+        /// Where creation tokens start (``CreationTokenScanner/creationTokens(_:)``), sorted.
         var sites: [Int]
-        /// Where the rules' kept-body tokens start, sorted: a body or closure holding one is parsed whole.
+        /// The sites among them whose closures a reader reads whole (``SyntaxReads/SiteClosure/readWhole``), sorted.
+        var wholeClosureSites: [Int] = []
+        /// Where the readers' body words start, sorted: a body or closure holding one is parsed whole.
         var kept: [Int]
-        /// Where the rules' kept calls start, sorted: the body, closure, statement and arguments holding one
+        /// Where the readers' member calls start, sorted: the body, closure, statement and arguments holding one
         /// are kept, not the rest of the body.
         var keptCalls: [Int] = []
-        /// Modifiers whose closures a rule reads whole (`onChange`: does the action use its parameters?).
-        var wholeClosureWords: Set<String>
-        /// `fix`: argument lists beside a site are kept, and `label:` closures kept whole (closures beside a
-        /// site, below member level and in property initialisers, are blanked in both modes).
-        var keepsNamingContext = false
+        /// What the readers read around and in sites.
+        var reads: MaskReads
         /// Where `didSet` and `willSet` start, sorted: braces holding observers are not blanked.
         var observers: [Int] = []
 
+        /// Whether the site token of a word read in `range` starts a site whose closure is read whole.
+        func readsClosureWhole(ofSiteIn range: Range<Int>) -> Bool { Self.any(wholeClosureSites, in: range) }
         func hasSite(in range: Range<Int>) -> Bool { Self.any(sites, in: range) }
         /// A kept-body token or a kept call in `range`.
         func hasKept(in range: Range<Int>) -> Bool { Self.any(kept, in: range) || Self.any(keptCalls, in: range) }

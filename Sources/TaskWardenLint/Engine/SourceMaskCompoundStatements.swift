@@ -52,9 +52,10 @@ extension SourceMask.Lexer {
 
     private static let compoundKeywords = WordSet(["if", "guard", "switch", "for"].map(wordHash))
 
-    /// Words that keep a compound statement whole (see the type's documentation).
+    /// Words that keep a compound statement whole: `defer` (a frame of its own), local functions and types; and
+    /// the words a reader reads there (``MaskReads/controlFlowWords``).
     private static let compoundStoppers = WordSet([
-        "self", "super", "defer", "func", "class", "struct", "enum", "actor", "protocol", "extension", "typealias",
+        "defer", "func", "class", "struct", "enum", "actor", "protocol", "extension", "typealias",
     ].map(wordHash))
 
     /// Words that are not the name kept (keywords, and words before a name).
@@ -66,7 +67,7 @@ extension SourceMask.Lexer {
     /// The first word of a statement at `statement`'s depth: an `if`, `guard`, `switch` or `for` outside a task's
     /// closure starts a compound statement.
     mutating func beginCompound(_ word: UInt64, at start: Int) {
-        guard compound == nil, let current = statement, !current.isInTask, current.start == start,
+        guard compound == nil, let current = statement, !current.isInTask || !reads.keepsClosureControlFlow, current.start == start,
               Self.compoundKeywords.contains(word) else { return }
         compound = Compound(start: start, depth: current.depth, isInClosure: current.isInClosure)
         // `for item in items`: the pattern after `for` binds.
@@ -75,7 +76,7 @@ extension SourceMask.Lexer {
 
     /// A word inside the compound statement or case being read.
     mutating func noteCompoundWord(_ start: Int, afterDot: Bool, hash: UInt64) {
-        let isStopper = Self.compoundStoppers.contains(hash)
+        let isStopper = Self.compoundStoppers.contains(hash) || reads.controlFlowWords.contains(hash)
         let isName = !afterDot && !Self.compoundSkippedWords.contains(hash)
             && !(bytes[start] >= UInt8(ascii: "0") && bytes[start] <= UInt8(ascii: "9")) && bytes[start] != UInt8(ascii: "$")
         let isBinder = !afterDot && index - start == 3 && (matches(start, "let") || matches(start, "var"))
@@ -149,8 +150,8 @@ extension SourceMask.Lexer {
     /// blanked but for its kept name.
     mutating func blankCompoundStatements() {
         for finished in finishedCompounds
-        where !finished.calledNames.contains(where: propertyNames.contains)
-            && !finished.boundNames.contains(where: memberNames.contains) {
+        where !(reads.storedClosureCalls && finished.calledNames.contains(where: propertyNames.contains))
+            && !(reads.localBindings && finished.boundNames.contains(where: memberNames.contains)) {
             if finished.kept.lowerBound > finished.range.lowerBound {
                 blankMerging(finished.range.lowerBound..<finished.kept.lowerBound)
             }
@@ -165,7 +166,8 @@ extension SourceMask.Lexer {
     /// site keeps its other cases otherwise; those bind names and may call properties, checked like a compound
     /// statement's once the file is read).
     mutating func noteCaseLabel(at start: Int) {
-        guard let current = statement, current.start == start, current.depth == stack.count, !current.isInTask,
+        guard let current = statement, current.start == start, current.depth == stack.count,
+              !current.isInTask || !reads.keepsClosureControlFlow,
               let top = stack.last, top.isSwitchBody else { return }
         let isCase = index - start == 4 && matches(start, "case")
         guard isCase || (index - start == 7 && matches(start, "default")) else { return }

@@ -4,7 +4,7 @@
 /// modifiers go; `static` and `class` stay, they tell type members from instance members), a stored property
 /// keeps `var items` (its type and value go, unless a string constant, several bindings or a value the next
 /// line goes on with), a blanked computed property loses its type. Imports go. Below member level, in lint
-/// (not ``SourceMask/Marks/keepsNamingContext``: `fix` names a task after a button's title), a call's flat
+/// (unless a reader reads call arguments, ``SyntaxReads/AroundSite/callArguments``), a call's flat
 /// argument list beside a site goes (``isBlankableArgumentList(_:)``). Whatever this gets wrong leaves a copy
 /// that fails to parse, and the file is then parsed whole.
 ///
@@ -141,13 +141,15 @@ extension SourceMask.Lexer {
         pendingMember = nil
     }
 
-    /// A string literal in a stored property's type or value. An interpolated one is a value like any other,
-    /// trimmed with it: the background rules resolve identifiers through plain literals only. A plain literal
-    /// that is the whole value and ends the declaration stays with the name (the background rules read it), and
+    /// A string literal in a stored property's type or value, when a reader reads string constants
+    /// (``SyntaxReads/Anywhere/stringConstants``). An interpolated one is a value like any other, trimmed with it:
+    /// a constant is a plain literal. A plain literal that is the whole value and ends the declaration stays with
+    /// the name, and
     /// the attributes, modifiers and type go (`@Published private var title: String = ""` → `var title = ""`);
     /// any other keeps the declaration whole.
     mutating func noteStoredPropertyString(_ literal: Range<Int>) {
-        guard case .trimming(let start) = storedProperty else { return }
+        // Without a reader of string constants, a string is a value like any other.
+        guard reads.stringConstants, case .trimming(let start) = storedProperty else { return }
         if bytes[literal].indices.contains(where: { bytes[$0] == UInt8(ascii: "\\") && byte($0 + 1) == UInt8(ascii: "(") }) { return }
         storedProperty = .none
         guard let marks, atMemberLevel else { return }
@@ -248,7 +250,7 @@ extension SourceMask.Lexer {
     /// line that is not a `#if`, so what is left is the same chain without it; never on a task itself
     /// (`Task { … }.store(in: &bag)` keeps the handle).
     func standaloneModifier(open: Int, close: Int) -> Range<Int>? {
-        guard lintTrims, let marks, Self.isIdentifierByte(byte(open - 1)) else { return nil }
+        guard !reads.callArguments, let marks, Self.isIdentifierByte(byte(open - 1)) else { return nil }
         var nameStart = open - 1
         while nameStart > 0, Self.isIdentifierByte(bytes[nameStart - 1]) { nameStart -= 1 }
         let dot = nameStart - 1

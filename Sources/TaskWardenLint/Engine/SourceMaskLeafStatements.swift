@@ -38,26 +38,11 @@ extension SourceMask.Lexer {
     /// Words that may stand before the kept name.
     private static let statementPrefixes = WordSet(["try", "await", "return"].map(wordHash))
 
-    /// Words that keep a statement in a task's closure whole: what the rules read there (an error that can
-    /// escape, whether a loop suspends or checks for cancellation, uses of `self`). `try` and `await` before
-    /// the kept name stay with it (`try await store`): the rules read that an error can escape there and
-    /// that the task suspends, not what is called. So does `self` as the kept name (`self?.reload()` →
-    /// `self`): the rules read where `self` is used, not which member.
-    static let taskWords = WordSet([
-        "try", "await", "self", "super", "Task", "isCancelled", "checkCancellation", "throw",
-    ].map(wordHash))
-
-    /// After a leading `try`, the calls whose errors ``ThrowReach`` tells apart (a sleep throws only on
-    /// cancellation, a task group throws what its children throw): such a statement stays whole.
-    static let throwingCallWords = WordSet([
-        "sleep", "withThrowingTaskGroup", "withThrowingDiscardingTaskGroup", "next", "waitForAll", "nextResult",
-    ].map(wordHash))
-
     /// Directly in the braces of a member body (or braces inside it) that is not kept whole, or kept whole only
     /// as a task's trailing closure.
     private var atStatementLevel: Bool {
         // `fix` names a task after its closure's first call: there it keeps every statement.
-        guard bodyDepth > 0, keptWholeDepth == (lintTrims ? taskClosureDepth : 0), let opener = topOpener else { return false }
+        guard bodyDepth > 0, keptWholeDepth == taskClosureDepth, let opener = topOpener else { return false }
         switch opener {
         case .body, .closure, .otherBrace: return true
         default: return false
@@ -128,8 +113,8 @@ extension SourceMask.Lexer {
             if isDirectlyInTypeBraces {
                 memberNames.insert(hash)
                 if declaresNext { propertyNames.insert(hash) }
-            } else if declaresNext, bindsSelf(after: index) {
-                selfAliases.insert(hash)
+            } else if declaresNext, !reads.aliasTargets.isEmpty, bindsAlias(after: index) {
+                aliases.insert(hash)
             }
         }
         declaresNext = isBinding
@@ -153,17 +138,16 @@ extension SourceMask.Lexer {
         if statement!.isInTask {
             let atHead = statement!.awaitingHead && statement!.depth == stack.count
             let isPrefix = atHead && Self.statementPrefixes.contains(hash)
+            // A word read where it stands (``MaskReads/closureWords``) is kept where the cut keeps it: before the
+            // kept name (`try await store`) or as the kept name (`self?.reload()` → `self`). After a dot it is a
+            // member's name, not the word (`Model.self`).
             if isPrefix, index - start == 3, matches(start, "try") { statement!.hasTryPrefix = true }
-            // `self` as the kept name stays where it was: its first use and its uses are what the rules read
-            // (`self?.reload()` → `self`).
-            let isSelf = index - start == 4 && matches(start, "self")
-            let isHeadSelf = atHead && !statement!.afterBindingKeyword && isSelf
-            // `Model.self` names a type, not the instance (``SelfCapture`` does not count it).
-            let isMetatype = afterDot && isSelf
-            if (!isPrefix && !isHeadSelf && !isMetatype && Self.taskWords.contains(hash))
-                || (statement!.hasTryPrefix && Self.throwingCallWords.contains(hash)) {
+            let isReadWord = !afterDot && reads.closureWords.contains(hash)
+            let isKeptInPlace = isPrefix || (atHead && !statement!.afterBindingKeyword)
+            if (isReadWord && !isKeptInPlace) || reads.closureStatementWords.contains(hash)
+                || (statement!.hasTryPrefix && reads.closureTriedCalls.contains(hash)) {
                 // `let feed = try await api.feed(…)`: `try` and `await` stay with the name after them.
-                if !afterDot, statement!.depth == stack.count, Self.extensionPrefixes.contains(hash),
+                if isReadWord, statement!.depth == stack.count, Self.extensionPrefixes.contains(hash),
                    let headEnd = statement!.headEnd, assignsAfterHead(from: headEnd, to: start) {
                     statement!.headExtension = .awaitingName
                     if index - start == 3 { statement!.hasTryPrefix = true }
@@ -309,7 +293,7 @@ extension SourceMask.Lexer {
     /// ``SelfCapture``).
     mutating func leaveOutLeafRemnants() {
         for (whole, headEnd, binding) in removableRemnants {
-            if let binding, memberNames.contains(binding) { continue }
+            if reads.localBindings, let binding, memberNames.contains(binding) { continue }
             if whole.upperBound - headEnd >= 2 {
                 // Still trimmed (not left whole by ``keepStatementsCallingDeclaredNames()``).
                 guard blankedIndex(of: headEnd..<whole.upperBound) != nil else { continue }
@@ -325,8 +309,8 @@ extension SourceMask.Lexer {
     ///   ``SelfCapture``) or binds to `self` (`let strongSelf = self`, ``WeakSelfUnwrap``).
     mutating func keepStatementsCallingDeclaredNames() {
         for (range, calls, uses) in statementCalls
-        where calls.contains(where: propertyNames.contains)
-            || uses.contains(where: { memberNames.contains($0) || selfAliases.contains($0) }) {
+        where (reads.storedClosureCalls && calls.contains(where: propertyNames.contains))
+            || uses.contains(where: { (reads.closureMemberNames && memberNames.contains($0)) || aliases.contains($0) }) {
             // Absorbed by a larger blanked range (a closure nothing reads): nothing to keep.
             if let index = blankedIndex(of: range) { blanked.remove(at: index) }
         }
@@ -368,12 +352,15 @@ extension SourceMask.Lexer {
         return bytes[before] == UInt8(ascii: "(") || bytes[before] == UInt8(ascii: ",")
     }
 
-    /// `= self` after a bound name (`let strongSelf = self`, `guard let this = self`).
-    private func bindsSelf(after end: Int) -> Bool {
+    /// `= word` after a bound name, where the word is one whose aliases a reader reads
+    /// (``MaskReads/aliasTargets``: `let strongSelf = self`, `guard let this = self`).
+    private func bindsAlias(after end: Int) -> Bool {
         var offset = skipSpaces(from: end)
         guard byte(offset) == UInt8(ascii: "="), byte(offset + 1) != UInt8(ascii: "=") else { return false }
         offset = skipSpaces(from: offset + 1)
-        return matches(offset, "self") && !Self.isIdentifierByte(byte(offset + 4))
+        var wordEnd = offset
+        while wordEnd < bytes.count, Self.isIdentifierByte(bytes[wordEnd]) { wordEnd += 1 }
+        return wordEnd > offset && reads.aliasTargets.contains(Self.wordHash(bytes, offset..<wordEnd))
     }
 
     func matches(_ start: Int, _ word: StaticString) -> Bool {

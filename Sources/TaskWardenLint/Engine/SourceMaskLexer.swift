@@ -46,11 +46,6 @@ extension SourceMask {
         /// After `case` or `catch` below member level, until its `:`, `=`, `in` or `{`: parentheses there are
         /// patterns binding names (`case let .loaded(feed)`), not calls.
         private var inPattern = false
-        /// Lint, not `fix` (which reads a task's closure and what stands around a site to name it): leaf
-        /// statements in a task's closure keep their first name (``SourceMaskLeafStatements``), and standalone
-        /// modifiers go. Leaf statements beside a site and members nothing names (``SourceMaskUnreadMembers``)
-        /// go in both: `fix` reads only the code around a site, not beside it.
-        let lintTrims: Bool
         /// Open member bodies (functions, accessors, computed properties), and tasks' trailing closures.
         var bodyDepth = 0
         var taskClosureDepth = 0
@@ -59,10 +54,10 @@ extension SourceMask {
         /// Blanked statements and the names they call.
         var statementCalls: [(range: Range<Int>, calls: [UInt64], uses: [UInt64])] = []
         /// Names declared with `var`/`let` directly in a type's braces (its properties), with `func` too (its
-        /// members), and names bound to `self` (`let strongSelf = self`).
+        /// members), and names bound to a word whose aliases a reader reads (`let strongSelf = self`).
         var propertyNames = WordSet()
         var memberNames = WordSet()
-        var selfAliases = WordSet()
+        var aliases = WordSet()
         /// The next word is declared (after `var`, `let`, or a member-level comma), or is a function's name.
         var declaresNext = false
         var namesFunctionNext = false
@@ -70,8 +65,8 @@ extension SourceMask {
         var pendingMember: PendingMember?
         /// Where the last task's closure or arguments closed: a modifier there is read (`Task { … }.store(in:)`).
         var creationEnd: Int?
-        /// Where the last argument list holding `forTaskWithIdentifier` closed (``Level/holdsBackgroundSite``).
-        var backgroundArgumentsEnd: Int?
+        /// Where the last argument list labelled by a site read whole closed (``Level/holdsWholeReadSite``).
+        var wholeReadArgumentsEnd: Int?
         var trimmedMembers: [TrimmedMember] = []
         /// The closures of sites (a task's trailing closure, closures in its arguments) and their sites, in the
         /// order they close: the rules look members up by the bare names used there (``SourceMaskUnreadMembers``).
@@ -95,13 +90,15 @@ extension SourceMask {
             self.bytes = bytes
             self.mode = mode
             if case .marks(let marks) = mode { self.marks = marks } else { marks = nil }
-            lintTrims = marks.map { !$0.keepsNamingContext } ?? false
+            reads = marks?.reads ?? MaskReads()
             hasMarks = marks.map { _ in true } ?? false
             trimsDeclarations = hasMarks
         }
 
         /// The marks of ``Mode/marks(_:)`` (stored: asked for at every byte).
         let marks: Marks?
+        /// What the readers read (the marks' ``Marks/reads``; nothing in ``Mode/memberBodies(keep:)`` mode).
+        let reads: MaskReads
         /// Whether there are marks: asked at every byte, where `marks != nil` would pick `Optional`'s `==` for
         /// an `Equatable` wrapped type and copy the marks' arrays each time (half of the pass's time).
         let hasMarks: Bool
@@ -208,7 +205,7 @@ extension SourceMask {
                     level.argumentsOfCreation = current == UInt8(ascii: "(") && creationDepth == stack.count
                     if level.argumentsOfCreation { level.site = pendingSite }
                     if let outer = stack.last { level.inCreationArguments = outer.argumentsOfCreation || outer.inCreationArguments }
-                    if current == UInt8(ascii: "("), let marks, !marks.keepsNamingContext, !atMemberLevel, keptWholeDepth == 0,
+                    if current == UInt8(ascii: "("), hasMarks, !reads.callArguments, !atMemberLevel, keptWholeDepth == 0,
                        !inPattern, !level.argumentsOfCreation, !level.inCreationArguments {
                         level.blanksArguments = callsWithArguments(at: index)
                     }
@@ -237,7 +234,7 @@ extension SourceMask {
                     if current == UInt8(ascii: "]") { squareDepth -= 1 }
                     if top.isParameters { parameters = (top.start + 1)..<index }
                     if top.argumentsOfCreation { creationEnd = index }
-                    if top.holdsBackgroundSite { backgroundArgumentsEnd = index }
+                    if top.holdsWholeReadSite { wholeReadArgumentsEnd = index }
                     if top.blanksArguments {
                         // `Text(verbatim: title)`, `.padding(.horizontal, 16)`: arguments nothing reads.
                         let arguments = (top.start + 1)..<index
@@ -320,7 +317,7 @@ extension SourceMask {
                 keepStatementsCallingDeclaredNames()
                 leaveOutLeafRemnants()
                 blankCompoundStatements()
-                blanked = skeleton.finish(blanked: blanked)
+                blanked = skeleton.finish(blanked: blanked, keepingSiteTypes: reads.enclosingTypes, keepingTypesNamed: reads.typesNamed)
                 leaveOutUnreadMembers()
             }
             return nil
@@ -365,6 +362,7 @@ extension SourceMask {
             var isLocalDeclaration = false
             var isAccessor = false
             var isKeptForModifier = false
+            var isLabelledClosure = false
             var isDefer = false
             var isSwitchBody = false
             var keptWhole = false
@@ -401,22 +399,23 @@ extension SourceMask {
                 }
                 localPending = nil
                 let word = stack.last.map { if case .paren = $0.opener { return $0.savedWord } else { return lastWord } } ?? lastWord
-                if let word, !marks.wholeClosureWords.isEmpty,
-                   marks.wholeClosureWords.contains(String(decoding: UnsafeBufferPointer(rebasing: bytes[word]), as: UTF8.self)) {
+                if let word, !marks.reads.modifierClosures.isEmpty, marks.reads.modifierClosures.contains(Self.wordHash(bytes, word)) {
                     keptWhole = true
                     isKeptForModifier = true
                 }
-                // `fix` names a control's task after its `label:` closure.
-                if marks.keepsNamingContext, isLastWord("label") { keptWhole = true }
+                // A closure passed with a label a reader reads (`label:`).
+                if let lastWord, !marks.reads.labelledClosures.isEmpty, marks.reads.labelledClosures.contains(Self.wordHash(bytes, lastWord)) {
+                    keptWhole = true
+                    isLabelledClosure = true
+                }
             }
-            // A task's trailing closure (not one passed in its arguments, whose text a record keeps). A background
-            // task's launch handler (`register(forTaskWithIdentifier:…) { task in … }`, `.backgroundTask(…) { … }`)
-            // is read whole by the background rules (what it calls, hands the task to, awaits).
-            let isTaskClosure = !keptWhole && followsCreation && !inCreationArguments && !followsBackgroundSite
-            // A launch handler passed to `register(forTaskWithIdentifier:…)`, in its arguments or after them.
+            // A site's trailing closure (not one passed in its arguments, whose text a record keeps), whose
+            // statements may be cut unless a reader reads the closure whole (``Marks/wholeClosureSites``).
+            let isTaskClosure = !keptWhole && followsCreation && !inCreationArguments && !followsWholeReadSite
+            // A closure of a call whose argument a site read whole labels, in its arguments or after them.
             // (In top-level code too, where the lexer reads braces as a member's.)
-            if stack.last?.holdsBackgroundSite == true
-                || backgroundArgumentsEnd.map({ skipSpacesAndNewlines(from: $0 + 1) == index }) == true {
+            if stack.last?.holdsWholeReadSite == true
+                || wholeReadArgumentsEnd.map({ skipSpacesAndNewlines(from: $0 + 1) == index }) == true {
                 keptWhole = true
             }
             var site: SiteHead?
@@ -431,8 +430,8 @@ extension SourceMask {
             level.isRepeatBody = isRepeatBody
             level.isLocalDeclaration = isLocalDeclaration
             level.isAccessor = isAccessor
-            // `fix` keeps a `label:` closure whole although no site stands in it.
-            level.isKeptForModifier = isKeptForModifier && !(marks?.keepsNamingContext == true && isLastWord("label"))
+            // A labelled closure a reader reads is kept whole although no site stands in it.
+            level.isKeptForModifier = isKeptForModifier && !isLabelledClosure
             level.isDefer = isDefer
             level.isSwitchBody = isSwitchBody
             if pendingSwitchDepth == stack.count { pendingSwitchDepth = nil }
@@ -530,11 +529,10 @@ extension SourceMask {
             return nil
         }
 
-        /// Whether the pending site is a background task's (`forTaskWithIdentifier`, `backgroundTask(`): the
-        /// token scan finds both at their `Task`.
-        private var followsBackgroundSite: Bool {
-            guard let site = pendingSite?.site else { return false }
-            return (site >= 3 && matches(site - 3, "for")) || (site >= 10 && matches(site - 10, "background"))
+        /// Whether the pending site's closure is read whole (``Marks/wholeClosureSites``).
+        private var followsWholeReadSite: Bool {
+            guard let site = pendingSite?.site, let marks else { return false }
+            return marks.readsClosureWhole(ofSiteIn: site..<(site + 1))
         }
 
         /// Blanks braces below member level (a closure, an accessor) that are long enough and hold no site, kept
@@ -581,9 +579,10 @@ extension SourceMask {
             parameters = nil
         }
 
-        /// A string literal among a type's members may be a constant the background rules read.
+        /// A string literal among a type's members may be a constant a reader reads
+        /// (``SyntaxReads/Anywhere/stringConstants``).
         private mutating func noteString() {
-            guard hasMarks, let top = stack.last, case .typeBody = top.opener, top.type != nil else { return }
+            guard hasMarks, reads.stringConstants, let top = stack.last, case .typeBody = top.opener, top.type != nil else { return }
             stack[stack.count - 1].type?.holdsString = true
         }
 
@@ -644,8 +643,11 @@ extension SourceMask {
             if isSite(max(0, start - 1)..<index) {
                 creationDepth = stack.count
                 pendingSite = SiteHead(site: start, blockStart: stack.last { $0.opener.isBrace }.map { $0.start + 1 } ?? 0)
-                if index - start == 21, matches(start, "forTaskWithIdentifier"), case .paren? = topOpener {
-                    stack[stack.count - 1].holdsBackgroundSite = true
+                // A site token labelling an argument (`register(forWhat: …) { … }`) whose closure is read whole:
+                // its call's closures, in its arguments and after them, are read whole.
+                if let marks, marks.readsClosureWhole(ofSiteIn: max(0, start - 1)..<index), case .paren? = topOpener,
+                   byte(skipSpaces(from: index)) == UInt8(ascii: ":") {
+                    stack[stack.count - 1].holdsWholeReadSite = true
                 }
             }
             if var function = pendingFunction, !function.nameRead {

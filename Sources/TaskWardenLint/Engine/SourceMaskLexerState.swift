@@ -67,9 +67,9 @@ extension SourceMask.Lexer {
         /// A call's argument list below member level that may be blanked at its `)` (lint) when it holds
         /// nothing read: see ``SourceMask/Lexer/isBlankableArgumentList(_:)``.
         var blanksArguments = false
-        /// An argument list holding `forTaskWithIdentifier` (a launch handler's registration): its closures, and
-        /// the trailing closure after it, are read whole by the background rules.
-        var holdsBackgroundSite = false
+        /// An argument list labelled by a site token whose closure a reader reads whole (``Marks/wholeClosureSites``):
+        /// its closures, and the trailing closure after it, are kept whole.
+        var holdsWholeReadSite = false
         /// The body of `repeat`: the `while` after it ends the statement.
         var isRepeatBody = false
         /// The braces of a local function, type or accessor, or of `defer`: a frame of their own (below member
@@ -159,8 +159,8 @@ extension SourceMask.Lexer {
         var usedNames: [UInt64] = []
         /// Its innermost frame is a closure (not a task's): the names it calls are not its function's calls.
         var isInClosure = false
-        /// In a task's closure, it starts with `try` (kept with its name, unless it calls what ``ThrowReach``
-        /// tells apart).
+        /// In a site's closure, it tries (`try` before its kept name or after its `=`): a call a reader reads
+        /// there keeps it whole (``MaskReads/closureTriedCalls``).
         var hasTryPrefix = false
         /// Reading `= try await name` after the kept name (``SourceMask/Lexer/HeadExtension``).
         var headExtension: HeadExtension = .none

@@ -13,8 +13,6 @@
 /// keeps the name after `=`. An interpolation's words are the statement's own: names it uses and calls (a
 /// member or a property keeps it whole once the file is read), and in a task's closure the words the rules read.
 extension SourceMask.Lexer {
-    static let selfHash = wordHash("self")
-
     /// Words that may stand between `=` and the name kept after it.
     static let extensionPrefixes = WordSet(["try", "await"].map(wordHash))
 
@@ -30,8 +28,8 @@ extension SourceMask.Lexer {
             if statement!.isInTask, index - start == 3 { statement!.hasTryPrefix = true }
             return
         }
-        let isSelf = index - start == 4 && matches(start, "self")
-        guard !Self.statementKeywords.contains(hash), isSelf || !statement!.isInTask || !Self.taskWords.contains(hash) else {
+        // A word read where it stands may be the kept name; one whose statement is read keeps it whole.
+        guard !Self.statementKeywords.contains(hash), !statement!.isInTask || !reads.closureStatementWords.contains(hash) else {
             statement!.blankable = false
             return
         }
@@ -96,8 +94,9 @@ extension SourceMask.Lexer {
             words.append((Self.wordHash(bytes, word), bytes[before] == UInt8(ascii: "."), byte(after) == UInt8(ascii: "(")))
             return true
         }
-        for word in words where !(word.afterDot && word.hash == Self.selfHash) {
-            if isInTask, Self.taskWords.contains(word.hash) || Self.throwingCallWords.contains(word.hash) {
+        for word in words {
+            if isInTask, (!word.afterDot && reads.closureWords.contains(word.hash)) || reads.closureStatementWords.contains(word.hash)
+                || reads.closureTriedCalls.contains(word.hash) {
                 statement!.blankable = false
                 return
             }

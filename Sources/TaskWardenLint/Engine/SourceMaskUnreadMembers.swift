@@ -157,7 +157,7 @@ extension SourceMask.Lexer {
                     let hash = Self.wordHash(bytes, start..<position)
                     bare.insert(hash)
                     byProperty.insert(hash)
-                } else if isCalled(after: position) {
+                } else if reads.storedClosureCalls, isCalled(after: position) {
                     byProperty.insert(Self.wordHash(bytes, start..<position))
                 }
             }
@@ -180,8 +180,10 @@ extension SourceMask.Lexer {
     private func memberLookupRegions() -> [Range<Int>] {
         var regions: [Range<Int>] = []
         for (closure, site) in siteClosures {
-            regions.append(closure)
-            if site.blockStart < site.site, containsLoopWord(closure) { regions.append(site.blockStart..<site.site) }
+            if reads.closureMemberNames { regions.append(closure) }
+            if reads.loopingTaskStorage, site.blockStart < site.site, containsLoopWord(closure) {
+                regions.append(site.blockStart..<site.site)
+            }
         }
         regions.sort { $0.lowerBound < $1.lowerBound }
         var merged: [Range<Int>] = []

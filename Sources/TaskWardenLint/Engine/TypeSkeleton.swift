@@ -43,6 +43,8 @@ extension SourceMask {
             /// The whole declaration, from its first modifier or keyword to its `}`, when it can go whole.
             var whole: Range<Int>?
             var words: Set<String>
+            /// The header's own words (its name): a type a reader reads by name (``SyntaxReads/Anywhere/typesNamed``) stays.
+            var headerWords: [String]
             var isProtocol: Bool
 
             /// What is blanked: the whole declaration when it can go (one declaration less for the parser, which
@@ -110,21 +112,24 @@ extension SourceMask {
                 if header.words.isEmpty { isUnsure = true }
                 siteWords.formUnion(header.words)
             }
-            // A type named `Task` shadows Swift's (`struct Task` is itself a creation token): kept, to be safe.
             let whole = header.declarationStart.map { $0..<(inside.upperBound + 1) }
             if let candidate, !holdsSite, !holdsKept, !header.holdsString, inside.count >= SourceMask.minimumBlankedLength || whole != nil,
-               candidate.isProtocol || !header.words.isEmpty, !header.words.contains("Task") {
-                candidates.append(Candidate(inside: inside, whole: whole, words: words, isProtocol: candidate.isProtocol))
+               candidate.isProtocol || !header.words.isEmpty {
+                candidates.append(Candidate(inside: inside, whole: whole, words: words, headerWords: header.words,
+                                            isProtocol: candidate.isProtocol))
             }
             return (words, header.holdsString && candidate?.isMemberOfType == true)
         }
 
         /// The blanked ranges with the eligible type bodies added (and the ranges inside them removed).
-        func finish(blanked: [Range<Int>]) -> [Range<Int>] {
+        /// `keepingSiteTypes`: a type named like a type around a site stays (a reader looks up the declarations of
+        /// a site's type, ``SyntaxReads/AroundSite/enclosingTypes``); a type named one of `keepingTypesNamed` stays.
+        func finish(blanked: [Range<Int>], keepingSiteTypes: Bool, keepingTypesNamed: Set<String>) -> [Range<Int>] {
             guard !isUnsure else { return blanked }
             var chosen: [Range<Int>] = []
             for candidate in candidates.sorted(by: { $0.blanked.lowerBound < $1.blanked.lowerBound })
-            where candidate.isProtocol || candidate.words.isDisjoint(with: siteWords) {
+            where (candidate.isProtocol || !keepingSiteTypes || candidate.words.isDisjoint(with: siteWords))
+                && (keepingTypesNamed.isEmpty || candidate.headerWords.allSatisfy { !keepingTypesNamed.contains($0) }) {
                 if let last = chosen.last, candidate.blanked.lowerBound < last.upperBound { continue }  // inside a chosen one
                 chosen.append(candidate.blanked)
             }

@@ -9,7 +9,7 @@
 /// let keywords = WordSet(["if", "guard"].map(SourceMask.Lexer.wordHash))
 /// keywords.contains(SourceMask.Lexer.wordHash("if"))   // true
 /// ```
-struct WordSet: Sendable {
+struct WordSet: Sendable, Equatable {
     /// Hashes in their slots; 0 marks an empty slot (a hash of 0 is kept in `containsZero`).
     private var slots: [UInt64]
     private var shift: UInt64
@@ -27,6 +27,11 @@ struct WordSet: Sendable {
     }
 
     var isEmpty: Bool { count == 0 && !containsZero }
+
+    /// The same hashes, whatever slots they sit in.
+    static func == (lhs: WordSet, rhs: WordSet) -> Bool {
+        lhs.count == rhs.count && lhs.containsZero == rhs.containsZero && lhs.slots.allSatisfy { $0 == 0 || rhs.contains($0) }
+    }
 
     /// The hashes of this set and of `other`.
     func union(_ other: WordSet) -> WordSet {

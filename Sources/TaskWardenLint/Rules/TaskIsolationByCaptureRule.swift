@@ -44,7 +44,11 @@ public struct TaskIsolationByCaptureRule: Rule {
             RuleExample("actor PriceCache { nonisolated func warm() { Task { await self.load() } } }", configuration: Self.enabled),
             RuleExample("final class PriceCache { func warm() { Task { await self.load() } } }", configuration: Self.enabled),
             RuleExample("actor PriceCache { func warm() { Task { [weak self] in await self?.load() } } }", configuration: Self.enabled),
-        ]
+        ],
+        // Whether the closure captures `self` (written out, or a member's bare name no local shadows), and the
+        // attributes and supertypes of the site's type and its extensions.
+        reads: SyntaxReads(siteClosure: .init(words: ["self"], statementsWith: ["super"], memberNames: true),
+                           aroundSite: .init(localBindings: true, enclosingTypes: true))
     )
 
     /// The rule is off by default; its examples turn it on.

@@ -7,8 +7,8 @@ import Testing
 /// property's type, imports. Each masked copy must still parse cleanly, or the file would be parsed whole.
 @Suite struct DeclarationTrimTests {
     static func masked(_ source: String, keepsNamingContext: Bool = false) throws -> String {
-        var options = ParsePlan.Options(rules: RuleRegistry.all)
-        options.keepsNamingContext = keepsNamingContext
+        // `fix` adds what naming reads (``SiteNamingContext/reads``).
+        let options = ParsePlan.Options(rules: RuleRegistry.all, additionalReads: keepsNamingContext ? [SiteNamingContext.reads] : [])
         guard case .subFile(let masked, _) = ParsePlan.make(for: Array(source.utf8), options: options) else {
             Issue.record("not parsed sub-file")
             return source
