@@ -4,7 +4,7 @@ import TaskWarden
 import TaskWardenBackground
 import TaskWardenTesting
 
-// The runtime's documentation samples — README, Guides/*.md and the doc comments issue 11 touched — copied
+// The runtime's documentation samples — README, Guides/*.md and the doc comments of closure-taking APIs — copied
 // here verbatim inside functions, with just enough stand-ins (`api`, `shelf`, `wantlist`, …) to type-check them.
 // They are compiled, not run: a sample that stops compiling (or starts warning, e.g. "result of 'try?' is
 // unused") shows up in the build. Samples that need Apple frameworks (`BGTaskScheduler`, SwiftUI) are not

@@ -1,8 +1,8 @@
 import Testing
 import TaskWarden
 
-/// The audit behind issue 11's fan-out fix: every public API that runs a closure the caller wrote on the caller's
-/// behalf runs it on the caller's isolation. (Fan-out has its own suite, `FanOutIsolationTests`; closures typed
+/// Every public API that runs a closure the caller wrote on the caller's behalf runs it on the caller's
+/// isolation. (Fan-out has its own suite, `FanOutIsolationTests`; closures typed
 /// `@Sendable` — registry work, service iterations, background handlers — make no promise about isolation and
 /// are not checked here.) A closure off its actor traps in `preconditionIsolated`, so each check runs in an
 /// exit test.

@@ -212,7 +212,7 @@ func runBoundedFanOut<Items: Sequence, Output: Sendable, Failure: Error>(
         // Referring to the `isolation` parameter is what makes this body — and so `name`, `onCompletion` and
         // the caller's `onResult` called from it — run on the caller's actor. Without it the closure is
         // nonisolated and runs on the global pool, while the compiler still lets the caller's closures touch
-        // actor state synchronously (issue 11: a data race under ThreadSanitizer, a trap in `assertIsolated`).
+        // actor state synchronously (a data race under ThreadSanitizer, a trap in `assertIsolated`).
         // Not a capture list: `[isolation]` copies it into a plain constant, which isolates nothing.
         _ = isolation
         var iterator = items.makeIterator()

@@ -10,7 +10,7 @@ import Synchronization
 import Testing
 @testable import TaskWardenLint
 
-/// Edits that land during a write, interrupts, and the owner decision (issue 12, item 10).
+/// Edits that land during a write, interrupts, and the owner decision.
 @Suite struct AtomicSourceWriterRaceTests {
     let old = Array("old\n".utf8)
     let new = Array("new\n".utf8)

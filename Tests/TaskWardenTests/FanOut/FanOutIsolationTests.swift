@@ -23,7 +23,7 @@ struct FanOutIsolationTests {
         #expect(await PriceBook().check([3, 1, 2]) == ["price:3", "price:1", "price:2"])
     }
 
-    /// The program from issue 11: main-actor state touched by `onResult` while another main-actor task touches
+    /// Main-actor state touched by `onResult` while another main-actor task touches
     /// it too. Off the main actor this is a Swift access race; the thread-sanitizer run (`.ci/run`) reports it,
     /// and a lost update can show in the count.
     @MainActor @Test func streamingResultsUpdateMainActorStateWithoutARace() async {

@@ -2,8 +2,10 @@ import Testing
 import TaskNaming
 @testable import TaskWardenLint
 
-/// The five bad names of 40 sampled on two real apps (issue 11, item 6), and names ending on a preposition.
-@Suite struct ReviewerNamesTests {
+/// Names `fix` derives for shapes found in real apps: acronyms kept whole, a callback's parameter label not taken
+/// for the purpose, observers named after their call or storage, uniqueness per program, and no name ending on a
+/// preposition.
+@Suite struct DerivedNameShapeTests {
     static func names(_ sources: [(path: String, text: String)]) -> [String] {
         planFix(sources).edits.map(\.name)
     }
