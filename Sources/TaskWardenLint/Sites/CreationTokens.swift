@@ -145,7 +145,7 @@ enum CreationTokens {
                 while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
             } else if matches(bytes, index, "/*") {
                 // Nested comments end where the lexical pass ends them; an unterminated one runs to the end.
-                index = SourceMask.Lexer.skipBlockComment(bytes, from: index) ?? bytes.count
+                index = SourceMask.Tokenizer.skipBlockComment(bytes, from: index) ?? bytes.count
             } else {
                 break
             }

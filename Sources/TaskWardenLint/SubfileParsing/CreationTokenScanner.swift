@@ -1,6 +1,6 @@
 /// The byte scan that decides whether a file is worth parsing: a file holding none of discovery's creation
 /// tokens (``CreationTokens``) cannot produce a site, so it is never parsed, unless it holds one of the
-/// ``SyntaxReads/fileTokens`` a rule declares (`fileTokens`).
+/// ``SyntaxReads/fileTokens`` a reader declares (`fileTokens`).
 ///
 /// ```swift
 /// let scanner = CreationTokenScanner()
@@ -71,8 +71,8 @@ public struct CreationTokenScanner: Sendable {
         ByteSearch.forEach(token, in: bytes, from: 0, to: bytes.count) { index in
             let before = index > 0 ? bytes[index - 1] : 0x20
             let after = index + token.count < bytes.count ? bytes[index + token.count] : 0x20
-            if !wholeWord || ((!SourceMask.Lexer.isIdentifierByte(first) || !SourceMask.Lexer.isIdentifierByte(before))
-                && (!SourceMask.Lexer.isIdentifierByte(last) || !SourceMask.Lexer.isIdentifierByte(after))) {
+            if !wholeWord || ((!SourceMask.SourceBytes.isIdentifierByte(first) || !SourceMask.SourceBytes.isIdentifierByte(before))
+                && (!SourceMask.SourceBytes.isIdentifierByte(last) || !SourceMask.SourceBytes.isIdentifierByte(after))) {
                 found.append(index)
             }
             return true
@@ -86,8 +86,8 @@ public struct CreationTokenScanner: Sendable {
     }
 
     /// Where a member call of `name` starts in `bytes` (``SyntaxReads/Anywhere/memberCalls``): the word after a
-    /// `.` (spaces and newlines may stand between) and before `(` or a trailing closure's `{` (`task?.cancel()`,
-    /// `$0.cancel()`, not `return .cancel`).
+    /// `.` (spaces and newlines may stand between) and before `(` or a trailing closure's `{` (for `close`:
+    /// `stream?.close()`, `$0.close()`, not `return .close`).
     static func memberCallStarts(_ name: String, in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         let word = Array(name.utf8)
         return starts(of: word, in: bytes, wholeWord: true).filter { start in

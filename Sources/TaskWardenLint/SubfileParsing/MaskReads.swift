@@ -1,10 +1,10 @@
-/// What a masked copy keeps, derived from the union of the readers' ``SyntaxReads`` of a run: the lexical pass
-/// asks this, never a reader, and knows no reader's words but those given here (hashed once per run with
-/// ``SourceMask/Lexer/wordHash(_:)``).
+/// What a masked copy keeps, derived from the union of the readers' ``SyntaxReads`` of a run: the passes of
+/// sub-file parsing ask this, never a reader, and know no reader's words but those given here (hashed once per
+/// run with ``SourceMask/SourceBytes/wordHash(_:)``).
 ///
 /// ```swift
-/// let reads = MaskReads([SyntaxReads(siteClosure: .init(words: ["self"]))])
-/// reads.closureWords.contains(SourceMask.Lexer.wordHash("self"))   // true
+/// let reads = MaskReads([SyntaxReads(siteClosure: .init(words: ["owner"]))])
+/// reads.closureWords.contains(SourceMask.SourceBytes.wordHash("owner"))   // true
 /// ```
 struct MaskReads: Sendable, Equatable {
     /// ``SyntaxReads/SiteClosure``.
@@ -37,7 +37,7 @@ struct MaskReads: Sendable, Equatable {
 
     /// The union of `reads`.
     init(_ reads: [SyntaxReads]) {
-        func hashes(_ words: some Sequence<String>) -> WordSet { WordSet(words.map(SourceMask.Lexer.wordHash)) }
+        func hashes(_ words: some Sequence<String>) -> WordSet { WordSet(words.map(SourceMask.SourceBytes.wordHash)) }
         let closures = reads.map(\.siteClosure)
         let around = reads.map(\.aroundSite)
         let anywhere = reads.map(\.anywhere)

@@ -24,7 +24,7 @@ public enum ParsePlan: Sendable, Equatable {
     /// Brackets nest deeper than ``Options/maximumBracketDepth`` or ``Options/maximumSquareBracketDepth``:
     /// not analysed (reported as an input problem). `what` says which brackets and how deep.
     case tooDeeplyNested(what: String)
-    /// A file a rule indexes every function of (``Options/indexTokens``): its member bodies were read,
+    /// A file a reader indexes every function of (``Options/indexTokens``): its member bodies were read,
     /// and which of them are emptied is known once every such file of the tree is (``FunctionReachFile``).
     case awaitingFunctionReach(FunctionReachFile)
 
@@ -32,11 +32,12 @@ public enum ParsePlan: Sendable, Equatable {
     public enum WholeFileReason: Hashable, Sendable, CustomStringConvertible {
         /// `--whole-file`, or a caller (such as `fix`) that always parses whole.
         case requested
-        /// A rule reads more of the file than the site-holding declarations (it names the token it saw).
-        case ruleNeedsWholeFile(token: String)
+        /// A file a reader indexes every function of, parsed where the tree's reach is not known (beside indexed
+        /// files the results cache served, whose bodies were not read); it names the token it holds.
+        case indexedWithoutReach(token: String)
         /// The lexical pass was unsure what it read.
         case uncertain(String)
-        /// Every candidate body holds a site or something a rule reads: a masked copy would be the source.
+        /// Every candidate body holds a site or something a reader reads: a masked copy would be the source.
         case nothingToBlank
         /// The masked copy did not parse cleanly (so the source is parsed to find out what is wrong).
         case maskedCopyHadErrors
@@ -44,7 +45,7 @@ public enum ParsePlan: Sendable, Equatable {
         public var description: String {
             switch self {
             case .requested: return "whole file requested"
-            case .ruleNeedsWholeFile(let token): return "a rule reads the whole file ('\(token)')"
+            case .indexedWithoutReach(let token): return "a rule reads the whole file ('\(token)')"
             case .uncertain(let why): return "lexical pass unsure: \(why)"
             case .nothingToBlank: return "nothing to blank"
             case .maskedCopyHadErrors: return "masked copy had syntax errors"
@@ -73,15 +74,15 @@ public enum ParsePlan: Sendable, Equatable {
         public var indexTokens: [String]
         /// The words that make a body matter to the index (``FunctionReachFile``).
         public var indexedWords: [String]
-        /// The words of ``indexTokens`` (`backgroundTask` of `.backgroundTask(`): a body or line of an
+        /// The words of ``indexTokens`` (`present` of `.present(`): a body or line of an
         /// indexed file holding one is not trimmed as other files are (``FunctionReachFile``).
         var indexContextWords: WordSet {
             var words = WordSet()
             for token in indexTokens {
                 let bytes = Array(token.utf8)
                 bytes.withUnsafeBufferPointer { buffer in
-                    SourceMask.Lexer.forEachWord(in: buffer, 0..<buffer.count) { word in
-                        words.insert(SourceMask.Lexer.wordHash(buffer, word))
+                    SourceMask.SourceBytes.forEachWord(in: buffer, 0..<buffer.count) { word in
+                        words.insert(SourceMask.SourceBytes.wordHash(buffer, word))
                         return true
                     }
                 }
@@ -113,14 +114,13 @@ public enum ParsePlan: Sendable, Equatable {
             self.maximumSquareBracketDepth = maximumSquareBracketDepth
         }
 
-        /// The options a set of rules needs, with site discovery's reads and `additionalReads` (`fix`'s naming).
+        /// The options a set of rules needs, with site discovery's reads and `additionalReads` (`fix` adds its naming's).
         public init(rules: [any Rule], additionalReads: [SyntaxReads] = [], wholeFile: Bool = false) {
             self.init(wholeFile: wholeFile, selecting: [CreationSiteDiscovery.reads] + rules.map(\.description.reads) + additionalReads)
         }
 
         /// These options keeping in a masked copy only what `enabledRules` (and discovery, and `additionalReads`)
-        /// read: a rule no configuration of the run turns on (`cancellation-discards-results` by default) keeps
-        /// nothing. Which files are parsed, and which are indexed, still follows every rule: sites and the
+        /// read: a rule no configuration of the run turns on (an opt-in rule, by default) keeps nothing. Which files are parsed, and which are indexed, still follows every rule: sites and the
         /// function index do not depend on settings.
         public func keeping(for enabledRules: [any Rule], additionalReads: [SyntaxReads] = []) -> Options {
             var options = self
@@ -149,7 +149,7 @@ public enum ParsePlan: Sendable, Equatable {
                 observers: (CreationTokenScanner.starts(of: Array("didSet".utf8), in: buffer, wholeWord: false)
                     + CreationTokenScanner.starts(of: Array("willSet".utf8), in: buffer, wholeWord: false)).sorted())
         }
-        // A file a rule indexes every function of is lexed once, for its member bodies (``FunctionReachFile``);
+        // A file a reader indexes every function of is read once, for its member bodies (``FunctionReachFile``);
         // any other with the marks.
         let reach = functionIndexToken.flatMap { token in
             options.wholeFile ? nil
