@@ -53,13 +53,13 @@ extension LintEngine {
                 Self.analyse(file, options: options, cache: session)
             }
         }
-        // Which program each file belongs to depends on paths and manifests only: it is read while files are
-        // analysed.
+        // Which program each file belongs to: the manifests are read while files are analysed; the folder layout
+        // needs to know which files declare an entry point, which analysing them tells.
         let displayPaths = found.swiftFiles.map(\.display)
-        let discoverPrograms: @Sendable () -> ProgramScope = {
-            ProgramScope.discover(displayPaths: displayPaths, workingDirectory: workingDirectory)
+        let discoverPrograms: @Sendable () -> ProgramScope.ManifestPlacements = {
+            ProgramScope.placeByManifests(displayPaths: displayPaths, workingDirectory: workingDirectory)
         }
-        var (programScope, outcomes) = parallel ? ParallelMap.both(discoverPrograms, analyseAll) : (discoverPrograms(), analyseAll())
+        var (manifestPlacements, outcomes) = parallel ? ParallelMap.both(discoverPrograms, analyseAll) : (discoverPrograms(), analyseAll())
         // Files a rule indexes every function of are parsed once all are read. A cached one was not read.
         Self.resolveFunctionReach(&outcomes, reachKnown: !outcomes.contains { $0.cached != nil && $0.isBackground }, parallel: parallel) {
             (found.swiftFiles[$0].display, found.swiftFiles[$0].configuration, found.swiftFiles[$0].deploymentTargets)
@@ -79,6 +79,15 @@ extension LintEngine {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
             return PropertyListFile(path: collector.displayPath(path), contents: text)
         }
+        let programScope = manifestPlacements.placingTheRest(
+            entryPoints: Set(outcomes.indices.filter { outcomes[$0].declaresEntryPoint }.map { displayPaths[$0] }),
+            extensionPropertyLists: plists.filter { ProgramEntryPoint.isExtensionPropertyList($0.contents) }.map(\.path))
+        // The files the byte scan skipped may still declare a constant a background-task identifier names.
+        let unparsed = UnparsedConstants(files: outcomes.indices.compactMap { index in
+            let outcome = outcomes[index]
+            guard outcome.analysis == nil, outcome.cached == nil, outcome.problems.isEmpty, !outcome.tooDeep else { return nil }
+            return .disk(path: found.swiftFiles[index].absolute)
+        })
         // Files with background-task code are served from the cache only with the background rules' findings.
         var background: (key: String, reused: [Finding]?)?
         if let session {
@@ -87,7 +96,7 @@ extension LintEngine {
                 let key = session.backgroundKey(fileKeys: indices.compactMap { outcomes[$0].cacheKey }, propertyLists: plists)
                 var reused: [Finding]?
                 if indices.allSatisfy({ outcomes[$0].cached != nil }), let facts = session.cache.load(key, as: BackgroundFacts.self),
-                   facts.holds(files: outcomes.compactMap(\.analysis), cachedFiles: outcomes.compactMap(\.cached)) {
+                   facts.holds(files: outcomes.compactMap(\.analysis), cachedFiles: outcomes.compactMap(\.cached), unparsed: unparsed) {
                     reused = facts.findings
                 } else {
                     for index in indices where outcomes[index].cached != nil { reparse(index) }
@@ -108,7 +117,7 @@ extension LintEngine {
             problems += outcome.problems
         }
         let tree = TreeAnalysis(entries: entries, propertyLists: plists, roots: paths, programScope: programScope,
-                                reusedBackgroundFindings: background?.reused)
+                                reusedBackgroundFindings: background?.reused, unparsed: unparsed)
         statistics.sites = tree.records.count
         let (findings, perFile, backgroundFindings) = evaluate(tree)
         if let session {
@@ -142,6 +151,8 @@ extension LintEngine {
         var awaitingReach: AwaitingReach?
         /// Parsed with the bodies no indexed function reaches emptied (``FunctionReachFile``).
         var parsedForFunctionReach = false
+        /// The file declares an `@main` type or an application delegate class (``ProgramEntryPoint``).
+        var declaresEntryPoint = false
     }
 
     struct AwaitingReach: Sendable {
@@ -172,6 +183,8 @@ extension LintEngine {
             outcome.problems.append(problem)
             return outcome
         }
+        // Read from every file, cached or not, so the program layout is the same either way.
+        outcome.declaresEntryPoint = ProgramEntryPoint.declaresEntryPoint(bytes)
         // Every file is checked for UTF-8, so a bad file is reported even when it holds no creation token;
         // only files worth parsing become Strings.
         let worthParsing = options.scanner.mayContainSite(bytes)

@@ -134,6 +134,11 @@ extension SourceMask {
             if caseSection != nil { read(&caseSection!) }
         }
 
+        /// A body or closure from `start` on is read whole after all: no compound statement in it is cut.
+        mutating func keepWhole(from start: Int) {
+            finished.removeAll { $0.range.lowerBound >= start }
+        }
+
         /// An interpolation may hold anything: the compound statement is left alone, the case stays.
         mutating func interpolation() {
             compound = nil

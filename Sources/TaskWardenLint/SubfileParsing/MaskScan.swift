@@ -276,6 +276,7 @@ extension SourceMask {
             guard hasMarks, marks.hasKeptWhole(in: inside) else { return }
             output.keep(from: inside.lowerBound)
             leaves.keepWhole(from: inside.lowerBound)
+            compounds.keepWhole(from: inside.lowerBound)
         }
 
         /// Whether `inside` holds `didSet` or `willSet` (found once per file in ``Marks`` mode: nested closures
