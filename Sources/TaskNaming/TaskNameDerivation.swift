@@ -254,6 +254,13 @@ public struct DerivedTaskName: Sendable, Hashable {
     /// The site does per-item work; the name is a fixed prefix an identity segment (`:\(id)`) could follow.
     public var isPerItem: Bool
     public var maxLength: Int
+    /// Where the name came from, in a few words (`the function loadTracks(for:)`); empty when not known. Shown in
+    /// the rows of `taskwarden fix --write-plan`.
+    public var provenance: String = ""
+    /// Set when the site sits in a helper that only forwards its closure to the task, so every caller's work
+    /// would carry one fixed name: what to do instead (thread a `name:` parameter through). `fix` then leaves
+    /// the site unnamed, and its plan lists it without a name.
+    public var forwardingAdvice: String? = nil
 
     /// The preferred name, shortened to the limit.
     public var name: String { candidate(level: 0) }

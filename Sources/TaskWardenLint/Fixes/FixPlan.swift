@@ -71,8 +71,15 @@ public struct FixEdit: Sendable, Hashable, Codable {
     public var isPerItem: Bool
     /// For per-item sites: the name with an identity segment a person could choose (`price-check:\(release.id)`).
     public var suggestion: String?
+    /// Where the name came from (``TaskNaming/DerivedTaskName/provenance``); empty when not known.
+    public var provenance: String
+    /// The declaration the site is in (`LibraryViewModel.refresh()`).
+    public var enclosing: String
+    /// The first line of what the task does (``SiteBodyLine``), for a reviewer.
+    public var bodyFirstLine: String
 
-    public init(file: String, line: Int, column: Int, kind: String, name: String, isPerItem: Bool, suggestion: String?) {
+    public init(file: String, line: Int, column: Int, kind: String, name: String, isPerItem: Bool, suggestion: String?,
+                provenance: String = "", enclosing: String = "", bodyFirstLine: String = "") {
         self.file = file
         self.line = line
         self.column = column
@@ -80,6 +87,9 @@ public struct FixEdit: Sendable, Hashable, Codable {
         self.name = name
         self.isPerItem = isPerItem
         self.suggestion = suggestion
+        self.provenance = provenance
+        self.enclosing = enclosing
+        self.bodyFirstLine = bodyFirstLine
     }
 }
 
@@ -90,13 +100,23 @@ public struct UnnamedSite: Sendable, Hashable, Codable {
     public var column: Int
     public var kind: String
     public var reason: String
+    /// For a site in a helper that only forwards its closure: what to do instead of naming it here
+    /// (``TaskNaming/DerivedTaskName/forwardingAdvice``). Such a site gets a row without a name in the plan.
+    public var forwardingAdvice: String?
+    /// For a forwarding helper's site: its declaration and the first line of what the task does, for the plan.
+    public var enclosing: String?
+    public var bodyFirstLine: String?
 
-    public init(file: String, line: Int, column: Int, kind: String, reason: String) {
+    public init(file: String, line: Int, column: Int, kind: String, reason: String, forwardingAdvice: String? = nil,
+                enclosing: String? = nil, bodyFirstLine: String? = nil) {
         self.file = file
         self.line = line
         self.column = column
         self.kind = kind
         self.reason = reason
+        self.forwardingAdvice = forwardingAdvice
+        self.enclosing = enclosing
+        self.bodyFirstLine = bodyFirstLine
     }
 }
 
@@ -111,6 +131,8 @@ public struct FixProblem: Error, Sendable, Hashable, Codable, CustomStringConver
         case writeFailed = "write-failed"
         /// The file's real path is outside every path named on the command line (reached through a link).
         case outsideRoots = "outside-roots"
+        /// The file's bytes are not those a reviewed plan was written for (`fix --plan`).
+        case changedSincePlan = "changed-since-plan"
     }
     public var file: String
     public var kind: Kind
