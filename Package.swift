@@ -159,9 +159,12 @@ let package = Package(
             linkerSettings: syntaxLinkerSettings
         ),
         .target(name: "TaskWardenTimeline", swiftSettings: strict),
+        // Reading another process's tasks from outside (Linux): no Foundation, no SwiftSyntax.
+        .target(name: "CTaskWardenInspect"),
+        .target(name: "TaskWardenInspect", dependencies: ["CTaskWardenInspect"], swiftSettings: strict),
         .executableTarget(
             name: "taskwarden",
-            dependencies: ["TaskWardenLint", "TaskWardenTimeline", "TaskWarden"],
+            dependencies: ["TaskWardenLint", "TaskWardenTimeline", "TaskWarden", "TaskWardenInspect"],
             swiftSettings: strict + syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),
@@ -214,6 +217,21 @@ let package = Package(
             linkerSettings: syntaxLinkerSettings
         ),
 
+        // Processes with known tasks for the out-of-process reader's tests (no products).
+        .executableTarget(name: "InspectTarget", path: "Tests/Fixtures/InspectTarget", swiftSettings: strict),
+        .executableTarget(
+            name: "InspectTargetStatic",
+            path: "Tests/Fixtures/InspectTargetStatic",
+            swiftSettings: strict,
+            linkerSettings: [.unsafeFlags(["-static-stdlib"])]
+        ),
+        .executableTarget(
+            name: "InspectTargetPlain",
+            path: "Tests/Fixtures/InspectTargetPlain",
+            swiftSettings: strict + [.unsafeFlags(["-Xfrontend", "-disable-implicit-concurrency-module-import"])]
+        ),
+        .executableTarget(name: "InspectTargetFakeRuntime", path: "Tests/Fixtures/InspectTargetFakeRuntime"),
+
         // Tests mirror the modules.
         .testTarget(name: "TaskNamingTests", dependencies: ["TaskNaming"], swiftSettings: strict),
         .testTarget(
@@ -223,6 +241,7 @@ let package = Package(
             linkerSettings: syntaxLinkerSettings
         ),
         .testTarget(name: "TaskWardenTimelineTests", dependencies: ["TaskWardenTimeline"], swiftSettings: strict),
+        .testTarget(name: "TaskWardenInspectTests", dependencies: ["TaskWardenInspect"], swiftSettings: strict),
         .testTarget(
             name: "taskwardenTests",
             dependencies: ["taskwarden"],
