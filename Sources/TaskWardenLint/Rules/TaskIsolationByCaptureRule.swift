@@ -75,7 +75,11 @@ public struct TaskIsolationByCaptureRule: Rule {
             // `[self]` and `[unowned self]` make the isolation explicit.
             RuleExample("actor PriceCache { var n = 0; func warm() { Task { [self] in n += 1 } } }", configuration: Self.enabled),
             RuleExample("actor PriceCache { var n = 0; func warm() { Task { [unowned self] in n += 1 } } }", configuration: Self.enabled),
-        ]
+        ],
+        // Whether the closure captures `self` (its capture list; written out, or a member's bare name no local
+        // shadows), and the attributes and supertypes of the site's type and its extensions.
+        reads: SyntaxReads(siteClosure: .init(words: ["self"], statementsWith: ["super"], memberNames: true),
+                           aroundSite: .init(localBindings: true, enclosingTypes: true))
     )
 
     /// The rule is off by default; its examples turn it on.

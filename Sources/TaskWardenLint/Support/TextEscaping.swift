@@ -36,7 +36,7 @@ package struct TextEscaping: Sendable {
 
     /// `text` with every scalar this escaping covers written as an escape; `text` itself (no copy) when none is.
     package func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        guard mayNeedEscape(text), text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 16)
         for scalar in text.unicodeScalars {
@@ -60,6 +60,17 @@ package struct TextEscaping: Sendable {
             }
         }
         return result
+    }
+
+    /// A quick look at the UTF-8 bytes (most text needs no escaping, and `tasks` prints thousands of lines):
+    /// false when no byte can start an escaped scalar — below 0x20, DEL, the lead byte 0xC2 of the C1 controls,
+    /// 0xE2 of the line separators and bidirectional controls, and `"` or `\` when quotes are escaped.
+    private func mayNeedEscape(_ text: String) -> Bool {
+        var text = text
+        let quotes = escapesQuotes
+        return text.withUTF8 { bytes in
+            bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 || (quotes && ($0 == 0x22 || $0 == 0x5C)) }
+        }
     }
 
     /// `text` escaped, in double quotes.
