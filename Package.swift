@@ -150,7 +150,7 @@ let package = Package(
     targets: [
         // Shared vocabulary.
         .target(name: "TaskNaming", swiftSettings: strict),
-        // The one lock both halves use (`package` access; no product, so no API of its own).
+        // What both halves share (`package` access; no product, so no API of its own): the one lock, regular-file output.
         .target(name: "TaskWardenSupport", swiftSettings: strict),
 
         // Static half.
@@ -160,7 +160,7 @@ let package = Package(
             swiftSettings: strict + syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),
-        .target(name: "TaskWardenTimeline", swiftSettings: strict),
+        .target(name: "TaskWardenTimeline", dependencies: ["TaskWardenSupport"], swiftSettings: strict),
         // Reading another process's tasks from outside (Linux): no Foundation, no SwiftSyntax.
         .target(name: "CTaskWardenInspect"),
         .target(name: "TaskWardenInspect", dependencies: ["CTaskWardenInspect"], swiftSettings: strict),

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import TaskWardenSupport
 
 /// Reading and writing a ``Baseline`` file: `{"version": 1, "findings": [{"file", "rule", "message", "line"}]}`,
 /// pretty-printed with sorted keys, entries sorted, ending in a newline.
@@ -96,19 +97,16 @@ extension Baseline {
     }
 
     /// Writes the file through a temporary file and a rename, so a reader never sees half of it, as
-    /// `trace render -o` writes its page (``RegularFileOutput``): only a regular file is replaced (never a
+    /// `trace render -o` writes its page (`RegularFileOutput`): only a regular file is replaced (never a
     /// symbolic link, FIFO, device or directory), with its permission bits; a Swift source, or any file that is
     /// not a baseline, is never replaced.
     public func write(to path: String) throws(FileError) {
         // Not even a new one: it would be linted as a source next time.
         if path.hasSuffix(".swift") { throw FileError(path: path, reason: "cannot be written: \(Self.swiftSourceRefusal)") }
         let bytes = Array(fileContents.utf8)
-        do {
-            try RegularFileOutput.replace(path, writer: "--write-baseline", refusing: Self.refusal) { descriptor throws(RegularFileOutput.Failure) in
-                try RegularFileOutput.writeAll(bytes, to: descriptor)
-            }
-        } catch {
-            throw FileError(path: path, reason: "cannot be written: \(error.reason)")
+        let failure = { (reason: String) in FileError(path: path, reason: "cannot be written: \(reason)") }
+        try RegularFileOutput.replace(path, writer: "--write-baseline", refusing: Self.refusal, failure: failure) { descriptor throws(FileError) in
+            try RegularFileOutput.writeAll(bytes, to: descriptor, failure: failure)
         }
     }
 

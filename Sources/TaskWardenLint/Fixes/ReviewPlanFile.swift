@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TaskWardenSupport
 
 /// Reading and writing a ``ReviewPlan`` on disk, with the checks a file named on the command line gets:
 ///
@@ -120,18 +121,7 @@ public enum ReviewPlanFile {
         }
     }
 
-    static func kindName(_ mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFREG: "a regular file"
-        case S_IFDIR: "a directory"
-        case S_IFIFO: "a named pipe (FIFO)"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFSOCK: "a socket"
-        case S_IFLNK: "a symbolic link"
-        default: "not a regular file"
-        }
-    }
+    static func kindName(_ mode: mode_t) -> String { RegularFileOutput.nonRegularKind(mode) ?? "a regular file" }
 }
 
 /// `read(2)`; inside ``ReviewPlanFile`` the name `read` is its own function.
