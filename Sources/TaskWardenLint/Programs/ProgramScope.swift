@@ -79,7 +79,7 @@ public struct ProgramScope: Sendable {
     /// are shared by every program. Nothing is placed when the tree holds fewer than two programs.
     static func placeByFolders(_ paths: [String], entryPoints: Set<String> = [], extensionPropertyLists: [String] = []) -> [String: Membership] {
         let common = commonDirectory(of: paths)
-        var marks = FolderMarks()
+        let marks = FolderMarks()
         var folders: [String: [Substring]] = [:]
         for path in paths {
             let components = path.split(separator: "/")
