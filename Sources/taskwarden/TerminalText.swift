@@ -14,6 +14,7 @@
 /// ```
 enum TerminalText {
     static func escaped(_ text: String) -> String {
+        guard mayNeedEscape(text) else { return text }
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 16)
@@ -32,6 +33,13 @@ enum TerminalText {
             }
         }
         return result
+    }
+
+    /// A quick look at the UTF-8 bytes: false when no byte can start a scalar that needs escaping (below
+    /// 0x20, DEL, the lead byte 0xC2 of C1 controls, 0xE2 of the bidirectional controls).
+    private static func mayNeedEscape(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 } }
     }
 
     /// Whether `scalar` must not reach a terminal as it is.

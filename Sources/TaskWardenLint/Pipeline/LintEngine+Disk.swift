@@ -261,7 +261,7 @@ extension LintEngine {
         case .awaitingFunctionReach(let file):
             // Parsed without the tree's reach (the results cache served indexed files, whose bodies were not read): whole.
             return analyse(text: text, bytes: bytes, display: display, configuration: configuration, targets: targets,
-                           plan: .wholeFile(reason: .ruleNeedsWholeFile(token: file.token)), into: &outcome)
+                           plan: .wholeFile(reason: .indexedWithoutReach(token: file.token)), into: &outcome)
         case .tooDeeplyNested(let what):
             outcome.tooDeep = true
             outcome.problems.append(InputProblem(

@@ -108,7 +108,7 @@ public struct TaskInOnAppearRule: Rule {
         ],
         // Whether an .onChange action uses its parameters reads the whole action, closures nested in it
         // included; of an .onAppear action only the path from the task up to it is read.
-        wholeClosureModifiers: ["onChange"]
+        reads: SyntaxReads(aroundSite: .init(modifierClosures: ["onChange"]))
     )
 
     public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {

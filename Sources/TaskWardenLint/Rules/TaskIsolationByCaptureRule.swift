@@ -77,7 +77,11 @@ public struct TaskIsolationByCaptureRule: Rule {
             RuleExample("actor PriceCache { var n = 0; func warm() { Task { [unowned self] in n += 1 } } }", configuration: Self.enabled),
             // Found in real code: an empty task returned as an already finished placeholder.
             RuleExample("actor Indexer { func schedule() -> Task<Void, Never> { return Task {} } }", configuration: Self.enabled),
-        ]
+        ],
+        // Whether the closure captures `self` (its capture list; written out, or a member's bare name no local
+        // shadows), and the attributes and supertypes of the site's type and its extensions.
+        reads: SyntaxReads(siteClosure: .init(words: ["self"], statementsWith: ["super"], memberNames: true),
+                           aroundSite: .init(localBindings: true, enclosingTypes: true))
     )
 
     /// The rule is off by default; its examples turn it on.
