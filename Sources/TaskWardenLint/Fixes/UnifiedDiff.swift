@@ -106,20 +106,27 @@ public enum UnifiedDiff {
             oldMiddle.forEach { emit(.delete, $0) }
             newMiddle.forEach { emit(.insert, $0) }
         } else {
-            let rows = oldMiddle.count, columns = newMiddle.count
-            var lengths = [[Int]](repeating: [Int](repeating: 0, count: columns + 1), count: rows + 1)
+            // Lines compared as numbers: equal lines (as `==` on strings judges them) share one, so the table
+            // below compares integers, not strings, and is one flat array.
+            var numbers: [Substring: Int] = [:]
+            for line in oldMiddle where numbers[line] == nil { numbers[line] = numbers.count }
+            let oldIDs = oldMiddle.map { numbers[$0]! }
+            let newIDs = newMiddle.map { numbers[$0] ?? -1 }  // a line only the new text has matches none
+            let rows = oldMiddle.count, columns = newMiddle.count, width = columns + 1
+            // lengths[row * width + column]: the longest common subsequence of oldMiddle[row...] and newMiddle[column...].
+            var lengths = [Int](repeating: 0, count: (rows + 1) * width)
             for row in stride(from: rows - 1, through: 0, by: -1) {
                 for column in stride(from: columns - 1, through: 0, by: -1) {
-                    lengths[row][column] = oldMiddle[row] == newMiddle[column]
-                        ? lengths[row + 1][column + 1] + 1
-                        : max(lengths[row + 1][column], lengths[row][column + 1])
+                    lengths[row * width + column] = oldIDs[row] == newIDs[column]
+                        ? lengths[(row + 1) * width + column + 1] + 1
+                        : max(lengths[(row + 1) * width + column], lengths[row * width + column + 1])
                 }
             }
             var row = 0, column = 0
             while row < rows || column < columns {
-                if row < rows, column < columns, oldMiddle[row] == newMiddle[column] {
+                if row < rows, column < columns, oldIDs[row] == newIDs[column] {
                     emit(.same, oldMiddle[row]); row += 1; column += 1
-                } else if row < rows, column == columns || lengths[row + 1][column] >= lengths[row][column + 1] {
+                } else if row < rows, column == columns || lengths[(row + 1) * width + column] >= lengths[row * width + column + 1] {
                     emit(.delete, oldMiddle[row]); row += 1
                 } else {
                     emit(.insert, newMiddle[column]); column += 1
