@@ -42,6 +42,33 @@ public struct TaskNameFixer: Sendable {
         var suggestionIdentity: String?
     }
 
+    /// What naming says of one site, before uniqueness.
+    struct SiteNaming: Sendable {
+        /// nil when the call already has a `name:` argument (`name: nil`): nothing is derived for it.
+        var derived: DerivedTaskName?
+        var suggestionIdentity: String?
+    }
+
+    /// Each site's derived name, in the order of `file.sites`: for a site named by a literal (is the name one
+    /// `fix` derives?) and for an unnamed site `fix` may name; nil for the rest.
+    static func derivedNames(in file: FileAnalysis, reported: Set<SitePosition>, skipFile: Bool) -> [SiteNaming?] {
+        let derivation = TaskNameDerivation(maxLength: file.configuration.naming.maxLength)
+        return file.sites.map { site -> SiteNaming? in
+            guard let call = site.call else { return nil }
+            if case .literal = site.name {
+                return SiteNaming(derived: derivation.derive(SiteNamingContext.context(for: call, fileName: file.path)))
+            }
+            guard site.name == .none, reported.contains(SitePosition(site)), !skipFile else { return nil }
+            if call.arguments.contains(where: { $0.label?.text == "name" }) {
+                return SiteNaming(derived: nil)
+            }
+            let context = SiteNamingContext.context(for: call, fileName: file.path)
+            let derived = derivation.derive(context)
+            let identity = derived.forwardingAdvice == nil && context.isPerItem ? SiteNamingContext.itemIdentity(around: call) : nil
+            return SiteNaming(derived: derived, suggestionIdentity: identity)
+        }
+    }
+
     public func plan(_ tree: TreeAnalysis, unnamedTaskFindings: [Finding]) -> FixPlan {
         var plan = FixPlan()
         let reported = Set(unnamedTaskFindings.filter { $0.ruleID == "unnamed-task" }
@@ -54,7 +81,13 @@ public struct TaskNameFixer: Sendable {
         // interrupted, run): re-derived with the rest, so the outcome does not depend on what was written first.
         var ownNamed: [(derived: DerivedTaskName, current: String, path: String)] = []
         var seenFiles: Set<String> = []
-        for file in tree.files {
+        // Reading each site's surroundings and deriving its name depends on the site alone: done for every file
+        // on all cores first, then used in file order below.
+        let force = force
+        let namings = ParallelMap.map(tree.files, parallel: parallel) { file in
+            Self.derivedNames(in: file, reported: reported, skipFile: file.hasSyntaxErrors && !force)
+        }
+        for (file, naming) in zip(tree.files, namings) {
             // A path given twice (or two paths to one file through a link) is fixed once.
             guard seenFiles.insert(AtomicSourceWriter.resolved(absolute(file.path))).inserted else { continue }
             let skipFile = file.hasSyntaxErrors && !force
@@ -62,27 +95,23 @@ public struct TaskNameFixer: Sendable {
                 plan.problems.append(FixProblem(file: file.path, kind: .syntaxErrors,
                     message: "file has syntax errors; not changed (use --force to fix it anyway)"))
             }
-            let derivation = TaskNameDerivation(maxLength: file.configuration.naming.maxLength)
-            for site in file.sites {
-                if case .literal(let text) = site.name, let call = site.call,
-                   case let derived = derivation.derive(SiteNamingContext.context(for: call, fileName: file.path)),
+            for (site, named) in zip(file.sites, naming) {
+                if case .literal(let text) = site.name, let derived = named?.derived,
                    TaskNameUniqueness.isOwnCandidate(text, of: derived) {
                     ownNamed.append((derived, text, file.path))
                     continue
                 }
                 if let key = site.name.duplicateKey { existing.append((key, file.path)) }
                 guard site.name == .none else { continue }
-                guard reported.contains(SitePosition(site)), let call = site.call, !skipFile else {
+                guard reported.contains(SitePosition(site)), site.call != nil, !skipFile, let named else {
                     plan.leftUnnamed.append(unnamed(site, reason: reasonLeftUnnamed(site, in: file, skipped: skipFile)))
                     continue
                 }
-                if call.arguments.contains(where: { $0.label?.text == "name" }) {
+                guard let derived = named.derived else {
                     // `name: nil` counts as unnamed, but replacing an argument is not an insertion.
                     plan.leftUnnamed.append(unnamed(site, reason: "passes name: nil (replace it by hand)"))
                     continue
                 }
-                let context = SiteNamingContext.context(for: call, fileName: file.path)
-                let derived = derivation.derive(context)
                 if let advice = derived.forwardingAdvice {
                     // One fixed name here would label every caller's work alike: the helper should take a name.
                     var left = unnamed(site, reason: "forwarding helper: \(advice)")
@@ -92,9 +121,7 @@ public struct TaskNameFixer: Sendable {
                     plan.leftUnnamed.append(left)
                     continue
                 }
-                pending.append(PendingSite(
-                    site: site, derived: derived,
-                    suggestionIdentity: context.isPerItem ? SiteNamingContext.itemIdentity(around: call) : nil))
+                pending.append(PendingSite(site: site, derived: derived, suggestionIdentity: named.suggestionIdentity))
             }
         }
 
