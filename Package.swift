@@ -150,7 +150,8 @@ let package = Package(
     targets: [
         // Shared vocabulary.
         .target(name: "TaskNaming", swiftSettings: strict),
-        // What both halves share (`package` access; no product, so no API of its own): the one lock, regular-file output.
+        // The one lock both halves use, and the one way output files are replaced (`package` access; no
+        // product, so no API of its own).
         .target(name: "TaskWardenSupport", swiftSettings: strict),
 
         // Static half.

@@ -6,7 +6,8 @@ import Musl
 import Darwin
 #endif
 
-/// Replacing an output file the way `trace render -o` and `lint --write-baseline` promise:
+/// Replacing an output file the way `trace render -o` and `lint --write-baseline` promise (both write through
+/// this one implementation):
 ///
 /// - the output is written only as a regular file: an existing path that is a symbolic link, a FIFO, a device,
 ///   a directory or a socket is refused, never replaced or written through;
@@ -16,48 +17,48 @@ import Darwin
 ///   checks are repeated right before the rename; what another process puts at the path in the microseconds
 ///   between that check and the rename is replaced.
 ///
-/// Each caller reports failures in its own error type: `failure` makes one from the reason (which completes
-/// "PATH: …"), and `body` throws the same type, so what the body throws (a trace that does not parse) reaches
-/// the caller as it was thrown.
-///
 /// ```swift
-/// struct OutputError: Error { var reason: String }
-/// try RegularFileOutput.replace("baseline.json", writer: "--write-baseline", failure: OutputError.init) { descriptor in
-///     try RegularFileOutput.writeAll(Array(text.utf8), to: descriptor, failure: OutputError.init)
+/// try RegularFileOutput.replace("baseline.json", writer: "--write-baseline") { descriptor in
+///     try RegularFileOutput.writeAll(Array(text.utf8), to: descriptor)
 /// }
 /// ```
 package enum RegularFileOutput {
+    /// Why the output cannot be written; `reason` completes "PATH: …".
+    package struct Failure: Error, Sendable {
+        package var reason: String
+
+        package init(reason: String) { self.reason = reason }
+    }
+
     /// Says what an existing regular file at the output path must not be (nil: it may be replaced).
     package typealias Refusal = (_ path: String, _ status: stat) -> String?
 
     /// Checks that `path` may be written: nothing there yet, or a regular file `refusing` accepts. Returns the
     /// existing file's permission bits, which the new file keeps.
     @discardableResult
-    package static func check<Failure: Error>(
-        _ path: String, writer: String, refusing: Refusal = { _, _ in nil }, failure: (String) -> Failure
-    ) throws(Failure) -> mode_t? {
+    package static func check(_ path: String, writer: String, refusing: Refusal = { _, _ in nil }) throws(Failure) -> mode_t? {
         var status = stat()
         guard lstat(path, &status) == 0 else {
             if errno == ENOENT { return nil }
-            throw failure(systemReason(errno))
+            throw Failure(reason: systemReason(errno))
         }
         if status.st_mode & S_IFMT == S_IFLNK {
-            throw failure("it is a symbolic link; \(writer) writes regular files only and does not write through "
+            throw Failure(reason: "it is a symbolic link; \(writer) writes regular files only and does not write through "
                 + "links (give the link's target as the output)")
         }
         if let kind = nonRegularKind(status.st_mode) {
-            throw failure("it is \(kind); \(writer) writes regular files only")
+            throw Failure(reason: "it is \(kind); \(writer) writes regular files only")
         }
-        if let refusal = refusing(path, status) { throw failure(refusal) }
+        if let refusal = refusing(path, status) { throw Failure(reason: refusal) }
         return status.st_mode & 0o7777
     }
 
     /// Writes through `body` into a temporary file beside `path`, then renames it over `path`.
-    package static func replace<Failure: Error>(
-        _ path: String, writer: String, refusing: Refusal = { _, _ in nil }, failure: (String) -> Failure,
+    package static func replace(
+        _ path: String, writer: String, refusing: Refusal = { _, _ in nil },
         body: (Int32) throws(Failure) -> Void
     ) throws(Failure) {
-        let existingMode = try check(path, writer: writer, refusing: refusing, failure: failure)
+        let existingMode = try check(path, writer: writer, refusing: refusing)
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -69,19 +70,19 @@ package enum RegularFileOutput {
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existingMode ?? 0o666)
             if descriptor >= 0 || errno != EEXIST { break }
         }
-        guard descriptor >= 0 else { throw failure(systemReason(errno)) }
+        guard descriptor >= 0 else { throw Failure(reason: systemReason(errno)) }
         do throws(Failure) {
             // `open` applies the umask; an existing file's bits are kept exactly.
-            if let existingMode, fchmod(descriptor, existingMode) != 0 { throw failure(systemReason(errno)) }
+            if let existingMode, fchmod(descriptor, existingMode) != 0 { throw Failure(reason: systemReason(errno)) }
             try body(descriptor)
-            if fsync(descriptor) != 0 { throw failure(systemReason(errno)) }
+            if fsync(descriptor) != 0 { throw Failure(reason: systemReason(errno)) }
             guard close(descriptor) == 0 else {
                 descriptor = -1
-                throw failure(systemReason(errno))
+                throw Failure(reason: systemReason(errno))
             }
             descriptor = -1
-            try check(path, writer: writer, refusing: refusing, failure: failure)  // again: the path may have changed meanwhile
-            guard rename(temporary, path) == 0 else { throw failure(systemReason(errno)) }
+            try check(path, writer: writer, refusing: refusing)  // again: the path may have changed meanwhile
+            guard rename(temporary, path) == 0 else { throw Failure(reason: systemReason(errno)) }
         } catch {
             if descriptor >= 0 { close(descriptor) }
             unlink(temporary)
@@ -90,13 +91,13 @@ package enum RegularFileOutput {
     }
 
     /// Writes every byte of `bytes` to `descriptor`.
-    package static func writeAll<Failure: Error>(_ bytes: [UInt8], to descriptor: Int32, failure: (String) -> Failure) throws(Failure) {
+    package static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(Failure) {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw failure(systemReason(errno))
+                throw Failure(reason: systemReason(errno))
             }
             written += count
         }
@@ -116,7 +117,6 @@ package enum RegularFileOutput {
         }
     }
 
-    /// `strerror`'s text in lower case, to complete "PATH: …".
     package static func systemReason(_ code: Int32) -> String {
         String(cString: strerror(code)).lowercased()
     }

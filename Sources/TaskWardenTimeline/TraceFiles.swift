@@ -22,20 +22,20 @@ enum TraceFiles {
     static func openTrace(at path: String, name: String) throws(TimelineError) -> OpenTrace {
         var status = stat()
         guard stat(path, &status) == 0 else {
-            throw .unreadable(path: name, reason: errno == ENOENT ? "no such file" : RegularFileOutput.systemReason(errno))
+            throw .unreadable(path: name, reason: errno == ENOENT ? "no such file" : systemReason(errno))
         }
-        if let kind = RegularFileOutput.nonRegularKind(status.st_mode) {
+        if let kind = nonRegularKind(status.st_mode) {
             throw .unreadable(path: name, reason: "it is \(kind), not a trace file (trace render reads regular files)")
         }
         // O_NONBLOCK: should the path become a FIFO after the check, opening it must not wait for a writer.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw .unreadable(path: name, reason: RegularFileOutput.systemReason(errno)) }
+        guard descriptor >= 0 else { throw .unreadable(path: name, reason: systemReason(errno)) }
         guard fstat(descriptor, &status) == 0 else {
-            let reason = RegularFileOutput.systemReason(errno)
+            let reason = systemReason(errno)
             close(descriptor)
             throw .unreadable(path: name, reason: reason)
         }
-        if let kind = RegularFileOutput.nonRegularKind(status.st_mode) {
+        if let kind = nonRegularKind(status.st_mode) {
             close(descriptor)
             throw .unreadable(path: name, reason: "it is \(kind), not a trace file (trace render reads regular files)")
         }
@@ -46,26 +46,51 @@ enum TraceFiles {
     /// that is not the trace. Returns the existing file's permission bits, which the new page keeps.
     @discardableResult
     static func checkOutput(at path: String, name: String, trace: OpenTrace) throws(TimelineError) -> mode_t? {
-        try RegularFileOutput.check(path, writer: "trace render", refusing: notTheTrace(trace), failure: { TimelineError.unwritable(path: name, reason: $0) })
-    }
-
-    /// Writes the page through `body` into a temporary file beside `path`, then renames it over `path`.
-    static func replace(
-        _ path: String, name: String, trace: OpenTrace, body: (inout PageWriter) throws(TimelineError) -> Void
-    ) throws(TimelineError) {
-        try RegularFileOutput.replace(path, writer: "trace render", refusing: notTheTrace(trace),
-                                      failure: { TimelineError.unwritable(path: name, reason: $0) }) { descriptor throws(TimelineError) in
-            var writer = PageWriter(.file(descriptor: descriptor, path: name))
-            try body(&writer)
-            try writer.flush()
+        do {
+            return try RegularFileOutput.check(path, writer: "trace render", refusing: refusal(of: trace))
+        } catch {
+            throw .unwritable(path: name, reason: error.reason)
         }
     }
 
-    /// Refuses the trace itself as the output (same device and inode, however the two paths are spelt).
-    private static func notTheTrace(_ trace: OpenTrace) -> RegularFileOutput.Refusal {
+    /// Writes the page through `body` into a temporary file beside `path`, then renames it over `path`
+    /// (`RegularFileOutput`, the one implementation `lint --write-baseline` shares).
+    static func replace(
+        _ path: String, name: String, trace: OpenTrace, body: (inout PageWriter) throws(TimelineError) -> Void
+    ) throws(TimelineError) {
+        // The page's own errors (rendering, writing) pass through as they are; the file system's are named here.
+        var pageError: TimelineError?
+        do throws(RegularFileOutput.Failure) {
+            try RegularFileOutput.replace(path, writer: "trace render", refusing: refusal(of: trace)) {
+                descriptor throws(RegularFileOutput.Failure) in
+                var writer = PageWriter(.file(descriptor: descriptor, path: name))
+                do throws(TimelineError) {
+                    try body(&writer)
+                    try writer.flush()
+                } catch {
+                    pageError = error
+                    throw RegularFileOutput.Failure(reason: "\(error)")
+                }
+            }
+        } catch {
+            throw pageError ?? .unwritable(path: name, reason: error.reason)
+        }
+    }
+
+    /// The page never replaces the trace itself: same device and inode, however the two paths are spelt.
+    private static func refusal(of trace: OpenTrace) -> RegularFileOutput.Refusal {
         { _, status in
             UInt64(status.st_dev) == trace.device && UInt64(status.st_ino) == trace.inode
                 ? "it is the trace being rendered; give another output path with -o" : nil
         }
+    }
+
+    /// "a directory", "a named pipe (FIFO)" …; nil for a regular file.
+    static func nonRegularKind(_ mode: mode_t) -> String? {
+        RegularFileOutput.nonRegularKind(mode)
+    }
+
+    static func systemReason(_ code: Int32) -> String {
+        RegularFileOutput.systemReason(code)
     }
 }

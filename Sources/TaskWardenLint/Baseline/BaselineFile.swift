@@ -5,8 +5,8 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 import TaskWardenSupport
+import Foundation
 
 /// Reading and writing a ``Baseline`` file: `{"version": 1, "findings": [{"file", "rule", "message", "line"}]}`,
 /// pretty-printed with sorted keys, entries sorted, ending in a newline.
@@ -104,9 +104,12 @@ extension Baseline {
         // Not even a new one: it would be linted as a source next time.
         if path.hasSuffix(".swift") { throw FileError(path: path, reason: "cannot be written: \(Self.swiftSourceRefusal)") }
         let bytes = Array(fileContents.utf8)
-        let failure = { (reason: String) in FileError(path: path, reason: "cannot be written: \(reason)") }
-        try RegularFileOutput.replace(path, writer: "--write-baseline", refusing: Self.refusal, failure: failure) { descriptor throws(FileError) in
-            try RegularFileOutput.writeAll(bytes, to: descriptor, failure: failure)
+        do {
+            try RegularFileOutput.replace(path, writer: "--write-baseline", refusing: Self.refusal) { descriptor throws(RegularFileOutput.Failure) in
+                try RegularFileOutput.writeAll(bytes, to: descriptor)
+            }
+        } catch {
+            throw FileError(path: path, reason: "cannot be written: \(error.reason)")
         }
     }
 
