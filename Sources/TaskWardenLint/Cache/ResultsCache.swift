@@ -6,13 +6,21 @@ import Foundation
 /// `--cache-path DIR`.
 ///
 /// It is only an optimisation: a file it cannot answer for is parsed, so output is byte-identical without it.
-/// Each entry is `taskwarden-cache <format> <payload length> <payload SHA-256>\n` and the JSON payload; an
-/// entry that is truncated, corrupt or of another format is ignored and rewritten, never trusted. Entries are
-/// written to a temporary file and renamed over the old one, so two runs at once never leave half an entry.
+/// Each entry is `taskwarden-cache <format> <payload length> <payload SHA-256>\n` and the payload. What an
+/// entry may be trusted with, and what not:
+/// - the folder is used only when nobody but this user (or root) can write it or any folder above it
+///   (``CacheFolder``): entries are then this user's own `taskwarden`'s, or corrupt;
+/// - a truncated, corrupt or other-format entry, or one that is not a regular file (a FIFO, a link), is a miss;
+/// - a well-formed entry is still checked against the file it answers for before it is used
+///   (``FileFacts/checked(for:byteCount:)``): every position and finding in the file and within its size, every
+///   count bounded by it. One that fails is a miss, and rewritten.
+///
+/// Entries are written to a temporary file (removed on Ctrl-C and SIGTERM) and renamed over the old one, so two
+/// runs at once never leave half an entry.
 ///
 /// ```swift
-/// let cache = ResultsCache(directory: ResultsCache.defaultDirectory()!)
-/// let key = cache.key(content: bytes, path: "Sources/Shelf.swift", context: runContext)
+/// guard case .success(let cache) = ResultsCache.open(root: ResultsCache.defaultRoot()!) else { return }
+/// let key = ResultsCache.key(content: bytes, path: "Sources/Shelf.swift", settings: settings, run: run)
 /// if let facts = cache.load(key) { … } else { …; cache.store(facts, key) }
 /// ```
 public struct ResultsCache: Sendable {
@@ -22,11 +30,17 @@ public struct ResultsCache: Sendable {
     public static let toolVersion = "0.1.0"
 
     /// The folder holding the entries (`…/taskwarden/v1`).
-    public let directory: String
+    let folder: CacheFolder
+    public var directory: String { folder.path }
 
-    /// A cache in `root` (`--cache-path`); entries go to `root/v<format>`.
-    public init(root: String) {
-        directory = (root.hasSuffix("/") ? String(root.dropLast()) : root) + "/v\(Self.format)"
+    /// The cache in `root` (`--cache-path`; entries go to `root/v<format>`), or why it cannot be used.
+    static func open(root: String, temporaries: TemporaryFileRegistry = .process,
+                     writeCall: @escaping AtomicSourceWriter.WriteCall = AtomicSourceWriter.systemWrite) -> Result<ResultsCache, CacheFolder.Refusal> {
+        CacheFolder.at(root, subfolder: "v\(Self.format)", temporaries: temporaries, writeCall: writeCall).map(ResultsCache.init(folder:))
+    }
+
+    init(folder: CacheFolder) {
+        self.folder = folder
     }
 
     /// `$XDG_CACHE_HOME/taskwarden`, else `~/.cache/taskwarden` (Linux) or `~/Library/Caches/taskwarden` (macOS).
@@ -58,14 +72,14 @@ public struct ResultsCache: Sendable {
         return SHA256.hex(Array(material.utf8))
     }
 
-    private func entryPath(_ key: String) -> String { "\(directory)/\(key.prefix(2))/\(key)" }
+    private func entryName(_ key: String) -> String { "\(key.prefix(2))/\(key)" }
 
     /// The facts stored under `key`, or nil when there are none or the entry cannot be trusted.
     func load(_ key: String) -> FileFacts? { load(key, as: FileFacts.self) }
 
-    /// The value stored under `key`, or nil when there is none or the entry cannot be trusted.
+    /// The value stored under `key`, or nil when there is none or the entry is not whole.
     func load<Value: Decodable>(_ key: String, as type: Value.Type) -> Value? {
-        guard let bytes = FileBytes.read(entryPath(key)), let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        guard let bytes = folder.read(entryName(key)), let newline = bytes.prefix(200).firstIndex(of: UInt8(ascii: "\n")) else { return nil }
         let header = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
         let payload = bytes[(newline + 1)...]
         guard header.count == 4, header[0] == "taskwarden-cache", header[1] == "\(Self.format)",
@@ -79,11 +93,6 @@ public struct ResultsCache: Sendable {
     func store(_ facts: some Encodable, _ key: String) {
         guard let payload = try? JSONEncoder().encode(facts) else { return }
         let header = "taskwarden-cache \(Self.format) \(payload.count) \(SHA256.hex(payload))\n"
-        let path = entryPath(key)
-        let folder = (path as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let temporary = "\(folder)/.\(key).\(ProcessInfo.processInfo.processIdentifier).\(UInt64.random(in: 0...UInt64.max))"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(header.utf8) + payload) else { return }
-        if rename(temporary, path) != 0 { unlink(temporary) }
+        folder.write(Array(header.utf8) + Array(payload), to: entryName(key))
     }
 }

@@ -17,6 +17,9 @@ public struct InputProblem: Hashable, Sendable, Error, CustomStringConvertible {
         case unknownRuleInSuppression = "unknown rule in suppression"
         /// Brackets nest too deeply for the parser to finish in time (or at all); the file was skipped.
         case tooDeeplyNested = "too deeply nested"
+        /// The results cache's folder cannot be trusted (others can write it) or used; the run parsed every
+        /// file (a note: the output is the same).
+        case cacheNotUsed = "cache not used"
     }
 
     public var path: String
@@ -30,7 +33,7 @@ public struct InputProblem: Hashable, Sendable, Error, CustomStringConvertible {
     }
 
     /// True for problems that make the run exit with status 2.
-    public var isError: Bool { ![.syntaxErrors, .unknownRuleInSuppression, .symlinkNotFollowed].contains(kind) }
+    public var isError: Bool { ![.syntaxErrors, .unknownRuleInSuppression, .symlinkNotFollowed, .cacheNotUsed].contains(kind) }
 
     public var description: String { "\(path): \(isError ? "error" : "note"): \(detail)" }
 }

@@ -46,7 +46,8 @@ extension LintEngine {
 
         var settings: Set<String> = []
         let options = parsePlanOptions(for: found.swiftFiles.filter { settings.insert($0.settingsKey).inserted }.map(\.configuration))
-        let session = request.cacheDirectory.map { CacheSession(cache: ResultsCache(root: $0), rules: rules) }
+        let (session, cacheProblem) = CacheSession.open(root: request.cacheDirectory, rules: rules)
+        if let cacheProblem { found.problems.append(cacheProblem) }
         let (files, parallel) = (found.swiftFiles, parallel)
         let analyseAll: @Sendable () -> [FileOutcome] = {
             ParallelMap.map(files, parallel: parallel) { file -> FileOutcome in
@@ -87,6 +88,7 @@ extension LintEngine {
                 let key = session.backgroundKey(fileKeys: indices.compactMap { outcomes[$0].cacheKey }, propertyLists: plists)
                 var reused: [Finding]?
                 if indices.allSatisfy({ outcomes[$0].cached != nil }), let facts = session.cache.load(key, as: BackgroundFacts.self),
+                   facts.belongs(to: Self.sizes(found.swiftFiles, outcomes, plists)),
                    facts.holds(files: outcomes.compactMap(\.analysis), cachedFiles: outcomes.compactMap(\.cached)) {
                     reused = facts.findings
                 } else {
