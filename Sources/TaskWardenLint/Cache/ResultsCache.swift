@@ -65,11 +65,14 @@ public struct ResultsCache: Sendable {
     }
 
     /// The entry name for a file: SHA-256 over the run key, the reported path, the configuration and targets
-    /// in effect (`settings`, their ``StableDescription``s), and the content's SHA-256.
-    static func key(content: [UInt8], path: String, settings: String, run: RunKey) -> String {
-        let material = [run.text, path, settings, SHA256.hex(content)]
-            .joined(separator: "\u{0}")
+    /// in effect (`settings`, their ``StableDescription``s), and the content's SHA-256 (hex).
+    static func key(contentHash: String, path: String, settings: String, run: RunKey) -> String {
+        let material = [run.text, path, settings, contentHash].joined(separator: "\u{0}")
         return SHA256.hex(Array(material.utf8))
+    }
+
+    static func key(content: [UInt8], path: String, settings: String, run: RunKey) -> String {
+        key(contentHash: SHA256.hex(content), path: path, settings: settings, run: run)
     }
 
     private func entryName(_ key: String) -> String { "\(key.prefix(2))/\(key)" }

@@ -46,6 +46,8 @@ public struct LintStatistics: Hashable, Sendable {
     public var filesParsed = 0
     /// Of ``filesParsed``, those served from the results cache.
     public var filesFromCache = 0
+    /// Files the results cache's index showed unchanged since the last run, which were not even read.
+    public var filesUnread = 0
     /// Bytes of all files found.
     public var bytesFound = 0
     /// Bytes the parser read as code: of files parsed whole, all; of files parsed sub-file, all but the blanked.

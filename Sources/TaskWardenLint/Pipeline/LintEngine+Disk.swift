@@ -46,7 +46,9 @@ extension LintEngine {
 
         var settings: Set<String> = []
         let options = parsePlanOptions(for: found.swiftFiles.filter { settings.insert($0.settingsKey).inserted }.map(\.configuration))
-        let (session, cacheProblem) = CacheSession.open(root: request.cacheDirectory, rules: rules)
+        let (session, cacheProblem) = CacheSession.open(
+            root: request.cacheDirectory, rules: rules,
+            tree: CacheSession.Tree(roots: paths.map(collector.absolutePath), workingDirectory: workingDirectory, scanner: options.scanner))
         if let cacheProblem { found.problems.append(cacheProblem) }
         let (files, parallel) = (found.swiftFiles, parallel)
         let analyseAll: @Sendable () -> [FileOutcome] = {
@@ -68,9 +70,9 @@ extension LintEngine {
         /// Analyses a file the cache served after all (keeping what the lookup learned about it).
         func reparse(_ index: Int) {
             let file = found.swiftFiles[index]
-            let (key, isBackground) = (outcomes[index].cacheKey, outcomes[index].isBackground)
+            let (key, isBackground, indexEntry) = (outcomes[index].cacheKey, outcomes[index].isBackground, outcomes[index].indexEntry)
             outcomes[index] = Self.analyse(file, options: options, cache: nil, functionReach: .wholeFile)
-            (outcomes[index].cacheKey, outcomes[index].isBackground) = (key, isBackground)
+            (outcomes[index].cacheKey, outcomes[index].isBackground, outcomes[index].indexEntry) = (key, isBackground, indexEntry)
         }
         // Results cache: a cached file whose sites a `Task` type elsewhere now shadows is parsed after all.
         if session != nil {
@@ -115,6 +117,7 @@ extension LintEngine {
         let (findings, perFile, backgroundFindings) = evaluate(tree)
         if let session {
             Self.store(tree: tree, perFile: perFile, outcomes: outcomes, session: session, parallel: parallel)
+            session.writeIndex(found.swiftFiles, outcomes)
             if let background, background.reused == nil {
                 session.cache.store(BackgroundFacts(findings: backgroundFindings, context: tree.background?.context), background.key)
             }
@@ -139,6 +142,10 @@ extension LintEngine {
         var cacheKey: String?
         /// The background rules read the file (``CacheSession/backgroundTokens``).
         var isBackground = false
+        /// What the results cache's index is to remember of the file (``FileIndex``).
+        var indexEntry: FileIndex.Entry?
+        /// The index showed the file unchanged: it was not read.
+        var unread = false
         /// A file a rule indexes every function of, read but not parsed until the tree-wide reach is known
         /// (``resolveFunctionReach(_:reachKnown:parallel:places:)``).
         var awaitingReach: AwaitingReach?
@@ -163,6 +170,8 @@ extension LintEngine {
 
     static func analyse(_ file: SourceFileCollector.SwiftFile, options: ParsePlan.Options, cache: CacheSession? = nil,
                         functionReach: FunctionReachStep = .deferred) -> FileOutcome {
+        // An unchanged file the index knows is not even read.
+        if let served = cache?.serve(file) { return served }
         let (absolute, display, configuration, targets) = (file.absolute, file.display, file.configuration, file.deploymentTargets)
         var outcome = FileOutcome()
         guard let bytes = FileBytes.read(absolute) else {
@@ -178,9 +187,10 @@ extension LintEngine {
         // only files worth parsing become Strings.
         let worthParsing = options.scanner.mayContainSite(bytes)
         if worthParsing, let cache {
-            let lookup = cache.lookUp(bytes, path: display, configuration: configuration, settingsKey: file.settingsKey)
+            let lookup = cache.lookUp(bytes, of: file)
             outcome.cacheKey = lookup.key
             outcome.isBackground = lookup.isBackground
+            outcome.indexEntry = lookup.indexEntry
             if let hit = lookup.cached {
                 outcome.cached = hit
                 outcome.problems = hit.facts.inputProblems
@@ -192,9 +202,13 @@ extension LintEngine {
         let text = worthParsing ? String(validating: bytes, as: UTF8.self) : nil
         guard worthParsing ? text != nil : UTF8Validation.isValid(bytes) else {
             outcome.problems.append(InputProblem(path: display, kind: .notUTF8, detail: "is not valid UTF-8; skipped"))
+            outcome.indexEntry = nil   // read again each run, to report it
             return outcome
         }
-        guard let text else { return outcome }
+        guard let text else {
+            outcome.indexEntry = cache?.ruledOut(file)
+            return outcome
+        }
         analyse(text: text, bytes: bytes, display: display, configuration: configuration, targets: targets, options: options,
                 functionReach: functionReach, into: &outcome)
         return outcome
@@ -293,6 +307,7 @@ extension LintStatistics {
         bytesParsed += outcome.bytesParsed
         if outcome.tooDeep { filesTooDeep += 1 }
         if outcome.parsedForFunctionReach { filesParsedForFunctionReach += 1 }
+        if outcome.unread { filesUnread += 1 }
         if outcome.cached != nil {
             // Counted as parsed (whole), so summaries are the same with and without the cache.
             filesParsed += 1

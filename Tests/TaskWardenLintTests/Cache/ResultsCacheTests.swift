@@ -27,8 +27,10 @@ import Testing
         return tree
     }
 
+    /// The entry files under `cache` (not the per-tree index and program files).
     static func entries(_ cache: String) -> [String] {
         (FileManager.default.enumerator(atPath: cache)?.allObjects as? [String] ?? []).filter { !$0.hasSuffix("/") }
+            .filter { !$0.contains("index/") && !$0.contains("programs/") }
             .map { cache + "/" + $0 }.filter { path in
                 var isDirectory: ObjCBool = false
                 return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
