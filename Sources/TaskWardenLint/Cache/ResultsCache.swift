@@ -75,14 +75,15 @@ public struct ResultsCache: Sendable {
         key(contentHash: SHA256.hex(content), path: path, settings: settings, run: run)
     }
 
-    private func entryName(_ key: String) -> String { "\(key.prefix(2))/\(key)" }
+    /// Where the entry `key` is: in its two-digit folder, or in `folder` (an entry kept per tree).
+    private func entryName(_ key: String, in subfolder: String? = nil) -> String { "\(subfolder ?? String(key.prefix(2)))/\(key)" }
 
     /// The facts stored under `key`, or nil when there are none or the entry cannot be trusted.
     func load(_ key: String) -> FileFacts? { load(key, as: FileFacts.self) }
 
-    /// The value stored under `key`, or nil when there is none or the entry is not whole.
-    func load<Value: Decodable>(_ key: String, as type: Value.Type) -> Value? {
-        guard let bytes = folder.read(entryName(key)), let newline = bytes.prefix(200).firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+    /// The value stored under `key` (in `subfolder`), or nil when there is none or the entry is not whole.
+    func load<Value: Decodable>(_ key: String, in subfolder: String? = nil, as type: Value.Type) -> Value? {
+        guard let bytes = folder.read(entryName(key, in: subfolder)), let newline = bytes.prefix(200).firstIndex(of: UInt8(ascii: "\n")) else { return nil }
         let header = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
         let payload = bytes[(newline + 1)...]
         guard header.count == 4, header[0] == "taskwarden-cache", header[1] == "\(Self.format)",
@@ -93,9 +94,9 @@ public struct ResultsCache: Sendable {
 
     /// Stores `facts` under `key`: written to a temporary file beside the entry, then renamed over it. Failures
     /// (a read-only or full disk) are ignored: the cache only saves time.
-    func store(_ facts: some Encodable, _ key: String) {
+    func store(_ facts: some Encodable, _ key: String, in subfolder: String? = nil) {
         guard let payload = try? JSONEncoder().encode(facts) else { return }
         let header = "taskwarden-cache \(Self.format) \(payload.count) \(SHA256.hex(payload))\n"
-        folder.write(Array(header.utf8) + Array(payload), to: entryName(key))
+        folder.write(Array(header.utf8) + Array(payload), to: entryName(key, in: subfolder))
     }
 }

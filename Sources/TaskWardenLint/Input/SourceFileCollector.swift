@@ -29,9 +29,8 @@ struct SourceFileCollector {
         var swiftFiles: [SwiftFile] = []
         var propertyLists: [String] = []
         var problems: [InputProblem] = []
-        /// Every folder walked and what `stat` said of it (a file added, removed or renamed in it changes it):
-        /// what the results cache checks before it serves program discovery.
-        var folders: [(path: String, fingerprint: FileFingerprint)] = []
+        /// Every folder walked: where the results cache looks for manifests before it serves program discovery.
+        var folders: [String] = []
     }
 
     let workingDirectory: String
@@ -53,20 +52,20 @@ struct SourceFileCollector {
     }
 
     enum Entry {
-        case directory(FileIdentity, FileFingerprint)
+        case directory(FileIdentity)
         case file(FileIdentity, FileFingerprint)
         case other
         case missing
     }
 
-    /// One `stat` call per entry: kind, device + inode to recognise a file or folder seen before, and the
-    /// fingerprint the results cache compares.
+    /// One `stat` call per entry: kind, device + inode to recognise a file or folder seen before, and a file's
+    /// fingerprint, which the results cache compares.
     func entry(_ path: String) -> Entry {
         var info = stat()
         guard stat(path, &info) == 0 else { return .missing }
         let identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         switch info.st_mode & S_IFMT {
-        case S_IFDIR: return .directory(identity, FileFingerprint(info))
+        case S_IFDIR: return .directory(identity)
         case S_IFREG: return .file(identity, FileFingerprint(info))
         default: return .other
         }
@@ -100,8 +99,8 @@ struct SourceFileCollector {
         switch entry(absolute) {
         case .missing:
             found.problems.append(InputProblem(path: path, kind: .missingPath, detail: missingDetail(absolute)))
-        case .directory(let identity, let fingerprint):
-            walk(directory: absolute, identity: identity, fingerprint: fingerprint, ancestors: [], resolver: resolver, into: &found, seen: &seen)
+        case .directory(let identity):
+            walk(directory: absolute, identity: identity, ancestors: [], resolver: resolver, into: &found, seen: &seen)
         case .file(let identity, let fingerprint):
             guard seen.insert(identity).inserted else { return }
             if absolute.hasSuffix(".swift") {
@@ -124,15 +123,15 @@ struct SourceFileCollector {
         }
     }
 
-    private func walk(directory: String, identity: FileIdentity, fingerprint: FileFingerprint, ancestors: Set<FileIdentity>,
-                      resolver: ConfigurationResolver, into found: inout Found, seen: inout Set<FileIdentity>) {
+    private func walk(directory: String, identity: FileIdentity, ancestors: Set<FileIdentity>, resolver: ConfigurationResolver,
+                      into found: inout Found, seen: inout Set<FileIdentity>) {
         if ancestors.contains(identity) {
             found.problems.append(InputProblem(path: displayPath(directory), kind: .symlinkLoop,
                                                detail: "directory loop through symbolic links (it leads back to a folder above it); not followed"))
             return
         }
         guard seen.insert(identity).inserted else { return }
-        found.folders.append((directory, fingerprint))
+        found.folders.append(directory)
         guard let listing = DirectoryListing.read(directory) else {
             found.problems.append(InputProblem(path: displayPath(directory), kind: .unreadable, detail: "cannot list the directory"))
             return
@@ -153,15 +152,14 @@ struct SourceFileCollector {
             if listed.isRegularFile, !isSwift, !isPropertyList { continue }
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
             switch entry(path) {
-            case .directory(let child, let childFingerprint):
+            case .directory(let child):
                 if name.hasSuffix(".xcassets") { continue }
                 if !followSymbolicLinks, isSymbolicLink(path) {
                     found.problems.append(InputProblem(path: displayPath(path), kind: .symlinkNotFollowed,
                         detail: "symbolic link to a directory; not followed (--follow-symlinks follows it)"))
                     continue
                 }
-                walk(directory: path, identity: child, fingerprint: childFingerprint, ancestors: inner, resolver: resolver,
-                     into: &found, seen: &seen)
+                walk(directory: path, identity: child, ancestors: inner, resolver: resolver, into: &found, seen: &seen)
             case .file(let child, let childFingerprint) where isSwift:
                 guard isIncluded(path, configuration, base: base), seen.insert(child).inserted else { continue }
                 if targets == nil {

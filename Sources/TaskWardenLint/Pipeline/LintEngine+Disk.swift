@@ -59,8 +59,14 @@ extension LintEngine {
         // Which program each file belongs to depends on paths and manifests only: it is read while files are
         // analysed.
         let displayPaths = found.swiftFiles.map(\.display)
+        let (absolutePaths, folders) = (found.swiftFiles.map(\.absolute), found.folders)
         let discoverPrograms: @Sendable () -> ProgramScope = {
-            ProgramScope.discover(displayPaths: displayPaths, workingDirectory: workingDirectory)
+            // From the results cache when no manifest or folder it reads changed.
+            guard let session else { return ProgramScope.discover(displayPaths: displayPaths, workingDirectory: workingDirectory) }
+            return session.programScope(displayPaths: displayPaths, absolutePaths: absolutePaths, workingDirectory: workingDirectory,
+                                        folders: folders) {
+                ProgramScope.discover(displayPaths: displayPaths, workingDirectory: workingDirectory)
+            }
         }
         var (programScope, outcomes) = parallel ? ParallelMap.both(discoverPrograms, analyseAll) : (discoverPrograms(), analyseAll())
         // Files a rule indexes every function of are parsed once all are read. A cached one was not read.
