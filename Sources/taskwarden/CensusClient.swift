@@ -39,7 +39,8 @@ final class CensusClient {
     let path: String
     let descriptor: Int32
     private(set) var hello = Hello(process: "", pid: 0, protocolVersion: 0)
-    private var buffer: [UInt8] = []
+    /// Lines in linear time, at most 16 MiB each (CensusLineReader.swift).
+    private var lines = CensusLineReader()
 
     /// Connects and reads the hello. Blocking reads give up after `timeoutSeconds` (a process that accepts
     /// but never answers should not hang a script).
@@ -115,7 +116,7 @@ final class CensusClient {
     func availableMessages() throws(Failure) -> [Message]? {
         guard try fill() else { return nil }
         var messages: [Message] = []
-        while let line = takeLine() { messages.append(try Self.decode(line)) }
+        while let line = try takeLine() { messages.append(try Self.decode(line)) }
         return messages
     }
 
@@ -146,15 +147,17 @@ final class CensusClient {
 
     private func readLine() throws(Failure) -> String? {
         while true {
-            if let line = takeLine() { return line }
+            if let line = try takeLine() { return line }
             guard try fill() else { return nil }
         }
     }
 
-    private func takeLine() -> String? {
-        guard let newline = buffer.firstIndex(of: 0x0A) else { return nil }
-        defer { buffer.removeSubrange(...newline) }
-        return String(decoding: buffer[..<newline], as: UTF8.self)
+    private func takeLine() throws(Failure) -> String? {
+        do {
+            return try lines.nextLine()
+        } catch {
+            throw Failure(description: "\(path): \(error)")
+        }
     }
 
     /// One `read`; false at end of stream.
@@ -162,7 +165,7 @@ final class CensusClient {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         if count > 0 {
-            buffer.append(contentsOf: chunk[..<count])
+            lines.append(chunk[..<count])
             return true
         }
         if count == 0 { return false }

@@ -232,7 +232,7 @@ func cancellationShieldSample(priceService: PriceService, ledger: PriceLedger) a
 struct RefreshHandler: Sendable { func run() async throws {} }
 
 func executorPreferenceSample(simulatorExecutor: any TaskExecutor, refreshHandler: RefreshHandler) async throws {
-    try await TaskWarden.withTaskExecutorPreference(simulatorExecutor) {
+    try await Warden.withTaskExecutorPreference(simulatorExecutor) {
         try await refreshHandler.run()      // shields inside run on simulatorExecutor too
     }
 }
@@ -242,7 +242,7 @@ struct PriceRefresher: Sendable { func refresh(_ releaseID: Int) async throws {}
 func censusSamples(release: ShelfRelease, prices: PriceRefresher, clock: ContinuousClock) async throws {
     TaskCensus.shared.isEnabled = true                    // off by default; e.g. debug builds or a flag
 
-    let check = TaskWarden.task(name: "price-check:\(release.id)") {
+    let check = Warden.task(name: "price-check:\(release.id)") {
         try await prices.refresh(release.id)
     }
 

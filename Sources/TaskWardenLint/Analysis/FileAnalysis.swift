@@ -19,6 +19,10 @@ public struct FileAnalysis: Sendable {
     public internal(set) var sites: [CreationSite]
     /// Types named `Task` declared in this file.
     public let taskTypeDeclarations: [TaskTypeDeclaration]
+    /// The file's type declarations, read once: what the analyses around sites look up (members, extensions).
+    public let types: TypeIndex
+    /// Syntax nodes read beyond the sites (``SyntaxWork``): the type index's walk, and each pass's lookups.
+    public let work = SyntaxWork()
     public let suppressions: SuppressionDirectives
     public let configuration: LintConfiguration
     /// The deployment targets in effect (configured, or read from Package.swift / project.pbxproj).
@@ -59,6 +63,8 @@ public struct FileAnalysis: Sendable {
         self.lines = lines
         self.sites = result.sites.filter { !shadowing.shadows($0) }
         self.taskTypeDeclarations = result.taskTypeDeclarations
+        self.types = TypeIndex(tree)
+        work.add(types.nodesVisited)
         self.suppressions = SuppressionDirectives(source: source)
         self.configuration = configuration
         self.deploymentTargets = targets

@@ -51,8 +51,9 @@ public struct TreeAnalysis: Sendable {
         self.init(entries: entries, propertyLists: propertyLists, roots: roots, programScope: programScope, reusedBackgroundFindings: nil)
     }
 
+    /// `unparsed`: the files the run did not parse, read for constants background-task identifiers name.
     init(entries: [Entry], propertyLists: [PropertyListFile], roots: [String], programScope: ProgramScope?,
-         reusedBackgroundFindings: [Finding]?) {
+         reusedBackgroundFindings: [Finding]?, unparsed: UnparsedConstants = .none) {
         var declarations: [TaskTypeDeclaration] = []
         for entry in entries {
             switch entry {
@@ -83,7 +84,7 @@ public struct TreeAnalysis: Sendable {
         self.roots = roots
         self.programScope = programScope ?? ProgramScope(paths: parsed.map(\.path) + cached.map(\.path))
         self.reusedBackgroundFindings = reusedBackgroundFindings
-        self.background = reusedBackgroundFindings != nil ? nil : BackgroundTaskContext(files: parsed, cachedFiles: cached)
+        self.background = reusedBackgroundFindings != nil ? nil : BackgroundTaskContext(files: parsed, cachedFiles: cached, unparsed: unparsed)
             .map { BackgroundAnalysis(context: $0, index: $0.makeIndex()) }
         var byName: [String: [SiteRecord]] = [:]
         for record in records {

@@ -29,9 +29,9 @@ struct BackgroundFacts: Sendable, Codable, Equatable {
     /// looked up, and a file declaring such a constant mentions that name: so those constants, taken from every
     /// file, are the same as taken from the files that mention a name. Cached files give theirs from their facts,
     /// and their bytes — perhaps not read this run — are not needed.
-    func holds(files: [FileAnalysis], cachedFiles: [CachedFile]) -> Bool {
+    func holds(files: [FileAnalysis], cachedFiles: [CachedFile], unparsed: UnparsedConstants = .none) -> Bool {
         let names = Set(constantNames)
-        var found = BackgroundTaskContext.constants(mentioning: names, files: files, cachedFiles: [])
+        var found = BackgroundTaskContext.constants(mentioning: names, files: files, cachedFiles: [], unparsed: unparsed)
         for file in cachedFiles { file.facts.addConstants(to: &found) }
         return Self.named(names, in: Self.table(found)) == Self.named(names, in: constants)
     }

@@ -69,6 +69,7 @@ struct CacheSession: Sendable {
         outcome.bytes = Int(fingerprint.size)
         outcome.indexEntry = known
         outcome.unread = true
+        outcome.declaresEntryPoint = known.declaresEntryPoint
         switch known.knowledge {
         case .ruledOut:
             return outcome
@@ -86,20 +87,22 @@ struct CacheSession: Sendable {
 
     /// For a file read this run whose byte scan let it through: its key, its facts when the cache holds
     /// trustworthy ones, whether the background rules read it, and what the index is to remember of it.
-    func lookUp(_ bytes: [UInt8], of file: SourceFileCollector.SwiftFile)
+    func lookUp(_ bytes: [UInt8], of file: SourceFileCollector.SwiftFile, declaresEntryPoint: Bool)
         -> (key: String, cached: CachedFile?, isBackground: Bool, indexEntry: FileIndex.Entry?) {
         let isBackground = bytes.withUnsafeBufferPointer { CreationTokenScanner.containsAny(Self.backgroundTokens, in: $0) }
         let digest = SHA256.digest(bytes)
         let key = ResultsCache.key(contentHash: SHA256.hex(digest: digest), path: file.display, settings: file.settingsKey, run: run)
-        let entry = file.fingerprint.map { FileIndex.Entry(fingerprint: $0, knowledge: .facts(contentHash: digest, isBackground: isBackground)) }
+        let entry = file.fingerprint.map {
+            FileIndex.Entry(fingerprint: $0, knowledge: .facts(contentHash: digest, isBackground: isBackground), declaresEntryPoint: declaresEntryPoint)
+        }
         guard let facts = cache.load(key)?.checked(for: file.display, byteCount: bytes.count) else { return (key, nil, isBackground, entry) }
         let cached = CachedFile(path: file.display, facts: facts, content: FileContent(bytes), configuration: file.configuration)
         return (key, cached, isBackground, entry)
     }
 
     /// What the index is to remember of a file read this run that the byte scan ruled out.
-    func ruledOut(_ file: SourceFileCollector.SwiftFile) -> FileIndex.Entry? {
-        file.fingerprint.map { FileIndex.Entry(fingerprint: $0, knowledge: .ruledOut) }
+    func ruledOut(_ file: SourceFileCollector.SwiftFile, declaresEntryPoint: Bool) -> FileIndex.Entry? {
+        file.fingerprint.map { FileIndex.Entry(fingerprint: $0, knowledge: .ruledOut, declaresEntryPoint: declaresEntryPoint) }
     }
 
     /// Writes this run's index: every file of the run with what was learned of it, unless it is the index the

@@ -6,9 +6,9 @@ import Musl
 import Darwin
 #endif
 
-/// Program discovery (``ProgramScope/discover(displayPaths:workingDirectory:)``) served from the results cache
-/// when nothing it reads can have changed. Discovery reads the manifests in the folders of the linted files and
-/// above them (`Package.swift`, `*.xcodeproj/project.pbxproj`), nearest first, and places each file by its
+/// Program discovery's placement by manifests (``ProgramScope/placeByManifests(displayPaths:workingDirectory:)``,
+/// the part of discovery that reads files) served from the results cache when nothing it reads can have changed.
+/// It reads the manifests in the folders of the linted files and above them (`Package.swift`, `*.xcodeproj/project.pbxproj`), nearest first, and places each file by its
 /// path; so the cached answer is keyed by the files placed, the folders walked, and which manifests exist in
 /// each of those folders and every folder above them, with what `stat` says of each (an edit, a new project, a
 /// deleted package: each is a different key, and discovery runs again).
@@ -17,8 +17,8 @@ import Darwin
 /// through. Kept per tree, one file, replaced when the answer changes.
 ///
 /// ```swift
-/// let scope = session.programScope(displayPaths: paths, absolutePaths: files, workingDirectory: cwd, folders: found.folders) {
-///     ProgramScope.discover(displayPaths: paths, workingDirectory: cwd)
+/// let placements = session.manifestPlacements(displayPaths: paths, absolutePaths: files, workingDirectory: cwd, folders: found.folders) {
+///     ProgramScope.placeByManifests(displayPaths: paths, workingDirectory: cwd)
 /// }
 /// ```
 struct CachedPrograms: Codable, Sendable {
@@ -29,16 +29,20 @@ struct CachedPrograms: Codable, Sendable {
 
     /// The digest of everything discovery read (``inputs(displayPaths:workingDirectory:folders:)``).
     var inputs: String
-    /// The distinct memberships, and for each placed file (in the order given) its membership's index, or -1.
+    /// The distinct memberships, and for each file (in the order given) its membership's index, or
+    /// ``unplaced`` (for the folder layout to place) or ``leftOut`` (compared with everything).
     var memberships: [Membership]
     var placement: [Int]
+    static let unplaced = -1
+    static let leftOut = -2
 
-    init(inputs: String, scope: ProgramScope, displayPaths: [String]) {
+    init(inputs: String, placements: ProgramScope.ManifestPlacements, displayPaths: [String]) {
         self.inputs = inputs
         var numbers: [ProgramScope.Membership: Int] = [:]
         var memberships: [Membership] = []
+        let unplaced = Set(placements.unplaced)
         placement = displayPaths.map { path in
-            guard let membership = scope.membership(of: path) else { return -1 }
+            guard let membership = placements.memberships[path] else { return unplaced.contains(path) ? Self.unplaced : Self.leftOut }
             if let known = numbers[membership] { return known }
             numbers[membership] = memberships.count
             memberships.append(Membership(domain: membership.domain, programs: membership.programs?.sorted()))
@@ -47,17 +51,23 @@ struct CachedPrograms: Codable, Sendable {
         self.memberships = memberships
     }
 
-    /// The scope these records describe for `displayPaths`, or nil when they do not fit them.
-    func scope(for displayPaths: [String]) -> ProgramScope? {
+    /// The placements these records describe for `displayPaths`, or nil when they do not fit them.
+    func placements(for displayPaths: [String]) -> ProgramScope.ManifestPlacements? {
         guard placement.count == displayPaths.count else { return nil }
         let resolved = memberships.map { ProgramScope.Membership(domain: $0.domain, programs: $0.programs.map(Set.init)) }
         var placed: [String: ProgramScope.Membership] = [:]
         placed.reserveCapacity(displayPaths.count)
-        for (path, number) in zip(displayPaths, placement) where number != -1 {
-            guard resolved.indices.contains(number) else { return nil }
-            placed[path] = resolved[number]
+        var unplaced: [String] = []
+        for (path, number) in zip(displayPaths, placement) {
+            switch number {
+            case Self.unplaced: unplaced.append(path)
+            case Self.leftOut: continue
+            default:
+                guard resolved.indices.contains(number) else { return nil }
+                placed[path] = resolved[number]
+            }
         }
-        return ProgramScope(memberships: placed)
+        return ProgramScope.ManifestPlacements(memberships: placed, unplaced: unplaced)
     }
 
     /// The digest of what discovery reads for the files at `absolutePaths` (reported as `displayPaths`): the
@@ -120,19 +130,19 @@ struct CachedPrograms: Codable, Sendable {
 }
 
 extension CacheSession {
-    /// The tree's program scope: from the cache when discovery's inputs are unchanged, else from `discover`
+    /// The tree's placement by manifests: from the cache when what it reads is unchanged, else from `discover`
     /// (and then remembered).
-    func programScope(displayPaths: [String], absolutePaths: [String], workingDirectory: String,
-                      folders: [String], discover: () -> ProgramScope) -> ProgramScope {
+    func manifestPlacements(displayPaths: [String], absolutePaths: [String], workingDirectory: String, folders: [String],
+                            discover: () -> ProgramScope.ManifestPlacements) -> ProgramScope.ManifestPlacements {
         guard let indexKey else { return discover() }
         let inputs = CachedPrograms.inputs(displayPaths: displayPaths, absolutePaths: absolutePaths,
                                            workingDirectory: workingDirectory, folders: folders)
         if let cached = cache.load(indexKey, in: "programs", as: CachedPrograms.self), cached.inputs == inputs,
-           let scope = cached.scope(for: displayPaths) {
-            return scope
+           let placements = cached.placements(for: displayPaths) {
+            return placements
         }
-        let scope = discover()
-        cache.store(CachedPrograms(inputs: inputs, scope: scope, displayPaths: displayPaths), indexKey, in: "programs")
-        return scope
+        let placements = discover()
+        cache.store(CachedPrograms(inputs: inputs, placements: placements, displayPaths: displayPaths), indexKey, in: "programs")
+        return placements
     }
 }

@@ -10,8 +10,8 @@
 /// ```text
 /// taskwarden-index <format> <recorded-at seconds> <nanoseconds> <count> <payload length> <checksum>\n
 /// count × { u32 path length, path, u64 device, u64 inode, i64 size, i64 mtime s, i64 mtime ns,
-///           i64 ctime s, i64 ctime ns, u8 kind (0 ruled out, 1 facts, 2 facts read by the background rules),
-///           32-byte content SHA-256 unless ruled out }       (integers little-endian)
+///           i64 ctime s, i64 ctime ns, u8 flags (1 facts, 2 read by the background rules, 4 declares an entry
+///           point; no 1: ruled out), 32-byte content SHA-256 when it has facts }       (integers little-endian)
 /// ```
 ///
 /// Every count and length read from it is checked against what is left of it; an index that is not whole is
@@ -34,6 +34,9 @@ struct FileIndex: Sendable {
     struct Entry: Hashable, Sendable {
         var fingerprint: FileFingerprint
         var knowledge: Knowledge
+        /// The file declares an `@main` type or an application delegate (``ProgramEntryPoint``): program
+        /// discovery's folder layout reads that from every file.
+        var declaresEntryPoint = false
     }
 
     /// When the run that recorded these entries started (before it read any file).
@@ -66,11 +69,12 @@ struct FileIndex: Sendable {
                           print.modified.nanoseconds, print.changed.seconds, print.changed.nanoseconds] {
                 payload.appendInteger(UInt64(bitPattern: value))
             }
+            let entryPoint: UInt8 = entry.declaresEntryPoint ? 4 : 0
             switch entry.knowledge {
             case .ruledOut:
-                payload.append(0)
+                payload.append(entryPoint)
             case .facts(let hash, let isBackground):
-                payload.append(isBackground ? 2 : 1)
+                payload.append(1 | (isBackground ? 2 : 0) | entryPoint)
                 payload += hash
             }
         }
@@ -101,15 +105,15 @@ struct FileIndex: Sendable {
                 device: device, inode: inode, size: Int64(bitPattern: size),
                 modified: .init(seconds: Int64(bitPattern: mtime), nanoseconds: Int64(bitPattern: mtimeNanos)),
                 changed: .init(seconds: Int64(bitPattern: ctime), nanoseconds: Int64(bitPattern: ctimeNanos)))
+            guard kind & ~7 == 0, kind & 1 == 1 || kind & 2 == 0 else { return nil }
             let knowledge: Knowledge
-            switch kind {
-            case 0: knowledge = .ruledOut
-            case 1, 2:
+            if kind & 1 == 1 {
                 guard let hash = reader.bytes(32) else { return nil }
-                knowledge = .facts(contentHash: Array(hash), isBackground: kind == 2)
-            default: return nil
+                knowledge = .facts(contentHash: Array(hash), isBackground: kind & 2 != 0)
+            } else {
+                knowledge = .ruledOut
             }
-            entries[String(decoding: name, as: UTF8.self)] = Entry(fingerprint: fingerprint, knowledge: knowledge)
+            entries[String(decoding: name, as: UTF8.self)] = Entry(fingerprint: fingerprint, knowledge: knowledge, declaresEntryPoint: kind & 4 != 0)
         }
         guard reader.isAtEnd else { return nil }
         self.init(recordedAt: .init(seconds: seconds, nanoseconds: nanoseconds), entries: entries)

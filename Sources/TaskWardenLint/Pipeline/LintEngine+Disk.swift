@@ -56,19 +56,19 @@ extension LintEngine {
                 Self.analyse(file, options: options, cache: session)
             }
         }
-        // Which program each file belongs to depends on paths and manifests only: it is read while files are
-        // analysed.
+        // Which program each file belongs to: the manifests are read while files are analysed; the folder layout
+        // needs to know which files declare an entry point, which analysing them tells.
         let displayPaths = found.swiftFiles.map(\.display)
         let (absolutePaths, folders) = (found.swiftFiles.map(\.absolute), found.folders)
-        let discoverPrograms: @Sendable () -> ProgramScope = {
+        let discoverPrograms: @Sendable () -> ProgramScope.ManifestPlacements = {
             // From the results cache when no manifest or folder it reads changed.
-            guard let session else { return ProgramScope.discover(displayPaths: displayPaths, workingDirectory: workingDirectory) }
-            return session.programScope(displayPaths: displayPaths, absolutePaths: absolutePaths, workingDirectory: workingDirectory,
-                                        folders: folders) {
-                ProgramScope.discover(displayPaths: displayPaths, workingDirectory: workingDirectory)
+            guard let session else { return ProgramScope.placeByManifests(displayPaths: displayPaths, workingDirectory: workingDirectory) }
+            return session.manifestPlacements(displayPaths: displayPaths, absolutePaths: absolutePaths, workingDirectory: workingDirectory,
+                                              folders: folders) {
+                ProgramScope.placeByManifests(displayPaths: displayPaths, workingDirectory: workingDirectory)
             }
         }
-        var (programScope, outcomes) = parallel ? ParallelMap.both(discoverPrograms, analyseAll) : (discoverPrograms(), analyseAll())
+        var (manifestPlacements, outcomes) = parallel ? ParallelMap.both(discoverPrograms, analyseAll) : (discoverPrograms(), analyseAll())
         // Files a rule indexes every function of are parsed once all are read. A cached one was not read.
         Self.resolveFunctionReach(&outcomes, reachKnown: !outcomes.contains { $0.cached != nil && $0.isBackground }, parallel: parallel) {
             (found.swiftFiles[$0].display, found.swiftFiles[$0].configuration, found.swiftFiles[$0].deploymentTargets)
@@ -88,6 +88,15 @@ extension LintEngine {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
             return PropertyListFile(path: collector.displayPath(path), contents: text)
         }
+        let programScope = manifestPlacements.placingTheRest(
+            entryPoints: Set(outcomes.indices.filter { outcomes[$0].declaresEntryPoint }.map { displayPaths[$0] }),
+            extensionPropertyLists: plists.filter { ProgramEntryPoint.isExtensionPropertyList($0.contents) }.map(\.path))
+        // The files the byte scan skipped may still declare a constant a background-task identifier names.
+        let unparsed = UnparsedConstants(files: outcomes.indices.compactMap { index in
+            let outcome = outcomes[index]
+            guard outcome.analysis == nil, outcome.cached == nil, outcome.problems.isEmpty, !outcome.tooDeep else { return nil }
+            return .disk(path: found.swiftFiles[index].absolute)
+        })
         // Files with background-task code are served from the cache only with the background rules' findings.
         var background: (key: String, reused: [Finding]?)?
         if let session {
@@ -97,7 +106,7 @@ extension LintEngine {
                 var reused: [Finding]?
                 if indices.allSatisfy({ outcomes[$0].cached != nil }), let facts = session.cache.load(key, as: BackgroundFacts.self),
                    facts.belongs(to: Self.sizes(found.swiftFiles, outcomes, plists)),
-                   facts.holds(files: outcomes.compactMap(\.analysis), cachedFiles: outcomes.compactMap(\.cached)) {
+                   facts.holds(files: outcomes.compactMap(\.analysis), cachedFiles: outcomes.compactMap(\.cached), unparsed: unparsed) {
                     reused = facts.findings
                 } else {
                     for index in indices where outcomes[index].cached != nil { reparse(index) }
@@ -118,7 +127,7 @@ extension LintEngine {
             problems += outcome.problems
         }
         let tree = TreeAnalysis(entries: entries, propertyLists: plists, roots: paths, programScope: programScope,
-                                reusedBackgroundFindings: background?.reused)
+                                reusedBackgroundFindings: background?.reused, unparsed: unparsed)
         statistics.sites = tree.records.count
         let (findings, perFile, backgroundFindings) = evaluate(tree)
         if let session {
@@ -157,6 +166,8 @@ extension LintEngine {
         var awaitingReach: AwaitingReach?
         /// Parsed with the bodies no indexed function reaches emptied (``FunctionReachFile``).
         var parsedForFunctionReach = false
+        /// The file declares an `@main` type or an application delegate class (``ProgramEntryPoint``).
+        var declaresEntryPoint = false
     }
 
     struct AwaitingReach: Sendable {
@@ -189,11 +200,13 @@ extension LintEngine {
             outcome.problems.append(problem)
             return outcome
         }
+        // Read from every file, cached or not, so the program layout is the same either way.
+        outcome.declaresEntryPoint = ProgramEntryPoint.declaresEntryPoint(bytes)
         // Every file is checked for UTF-8, so a bad file is reported even when it holds no creation token;
         // only files worth parsing become Strings.
         let worthParsing = options.scanner.mayContainSite(bytes)
         if worthParsing, let cache {
-            let lookup = cache.lookUp(bytes, of: file)
+            let lookup = cache.lookUp(bytes, of: file, declaresEntryPoint: outcome.declaresEntryPoint)
             outcome.cacheKey = lookup.key
             outcome.isBackground = lookup.isBackground
             outcome.indexEntry = lookup.indexEntry
@@ -212,7 +225,7 @@ extension LintEngine {
             return outcome
         }
         guard let text else {
-            outcome.indexEntry = cache?.ruledOut(file)
+            outcome.indexEntry = cache?.ruledOut(file, declaresEntryPoint: outcome.declaresEntryPoint)
             return outcome
         }
         analyse(text: text, bytes: bytes, display: display, configuration: configuration, targets: targets, options: options,

@@ -44,7 +44,9 @@ public struct LintEngine: Sendable {
         var outcomes = ParallelMap.map(swift, parallel: parallel) { source -> FileOutcome in
             var outcome = FileOutcome()
             outcome.bytes = source.text.utf8.count
-            Self.analyse(text: source.text, bytes: Array(source.text.utf8), display: source.path, configuration: configuration,
+            let bytes = Array(source.text.utf8)
+            outcome.declaresEntryPoint = ProgramEntryPoint.declaresEntryPoint(bytes)
+            Self.analyse(text: source.text, bytes: bytes, display: source.path, configuration: configuration,
                          targets: nil, options: options, into: &outcome)
             return outcome
         }
@@ -55,7 +57,14 @@ public struct LintEngine: Sendable {
             statistics.add(outcome)
             problems += outcome.problems
         }
-        let tree = TreeAnalysis(files: outcomes.compactMap(\.analysis), propertyLists: plists, roots: [])
+        let scope = ProgramScope(
+            paths: swift.map(\.path), entryPoints: Set(swift.indices.filter { outcomes[$0].declaresEntryPoint }.map { swift[$0].path }),
+            extensionPropertyLists: plists.filter { ProgramEntryPoint.isExtensionPropertyList($0.contents) }.map(\.path))
+        let unparsed = UnparsedConstants(files: swift.indices.compactMap { index in
+            outcomes[index].analysis == nil && outcomes[index].problems.isEmpty ? .text(path: swift[index].path, swift[index].text) : nil
+        })
+        let tree = TreeAnalysis(entries: outcomes.compactMap { $0.analysis.map(TreeAnalysis.Entry.parsed) }, propertyLists: plists,
+                                roots: [], programScope: scope, reusedBackgroundFindings: nil, unparsed: unparsed)
         statistics.sites = tree.records.count
         return LintResult(tree: tree, findings: findings(in: tree), problems: problems, statistics: statistics)
     }

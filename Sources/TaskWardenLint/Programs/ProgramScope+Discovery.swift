@@ -3,7 +3,15 @@ import Foundation
 extension ProgramScope {
     /// Places each file (`displayPaths`, relative to `workingDirectory` unless absolute) by the manifests above
     /// it on disk, else by folder layout. Manifests that cannot be read or understood place nothing.
-    public static func discover(displayPaths: [String], workingDirectory: String) -> ProgramScope {
+    public static func discover(displayPaths: [String], workingDirectory: String, entryPoints: Set<String> = [],
+                                extensionPropertyLists: [String] = []) -> ProgramScope {
+        placeByManifests(displayPaths: displayPaths, workingDirectory: workingDirectory)
+            .placingTheRest(entryPoints: entryPoints, extensionPropertyLists: extensionPropertyLists)
+    }
+
+    /// What the manifests say (rules 1 and 2), read while files are analysed; the folder layout (rule 3) needs
+    /// to know which files declare an entry point, so it comes after (``ManifestPlacements/placingTheRest(entryPoints:extensionPropertyLists:)``).
+    public static func placeByManifests(displayPaths: [String], workingDirectory: String) -> ManifestPlacements {
         let base = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
         var manifests = ManifestPlacement()
         var memberships: [String: Membership] = [:]
@@ -16,8 +24,21 @@ extension ProgramScope {
             case .leftOut: break
             }
         }
-        memberships.merge(placeByFolders(unplaced)) { manifest, _ in manifest }
-        return ProgramScope(memberships: memberships)
+        return ManifestPlacements(memberships: memberships, unplaced: unplaced)
+    }
+
+    /// The files the manifests placed, and those left to the folder layout.
+    public struct ManifestPlacements: Sendable {
+        var memberships: [String: Membership]
+        var unplaced: [String]
+
+        /// The scope once the files no manifest placed are placed by folder layout.
+        public func placingTheRest(entryPoints: Set<String>, extensionPropertyLists: [String]) -> ProgramScope {
+            var all = memberships
+            let byFolders = ProgramScope.placeByFolders(unplaced, entryPoints: entryPoints, extensionPropertyLists: extensionPropertyLists)
+            all.merge(byFolders) { manifest, _ in manifest }
+            return ProgramScope(memberships: all)
+        }
     }
 }
 

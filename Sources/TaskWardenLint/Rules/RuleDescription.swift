@@ -79,15 +79,18 @@ public struct RuleExample: Sendable {
     public var supportingFiles: [String: String]
     /// The example's file name.
     public var fileName: String
+    /// Text every finding of a triggering example must hold (the advice it must give), if any.
+    public var message: String?
 
     public init(
         _ code: String, configuration: LintConfiguration = LintConfiguration(), supportingFiles: [String: String] = [:],
-        fileName: String = "Example.swift"
+        fileName: String = "Example.swift", message: String? = nil
     ) {
         self.code = code
         self.configuration = configuration
         self.supportingFiles = supportingFiles
         self.fileName = fileName
+        self.message = message
     }
 
     /// The marker for an expected finding.

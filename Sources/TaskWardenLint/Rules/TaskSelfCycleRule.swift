@@ -123,7 +123,8 @@ public struct TaskSelfCycleRule: Rule {
     )
 
     public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {
-        file.sites.compactMap { site in
+        let lookups = SiteLookups(file)
+        return file.sites.compactMap { site in
             guard site.kind.isUnstructured, let call = site.call, let closure = site.closure else { return nil }
             // Cheapest checks first: most tasks are not stored, or do not loop forever.
             let use = TaskHandleUse.of(call)
@@ -134,13 +135,13 @@ public struct TaskSelfCycleRule: Rule {
             guard let loop = LoopBound.unboundedLoops(in: closure).first else { return nil }
             let property: String?
             switch use {
-            case .stored(let target): property = TaskCall.selfPropertyName(of: target, around: call)
-            case .passed(let receiver?): property = TaskCall.selfCollectionName(receiving: receiver, around: call)
+            case .stored(let target): property = TaskCall.selfPropertyName(of: target, around: call, lookups: lookups)
+            case .passed(let receiver?): property = TaskCall.selfCollectionName(receiving: receiver, around: call, lookups: lookups)
             default: property = nil
             }
             guard let property else { return nil }
-            let capture = SelfCapture(of: closure)
-            guard capture.capturesStrongly, !TaskCall.typeCancelsOutsideDeinit(property, around: call) else { return nil }
+            let capture = SelfCapture(of: closure, lookups: lookups)
+            guard capture.capturesStrongly, !TaskCall.typeCancelsOutsideDeinit(property, around: call, lookups: lookups) else { return nil }
             var related = [RelatedLocation(position: file.position(of: loop.statement), message: "the loop that never ends (\(loop.shape.rawValue))")]
             if let reference = capture.firstReference {
                 related.append(RelatedLocation(position: file.position(of: reference), message: "self is captured strongly here"))

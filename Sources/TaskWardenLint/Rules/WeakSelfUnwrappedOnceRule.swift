@@ -102,7 +102,7 @@ public struct WeakSelfUnwrappedOnceRule: Rule {
     public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {
         file.sites.flatMap { site -> [Finding] in
             guard let closure = site.closure, site.kind != .asyncLet else { return [] }
-            return WeakSelfUnwrap.findings(in: closure).map { found in
+            return WeakSelfUnwrap.findings(in: closure, types: file.types).map { found in
                 let loopPosition = file.position(of: found.loop.statement)
                 return finding(
                     at: file.position(of: found.unwrap),

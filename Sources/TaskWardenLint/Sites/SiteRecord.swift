@@ -38,8 +38,9 @@ public struct SiteRecord: Sendable, Hashable, Codable {
     var enclosingTypeNames: [String]
     var usesUnqualifiedTask: Bool
 
-    /// The site's record; `frameCalls` is computed by ``FrameCallIndex`` (once per frame).
-    init(_ site: CreationSite, in file: FileAnalysis, frameCalls: [String]?) {
+    /// The site's record; `frameCalls` is computed by ``FrameCallIndex`` (once per frame), `lookups` serve all
+    /// the sites of the file.
+    init(_ site: CreationSite, in file: FileAnalysis, frameCalls: [String]?, lookups: SiteLookups) {
         position = site.position
         kind = site.kind
         name = site.name
@@ -54,7 +55,7 @@ public struct SiteRecord: Sendable, Hashable, Codable {
         namePosition = site.nameArgument.map { file.position(of: $0.expression) }
         nameLength = site.nameArgument.map { file.lineLength(of: $0.expression) } ?? 1
         firstArgumentText = site.call?.arguments.first?.expression.trimmedText
-        isolation = site.isolation
+        isolation = site.isolation(lookups: lookups)
         self.frameCalls = frameCalls
         enclosingTypeNames = site.enclosingTypeNames
         usesUnqualifiedTask = site.usesUnqualifiedTask
@@ -68,18 +69,19 @@ public struct SiteRecord: Sendable, Hashable, Codable {
 enum FrameCallIndex {
     static func records(of file: FileAnalysis) -> [SiteRecord] {
         var callsByFrame: [SyntaxIdentifier: [String]] = [:]
+        let lookups = SiteLookups(file)
         return file.sites.map { site in
             var calls: [String]?
             if let frame = DeclarationContext.nearestFrame(above: site.node), !frame.is(ClosureExprSyntax.self) {
                 if let known = callsByFrame[frame.id] {
                     calls = known
                 } else {
-                    let found = StoredClosureCalls.calledStoredClosures(by: frame).sorted()
+                    let found = StoredClosureCalls.calledStoredClosures(by: frame, types: file.types).sorted()
                     callsByFrame[frame.id] = found
                     calls = found
                 }
             }
-            return SiteRecord(site, in: file, frameCalls: calls)
+            return SiteRecord(site, in: file, frameCalls: calls, lookups: lookups)
         }
     }
 }

@@ -622,6 +622,7 @@ extension SourceMask {
             guard let marks, marks.hasKeptWhole(in: inside) else { return }
             while let last = blanked.last, last.lowerBound >= inside.lowerBound { blanked.removeLast() }
             removableRemnants.removeAll { $0.whole.lowerBound >= inside.lowerBound }
+            finishedCompounds.removeAll { $0.range.lowerBound >= inside.lowerBound }
         }
 
         /// Whether a creation token starts in `range`; words are read in order, so a cursor into the sorted sites

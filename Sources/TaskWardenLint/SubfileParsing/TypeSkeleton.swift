@@ -5,7 +5,7 @@ extension SourceMask {
     /// that encloses a site (or is `Task`).
     ///
     /// Why that is enough: the consumers that read members of a type other than the declarations around a site
-    /// look them up by the name of the site's enclosing type (`TypeMembers.declarations(named:in:)`: the site's
+    /// look them up by the name of the site's enclosing type (`TypeIndex.declarations(named:)`: the site's
     /// type and its extensions, wherever they are nested, for implicit-`self` members, stored task handles,
     /// `cancel()` calls, isolation and actor kinds); the attributes and conformances they read sit outside the
     /// braces. Protocol bodies are never looked up by name (nothing reads requirements). The background rules

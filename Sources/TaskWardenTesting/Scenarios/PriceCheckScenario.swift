@@ -7,7 +7,7 @@ import TaskWardenBackground
 ///
 /// The correct handler:
 /// 1. schedules the next refresh first (the engine's `scheduleNext` step: `.resubmit(after:)`);
-/// 2. takes its work list from the ``RefreshLedger`` — never-checked first, then stalest first;
+/// 2. takes its work list from the `RefreshLedger` — never-checked first, then stalest first;
 /// 3. runs the bounded named fan-out (`price:<releaseID>`, 6 in flight) through the shared rate limiter;
 /// 4. applies whatever came back inside `withCancellationShield`, marking each item checked (saved at once).
 ///

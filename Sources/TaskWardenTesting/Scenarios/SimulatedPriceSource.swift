@@ -1,6 +1,6 @@
 import TaskWarden
 
-/// A price lookup service for simulations: paced by a shared ``RateLimiter``, answering after a seeded random
+/// A price lookup service for simulations: paced by a shared `RateLimiter`, answering after a seeded random
 /// latency on the simulator's clock, failing a seeded fraction of the time. It counts every lookup it
 /// *completed* (returned a price for), so a test can check that none of them was lost before being applied.
 public final class SimulatedPriceSource: Sendable {
@@ -17,6 +17,7 @@ public final class SimulatedPriceSource: Sendable {
     private let state: Locked<(random: SeededRandomNumberGenerator, completed: Int)>
 
     /// - Parameters:
+    ///   - clock: the simulator's clock, on which latencies and the limiter's windows pass.
     ///   - requestsPerMinute: the limit the service enforces (its limiter is shared by every lookup).
     ///   - latency: how long an answer takes, drawn per lookup.
     ///   - failureRate: the fraction of lookups that fail (0 ... 1).

@@ -98,7 +98,7 @@ private func makeSimulator(_ identifiers: Set<String> = [refresh, sync]) -> Back
 }
 
 @Suite struct LaunchTests {
-    @Test func scheduleNextRunsBeforeTheHandlerInTheHandlersNamedTask() throws {
+    @Test func scheduleNextRunsFirstThingInLaunchBeforeTheHandlersTaskRuns() throws {
         let simulator = makeSimulator()
         let seen = TestBox<[String]>([])
         try simulator.engine.register(refresh, kind: .appRefresh, scheduleNext: .resubmit(after: .hours(4))) { [engine = simulator.engine] _ in
@@ -107,9 +107,43 @@ private func makeSimulator(_ identifiers: Set<String> = [refresh, sync]) -> Back
         }
         simulator.engine.finishLaunching()
         let run = try simulator.engine.launch(refresh)
+        // No job has run yet, and the next request is already in.
+        #expect(simulator.engine.pendingRequests.map { "\($0.request.identifier)@\($0.request.earliestBeginDate!)" }
+            == ["\(refresh)@d0 04:00:00"])
+        #expect(seen.value.isEmpty)
         simulator.run(for: .seconds(1))
         #expect(seen.value == ["\(refresh)@d0 04:00:00", "background-task:\(refresh)"])
         #expect(run.outcome == .succeeded)
+    }
+
+    /// Expiration does not free the identifier while the handler still runs (here in its cancellation shield):
+    /// the system launching it again then is refused, and never two handlers run at once.
+    @Test func aConcurrentSecondLaunchDuringTheShieldedStepIsRefused() throws {
+        let simulator = makeSimulator()
+        let clock = simulator.clock
+        let inside = TestBox(0)
+        let most = TestBox(0)
+        try simulator.engine.register(refresh, kind: .appRefresh, scheduleNext: .endsChain) { _ in
+            inside.mutate { $0 += 1 }
+            most.mutate { $0 = max($0, inside.value) }
+            try? await clock.sleep(for: .seconds(600))
+            await withCancellationShield { try? await clock.sleep(for: .seconds(1)) }
+            inside.mutate { $0 -= 1 }
+        }
+        let first = try simulator.engine.launch(refresh)
+        simulator.run(for: .seconds(5))
+        first.expire()
+        simulator.run(for: .zero)
+        #expect(first.outcome == nil)                            // not reported while the shield runs
+        #expect(throws: BackgroundTaskError.alreadyRunning(identifier: refresh)) { try simulator.engine.launch(refresh) }
+        simulator.run(for: .seconds(1))
+        #expect(first.outcome == .expired)
+        let second = try simulator.engine.launch(refresh)       // free again once the handler has returned
+        simulator.run(for: .seconds(1))
+        second.expire()
+        simulator.run(for: .seconds(2))
+        #expect(most.value == 1)
+        #expect(second.outcome == .expired)
     }
 
     @Test func completionIsReportedExactlyOnceForEachEnding() throws {

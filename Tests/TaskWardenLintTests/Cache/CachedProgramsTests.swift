@@ -71,18 +71,17 @@ import Testing
         #expect(!Self.lint(directory, cache: cache).contains("task-label-collision"))
     }
 
-    @Test func theRecordsDescribeTheScopeTheyWereMadeFrom() throws {
+    @Test func theRecordsDescribeThePlacementsTheyWereMadeFrom() throws {
         let directory = try TemporaryDirectory()
         try Self.makeTree(directory, serverDependsOnWorker: false)
-        let paths = ["Shop/Sources/Server/main.swift", "Shop/Sources/Worker/Work.swift", "Elsewhere/Loose.swift"]
-        let scope = ProgramScope.discover(displayPaths: paths, workingDirectory: directory.path)
-        let records = CachedPrograms(inputs: "x", scope: scope, displayPaths: paths)
+        try directory.write("Shop/Sources/Loose.swift", "")
+        let paths = ["Shop/Sources/Server/main.swift", "Shop/Sources/Worker/Work.swift", "Shop/Sources/Loose.swift", "Elsewhere/Loose.swift"]
+        let placements = ProgramScope.placeByManifests(displayPaths: paths, workingDirectory: directory.path)
+        let records = CachedPrograms(inputs: "x", placements: placements, displayPaths: paths)
         let decoded = try JSONDecoder().decode(CachedPrograms.self, from: JSONEncoder().encode(records))
-        let served = try #require(decoded.scope(for: paths))
-        for a in paths {
-            #expect(served.membership(of: a) == scope.membership(of: a))
-            for b in paths { #expect(served.shareProgram(a, b) == scope.shareProgram(a, b)) }
-        }
-        #expect(decoded.scope(for: Array(paths.dropLast())) == nil)
+        let served = try #require(decoded.placements(for: paths))
+        #expect(served.memberships == placements.memberships)
+        #expect(served.unplaced == placements.unplaced)
+        #expect(decoded.placements(for: Array(paths.dropLast())) == nil)
     }
 }

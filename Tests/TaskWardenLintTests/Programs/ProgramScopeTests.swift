@@ -17,6 +17,57 @@ import Testing
         #expect(scope.shareProgram("App/AppDelegate.swift", "Widgets/Timeline.swift"))
     }
 
+    @Test func entryPointsMarkAppFoldersBeyondTheirFileNames() {
+        // The agent's delegate file is not named like an entry point; what it declares says it is one.
+        let paths = ["macOS/Browser/AppDelegate.swift", "macOS/Browser/Menu.swift", "macOS/VPNAgent/FooVPNAppDelegate.swift",
+                     "macOS/VPNAgent/Menu.swift", "macOS/Shared/Store.swift", "Extensions/Widgets/Timeline.swift", "README/Notes.swift"]
+        let byName = ProgramScope(paths: paths)
+        #expect(byName.shareProgram("macOS/Browser/Menu.swift", "macOS/VPNAgent/Menu.swift"))
+        let scope = ProgramScope(paths: paths, entryPoints: ["macOS/VPNAgent/FooVPNAppDelegate.swift"],
+                                 extensionPropertyLists: ["Extensions/Widgets/Info.plist"])
+        // `macOS/` holds two programs, so it is split into them; its other folders are shared.
+        #expect(!scope.shareProgram("macOS/Browser/Menu.swift", "macOS/VPNAgent/Menu.swift"))
+        #expect(scope.membership(of: "macOS/VPNAgent/Menu.swift")?.programs == ["macOS/VPNAgent"])
+        #expect(scope.shareProgram("macOS/Shared/Store.swift", "macOS/VPNAgent/Menu.swift"))
+        #expect(scope.shareProgram("macOS/Shared/Store.swift", "macOS/Browser/Menu.swift"))
+        // An extension's Info.plist makes its folder a program.
+        #expect(!scope.shareProgram("Extensions/Widgets/Timeline.swift", "macOS/Browser/Menu.swift"))
+        #expect(scope.shareProgram("README/Notes.swift", "Extensions/Widgets/Timeline.swift"))
+        // A folder that holds an entry point itself is one program with everything below it.
+        let nested = ProgramScope(paths: ["iOS/AppDelegate.swift", "iOS/Widgets/Bundle.swift", "iOS/Feed/Store.swift", "Mac/main.swift"],
+                                  entryPoints: ["iOS/Widgets/Bundle.swift"])
+        #expect(nested.shareProgram("iOS/Widgets/Bundle.swift", "iOS/Feed/Store.swift"))
+        #expect(!nested.shareProgram("iOS/Feed/Store.swift", "Mac/main.swift"))
+    }
+
+    @Test func entryPointDeclarationsAreReadFromTheSource() {
+        func declares(_ source: String) -> Bool { ProgramEntryPoint.declaresEntryPoint(Array(source.utf8)) }
+        #expect(declares("@main final class AgentDelegate: NSObject, NSApplicationDelegate {}"))
+        #expect(declares("final class FooVPNAppDelegate: NSObject, AppKit.NSApplicationDelegate {}"))
+        #expect(declares("#if os(iOS)\n@main struct Feeds: App { var body: some Scene { WindowGroup {} } }\n#endif"))
+        #expect(declares("@UIApplicationMain class Delegate: UIResponder, UIApplicationDelegate {}"))
+        // Shared code that adds a conformance, mentions a delegate or names an attribute in a comment marks nothing.
+        #expect(!declares("extension AppDelegate: UIApplicationDelegate {}"))
+        #expect(!declares("func attach(_ delegate: UIApplicationDelegate) {}\n// @main lives in the app"))
+        #expect(!declares("protocol Launching: UIApplicationDelegate {}"))
+        #expect(ProgramEntryPoint.isExtensionPropertyList("<dict><key>NSExtension</key><dict/></dict>"))
+        #expect(!ProgramEntryPoint.isExtensionPropertyList("<dict><key>CFBundleName</key><string>Feeds</string></dict>"))
+    }
+
+    @Test func lintOnDiskPlacesAnAgentAppByWhatItDeclares() throws {
+        let directory = try TemporaryDirectory()
+        let menu = "final class StatusMenu {\n    func refresh() { Task { await reload() } }\n}\n"
+        try directory.write("Browser/AppDelegate.swift", "final class AppDelegate {}\n")
+        try directory.write("Browser/StatusMenu.swift", menu)
+        try directory.write("VPNAgent/FooVPNAppDelegate.swift", "@main final class FooVPNAppDelegate: NSObject, NSApplicationDelegate {}\n")
+        try directory.write("VPNAgent/StatusMenu.swift", menu)
+        let result = LintEngine(rules: [TaskLabelCollisionRule()], parallel: false)
+            .run(LintRequest(paths: ["."], workingDirectory: directory.path))
+        #expect(result.tree.records.count == 2)
+        #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
+        #expect(!result.tree.programScope.shareProgram("Browser/StatusMenu.swift", "VPNAgent/StatusMenu.swift"))
+    }
+
     @Test func swiftPackageTargetsAndTheirDependencies() {
         let manifest = """
             let package = Package(

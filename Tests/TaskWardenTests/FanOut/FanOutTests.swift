@@ -1,5 +1,6 @@
 import Testing
 import TaskWarden
+import TaskWardenTesting
 
 @Suite("Bounded fan-out")
 struct FanOutTests {
@@ -111,7 +112,7 @@ struct FanOutTests {
         #expect(items.pulledCount == 10)  // nothing started after the cancellation
     }
 
-    @Test func throwingFormReturnsCompletedResultsWhenTheCallerIsCancelled() async throws {
+    @Test func throwingFormThrowsWhatCompletedWhenTheCallerIsCancelled() async throws {
         let gate = FanOutGate()
         let items = CountingSequence(count: 20)
         let fan = Task {
@@ -126,9 +127,83 @@ struct FanOutTests {
         }
         await gate.waitForWaiting(count: 3)
         fan.cancel()
-        let results = try await fan.value
-        #expect(results.map(\.output).sorted() == Array(0..<5))
+        let failure = await #expect(throws: FanOutFailure<Int, Int>.self) { try await fan.value }
+        guard let failure else { return }
+        guard case .cancelled = failure.reason else {
+            Issue.record("expected the caller's cancellation as the reason, got \(failure.reason)")
+            return
+        }
+        #expect(failure.completed.map(\.output).sorted() == Array(0..<5))
+        // The three children in flight unwound with CancellationError; none of it is dropped.
+        #expect(failure.childErrors.map(\.item).sorted() == [5, 6, 7])
+        #expect(failure.childErrors.allSatisfy { $0.error is CancellationError })
+        #expect(failure.error is CancellationError)
         #expect(items.pulledCount == 8)
+    }
+
+    @Test func aChildErrorThrownAfterTheCallersCancellationIsKept() async {
+        let gate = FanOutGate()
+        let fan = Task {
+            try await fanOut(over: 0..<4, maxInFlight: 4, name: { "price:\($0)" }) { item in
+                _ = await gate.enter(item)
+                if item == 3 { throw Boom() }          // ignores the cancellation, then fails
+                return item
+            }
+        }
+        await gate.waitForWaiting(count: 4)
+        for id in 0..<3 { gate.release(id) }
+        await gate.waitForWaiting(count: 1)
+        fan.cancel()                                    // child 3 sees it (enter returns false) and throws Boom
+        let failure = await #expect(throws: FanOutFailure<Int, Int>.self) { try await fan.value }
+        guard let failure else { return }
+        guard case .cancelled = failure.reason else {
+            Issue.record("expected the caller's cancellation as the reason, got \(failure.reason)")
+            return
+        }
+        #expect(failure.completed.map(\.output).sorted() == [0, 1, 2])
+        #expect(failure.childErrors.count == 1)
+        #expect(failure.childErrors.first?.error as? Boom == Boom())
+        #expect(failure.failedItem == 3)
+        #expect(failure.failedIndex == 3)
+    }
+
+    @Test func aCancellationBetweenChildrenNamesTheFirstItemNotStarted() async {
+        let items = CountingSequence(count: 10)
+        let started = Gate()
+        let release = Gate()
+        let fan = Task {
+            try await fanOut(over: items, maxInFlight: 1, name: { "price:\($0)" }) { item throws in
+                if item == 0 {
+                    started.open()
+                    await release.wait()      // returns normally even though the caller is cancelled
+                }
+                return item
+            }
+        }
+        await started.wait()
+        fan.cancel()
+        release.open()
+        let failure = await #expect(throws: FanOutFailure<Int, Int>.self) { try await fan.value }
+        #expect(failure?.completed.map(\.output) == [0])
+        #expect(failure?.childErrors.isEmpty == true)
+        #expect(failure?.failedItem == 1)
+        #expect(failure?.failedIndex == 1)
+        #expect(items.pulledCount == 2)               // the one item named, nothing started for it
+    }
+
+    @Test func aCallerCancelledAfterEveryItemSucceededGetsTheCompleteResult() async throws {
+        let done = Gate()
+        let proceed = Gate()
+        let fan = Task {
+            let results = try await fanOut(over: 0..<3, maxInFlight: 3, name: { "price:\($0)" }) { item throws in item }
+            done.open()
+            await proceed.wait()
+            return results
+        }
+        await done.wait()
+        fan.cancel()
+        proceed.open()
+        #expect(try await fan.value.count == 3)
     }
 
     @Test func throwingFormStopsAtTheFirstErrorAndKeepsWhatCompleted() async {
@@ -152,6 +227,13 @@ struct FanOutTests {
         }
         let failure = error as? FanOutFailure<Int, Int>
         #expect(failure?.error as? Boom == Boom())
+        if case .childFailed(let first)? = failure?.reason {
+            #expect(first.item == 1)
+        } else {
+            Issue.record("expected a child failure as the reason")
+        }
+        // The siblings' unwinding (2 and 3 cancelled) is kept after the first failure.
+        #expect(failure?.childErrors.map(\.item).sorted() == [1, 2, 3])
         #expect(failure?.failedIndex == 1)
         #expect(failure?.failedItem == 1)
         #expect(failure?.completed.map(\.output) == [0])

@@ -130,4 +130,38 @@ struct TraceRecorderTests {
         #expect(recorder.recordCount == 0)
         #expect(recorder.beginInterval("task", message: "y").id == 2)
     }
+
+    @Test func aBoundedRecorderKeepsTheMostRecentRecordsAndCountsWhatItDropped() throws {
+        let clock = ManualClock()
+        let recorder = TraceRecorder(capacity: 4, retention: .mostRecent(6), clock: clock)
+        for index in 0..<10 {
+            clock.advance(by: .milliseconds(1))
+            recorder.endInterval(recorder.beginInterval("task", message: "price:\(index)"))
+        }
+        #expect(recorder.recordCount == 6)
+        #expect(recorder.droppedCount == 14)
+        // The last three intervals, complete and in order.
+        #expect(recorder.intervals.map(\.message) == ["price:7", "price:8", "price:9"])
+        #expect(recorder.intervals.allSatisfy { $0.end != nil })
+
+        // A bound that cuts an interval in two: its end is kept, its begin dropped, and the trace leaves it out.
+        let cut = TraceRecorder(retention: .mostRecent(3), clock: clock)
+        let first = cut.beginInterval("task", message: "price:1")
+        let second = cut.beginInterval("task", message: "price:2")
+        cut.endInterval(first)
+        cut.endInterval(second)
+        #expect(cut.intervals.map(\.message) == ["price:2"])
+        let json = cut.chromeTraceJSON()
+        #expect(!json.contains("price:1"))
+        #expect(json.components(separatedBy: "\"ph\":\"e\"").count - 1 == 1)
+    }
+
+    @Test func theDefaultRetentionIsBounded() {
+        #expect(TraceRecorder.Retention.standard == .mostRecent(262_144))
+        let everything = TraceRecorder(retention: .all)
+        for index in 0..<1_000 { everything.emitEvent("tick", message: "\(index)") }
+        #expect(everything.recordCount == 1_000)
+        #expect(everything.droppedCount == 0)
+    }
 }
+

@@ -46,7 +46,8 @@ struct BackgroundTaskContext {
 
     /// Nil when the tree has no background-task code at all (the rules then have nothing to say).
     /// `resolvingIdentifiers: false` skips reading constants (for rules that do not need identifier values).
-    init?(files: [FileAnalysis], cachedFiles: [CachedFile] = [], resolvingIdentifiers: Bool = true) {
+    /// `unparsed` holds the files the run did not parse, which may declare the constants identifiers name.
+    init?(files: [FileAnalysis], cachedFiles: [CachedFile] = [], unparsed: UnparsedConstants = .none, resolvingIdentifiers: Bool = true) {
         let tokens = (Self.scanTokens + ["BGAppRefreshTask", "BGProcessingTask"]).map { Array($0.utf8) }
         let relevant = files.filter { file in
             file.sites.contains { $0.kind == .backgroundTask || $0.kind == .backgroundTaskRegistration }
@@ -86,15 +87,17 @@ struct BackgroundTaskContext {
                 return parts.last.map(String.init)
             })
         }
-        let constants = Self.constants(mentioning: names, files: files, cachedFiles: cachedFiles)
+        let constants = Self.constants(mentioning: names, files: files, cachedFiles: cachedFiles, unparsed: unparsed)
         uses = found.map { IdentifierUse(kind: $0.kind, value: Self.resolve($0.expression, constants), expression: $0.expression, file: $0.file) }
         self.constants = constants
         self.constantNames = names
     }
 
     /// The constants declared in the files that mention one of `names` (parsed files from their syntax, cached
-    /// files from the constants recorded when they were parsed): what identifier expressions resolve through.
-    static func constants(mentioning names: Set<String>, files: [FileAnalysis], cachedFiles: [CachedFile]) -> [String: Set<String>] {
+    /// files from the constants recorded when they were parsed, files the run did not parse from `unparsed`):
+    /// what identifier expressions resolve through.
+    static func constants(mentioning names: Set<String>, files: [FileAnalysis], cachedFiles: [CachedFile],
+                          unparsed: UnparsedConstants = .none) -> [String: Set<String>] {
         var constants: [String: Set<String>] = [:]
         guard !names.isEmpty else { return constants }
         let needles = names.sorted().map { Array($0.utf8) }
@@ -102,6 +105,7 @@ struct BackgroundTaskContext {
             Self.collectConstants(in: Syntax(file.tree), into: &constants)
         }
         for file in cachedFiles where file.contains(anyOf: needles) { file.facts.addConstants(to: &constants) }
+        constants.merge(unparsed.constants(declaring: names)) { $0.union($1) }
         return constants
     }
 

@@ -6,7 +6,7 @@
 ///
 /// Two tracers ship with the library: ``TraceRecorder`` (everywhere; keeps events in memory and writes Chrome
 /// Trace Event JSON) and `SignpostTracer` (Apple platforms; forwards to `OSSignposter`). Most code opens
-/// intervals with ``Tracer/withInterval(_:message:operation:)``, which also makes the interval the parent of
+/// intervals with ``TaskTracer/withInterval(_:message:operation:)``, which also makes the interval the parent of
 /// intervals opened inside it, including in child tasks:
 ///
 /// ```swift
@@ -19,7 +19,10 @@
 /// ```
 ///
 /// Implementations must be cheap and must not suspend: they are called on the hot path of every traced task.
-public protocol Tracer: Sendable {
+///
+/// The name is `TaskTracer`, not `Tracer`, so that a file importing both TaskWarden and swift-distributed-tracing
+/// (whose protocol is `Tracer`) needs no qualification; Guides/Tracing.md says how intervals map onto its spans.
+public protocol TaskTracer: Sendable {
     /// Opens an interval and returns the token that closes it.
     func beginInterval(_ name: StaticString, message: String) -> TraceInterval
 
@@ -31,7 +34,7 @@ public protocol Tracer: Sendable {
     func emitEvent(_ name: StaticString, message: String)
 }
 
-/// An open interval: the token a ``Tracer`` hands out at the beginning and takes back at the end.
+/// An open interval: the token a ``TaskTracer`` hands out at the beginning and takes back at the end.
 public struct TraceInterval: Sendable {
     /// The tracer's identifier for the interval (a ``TraceRecorder`` id, or an `OSSignpostID`'s raw value).
     public let id: UInt64
@@ -57,7 +60,7 @@ public struct TraceInterval: Sendable {
 /// Child tasks inherit it, so an interval opened in a child records the interval (and task) its parent was in
 /// as its parent — the link a trace viewer needs to show which fan-out a `price:…` child belongs to.
 public struct TraceContext: Sendable, Equatable {
-    /// The innermost interval opened with ``Tracer/withInterval(_:message:isolation:operation:)``; `0` for none.
+    /// The innermost interval opened with ``TaskTracer/withInterval(_:message:isolation:operation:)``; `0` for none.
     public var intervalID: UInt64
     /// The task that opened that interval.
     public var taskID: TaskID?
@@ -75,7 +78,7 @@ public struct TraceContext: Sendable, Equatable {
     @TaskLocal public static var current: TraceContext = .none
 }
 
-extension Tracer {
+extension TaskTracer {
     /// Runs `operation` inside an interval: the interval begins when `operation` starts (inside the calling task,
     /// so time spent waiting to be scheduled is not counted) and ends when it returns or throws.
     ///
@@ -115,7 +118,7 @@ extension Tracer {
 }
 
 /// A tracer that records nothing; the default when no tracer is passed.
-public struct NoTracer: Tracer {
+public struct NoTracer: TaskTracer {
     /// Creates a tracer that discards everything.
     public init() {}
     @inlinable public func beginInterval(_ name: StaticString, message: String) -> TraceInterval {
@@ -124,3 +127,7 @@ public struct NoTracer: Tracer {
     @inlinable public func endInterval(_ interval: TraceInterval) {}
     @inlinable public func emitEvent(_ name: StaticString, message: String) {}
 }
+
+/// The tracer protocol's name until this version.
+@available(*, deprecated, renamed: "TaskTracer")
+public typealias Tracer = TaskTracer

@@ -2,23 +2,37 @@
 /// (when enabled) knows about all of them.
 ///
 /// ```swift
-/// let check = TaskWarden.task(name: "price-check:\(release.id)") {
+/// let check = Warden.task(name: "price-check:\(release.id)") {
 ///     try await prices.refresh(release.id)
 /// }
 /// ```
-public enum TaskWarden {
+///
+/// The namespace is `Warden`, not `TaskWarden`, so that the module name stays free for qualification
+/// (`TaskWarden.TaskSlot`, `TaskWarden.fanOut`).
+public enum Warden {
     /// Starts a named unstructured task, registered in `census` while it runs.
     ///
     /// Behaves like `Task(name:priority:operation:)`: it inherits the caller's actor isolation, priority and
-    /// task-locals, and it is *not* cancelled when the caller is; whoever holds the returned handle owns it.
-    /// With the census off this is `Task(name:)` plus one branch. With it on, the task is registered before
-    /// this returns (so a census taken right after sees it) and leaves when its operation returns.
+    /// task-locals, an operation isolated to an actor (`{ @MainActor in … }`) is enqueued directly on that
+    /// actor, and it is *not* cancelled when the caller is; whoever holds the returned handle owns it. With the
+    /// census off this is `Task(name:)` plus one branch. With it on, the task is registered before this
+    /// returns (so a census taken right after sees it) and leaves when its operation returns; the census does
+    /// not change where or in which order the operation runs.
+    ///
+    /// ```swift
+    /// let upload = Warden.task(name: "cloud-sync-upload") { await sync.upload() }
+    /// ```
     ///
     /// - Parameters:
     ///   - name: the task's name, e.g. `thumbnail:7` (see the naming convention).
+    ///   - priority: the task's priority, as for `Task(priority:)`.
     ///   - executorPreference: a task executor to run nonisolated code on; unstructured tasks do not inherit
     ///     the caller's preference, so pass it when it matters (the background simulator does).
     ///   - census: where to register; tests pass their own.
+    ///   - fileID: the caller's file, recorded as the task's creation site; leave the default.
+    ///   - line: the caller's line, recorded with `fileID`; leave the default.
+    ///   - isolation: the caller's actor, whose isolation the task inherits; leave the default.
+    ///   - operation: the task's work.
     @discardableResult
     @inlinable
     public static func task<Success: Sendable>(
@@ -39,7 +53,7 @@ public enum TaskWarden {
         }
         return registeredTask(
             name: name, priority: priority, executorPreference: executorPreference, census: census,
-            fileID: fileID, line: line, isolation: isolation, operation: operation)
+            fileID: fileID, line: line, operation: operation)
     }
 
     /// The census-on half of `task(name:…)`, out of line so the census-off path inlines into the caller.
@@ -51,29 +65,11 @@ public enum TaskWarden {
         census: TaskCensus,
         fileID: String,
         line: Int,
-        isolation: isolated (any Actor)?,
         operation: sending @escaping @isolated(any) () async -> Success
     ) -> Task<Success, Never> {
         let entry = census.makeEntry(name: name, parentID: TaskID.current, fileID: fileID, line: line)
-        // Referring to the `isolation` parameter in the body makes the wrapper run on the caller's actor, exactly
-        // where `Task {}` would have started, so ordering on that actor is unchanged. (Not through a capture
-        // list: `[isolation]` copies it into a plain constant and the wrapper silently becomes nonisolated —
-        // `TaskWardenTaskTests.keepsTheCallersActorAndItsOrdering` catches that.) The executor-preference
-        // initializer is only used when there is a preference: it adds a task option record (~120 ns per task).
-        let task: Task<Success, Never>
-        if let executorPreference {
-            task = Task(name: name, executorPreference: executorPreference, priority: priority) {
-                _ = isolation
-                defer { census.deregister(entry) }
-                return await operation()
-            }
-        } else {
-            task = Task(name: name, priority: priority) {
-                _ = isolation
-                defer { census.deregister(entry) }
-                return await operation()
-            }
-        }
+        let task = CensusTrackedOperation(operation, census: census, entry: entry)
+            .makeTask(TaskCreation(name: name, priority: priority, executorPreference: executorPreference))
         census.register(entry, id: task.taskID)
         return task
     }
@@ -82,6 +78,11 @@ public enum TaskWarden {
     ///
     /// See ``task(name:priority:executorPreference:census:fileID:line:isolation:operation:)-(_,_,_,_,_,_,_,()->Success)``
     /// for the semantics; errors thrown by `operation` are delivered through the handle's `value`.
+    ///
+    /// ```swift
+    /// let check = Warden.task(name: "price-check:\(release.id)") { try await prices.refresh(release.id) }
+    /// let price = try await check.value
+    /// ```
     @discardableResult
     @inlinable
     public static func task<Success: Sendable>(
@@ -95,17 +96,15 @@ public enum TaskWarden {
         @_inheritActorContext @_implicitSelfCapture operation: sending @escaping @isolated(any) () async throws -> Success
     ) -> Task<Success, any Error> {
         guard census.isEnabled else {
-            // `Task(name:priority:)` when there is no preference: the executor-preference initializer adds a
-            // task option record, which costs measurably more per task.
             guard let executorPreference else { return Task(name: name, priority: priority, operation: operation) }
             return Task(name: name, executorPreference: executorPreference, priority: priority, operation: operation)
         }
         return registeredTask(
             name: name, priority: priority, executorPreference: executorPreference, census: census,
-            fileID: fileID, line: line, isolation: isolation, operation: operation)
+            fileID: fileID, line: line, operation: operation)
     }
 
-    /// The census-on half of `task(name:…)`, out of line so the census-off path inlines into the caller.
+    /// The census-on half of the throwing `task(name:…)`, out of line.
     @usableFromInline
     static func registeredTask<Success: Sendable>(
         name: String,
@@ -114,24 +113,11 @@ public enum TaskWarden {
         census: TaskCensus,
         fileID: String,
         line: Int,
-        isolation: isolated (any Actor)?,
         operation: sending @escaping @isolated(any) () async throws -> Success
     ) -> Task<Success, any Error> {
         let entry = census.makeEntry(name: name, parentID: TaskID.current, fileID: fileID, line: line)
-        let task: Task<Success, any Error>
-        if let executorPreference {
-            task = Task(name: name, executorPreference: executorPreference, priority: priority) {
-                _ = isolation
-                defer { census.deregister(entry) }
-                return try await operation()
-            }
-        } else {
-            task = Task(name: name, priority: priority) {
-                _ = isolation
-                defer { census.deregister(entry) }
-                return try await operation()
-            }
-        }
+        let task = CensusTrackedThrowingOperation(operation, census: census, entry: entry)
+            .makeTask(TaskCreation(name: name, priority: priority, executorPreference: executorPreference))
         census.register(entry, id: task.taskID)
         return task
     }
@@ -176,13 +162,14 @@ public enum TaskWarden {
     /// Registers the *current* task in `census` under `name` while `body` runs.
     ///
     /// This is the creation path for tasks TaskWarden does not create with `Task.init` itself: task-group
-    /// children (call it first thing in the child's body) and handlers started by a platform. Typed errors
-    /// pass through unchanged; the entry leaves the census however `body` ends.
+    /// children (call it first thing in the child's body) and handlers started by a platform. `body` runs on
+    /// the caller's isolation; typed errors pass through unchanged; the entry leaves the census however `body`
+    /// ends.
     ///
     /// ```swift
     /// let parent = TaskID.current
     /// group.addTask(name: "price:\(id)") {
-    ///     await TaskWarden.withCensusEntry(name: "price:\(id)", parentID: parent) { await fetchPrice(id) }
+    ///     await Warden.withCensusEntry(name: "price:\(id)", parentID: parent) { await fetchPrice(id) }
     /// }
     /// ```
     public static func withCensusEntry<Result, Failure: Error>(
