@@ -17,7 +17,7 @@ import Testing
             #expect(cold.output == uncached.output && warm.output == uncached.output, "\(arguments)")
             #expect(warm.errors == uncached.errors && warm.status == uncached.status, "\(arguments)")
         }
-        let folder = workspace.path + "/cache/v1"
+        let folder = workspace.path + "/cache/v2"
         let written = try FileManager.default.subpathsOfDirectory(atPath: folder).filter { $0.split(separator: "/").count == 2 }
             .filter { !$0.hasPrefix("index/") && !$0.hasPrefix("programs/") }
         // Two files, once for lint's rules and once for list/where (no rules): four entries.

@@ -29,9 +29,12 @@ struct BackgroundFacts: Sendable, Codable, Equatable {
     /// looked up, and a file declaring such a constant mentions that name: so those constants, taken from every
     /// file, are the same as taken from the files that mention a name. Cached files give theirs from their facts,
     /// and their bytes — perhaps not read this run — are not needed.
-    func holds(files: [FileAnalysis], cachedFiles: [CachedFile], unparsed: UnparsedConstants = .none) -> Bool {
+    /// `unparsed` gives the constants the files the run did not parse declare for a set of names
+    /// (``UnparsedConstants/constants(declaring:)``, or its memo).
+    func holds(files: [FileAnalysis], cachedFiles: [CachedFile], unparsed: (Set<String>) -> [String: Set<String>]) -> Bool {
         let names = Set(constantNames)
-        var found = BackgroundTaskContext.constants(mentioning: names, files: files, cachedFiles: [], unparsed: unparsed)
+        var found = BackgroundTaskContext.constants(mentioning: names, files: files, cachedFiles: [])
+        found.merge(unparsed(names)) { $0.union($1) }
         for file in cachedFiles { file.facts.addConstants(to: &found) }
         return Self.named(names, in: Self.table(found)) == Self.named(names, in: constants)
     }

@@ -106,23 +106,14 @@ struct CacheSession: Sendable {
     }
 
     /// Writes this run's index: every file of the run with what was learned of it, unless it is the index the
-    /// run started from (nothing was read).
+    /// run started from (nothing was read, added or removed).
     func writeIndex(_ files: [SourceFileCollector.SwiftFile], _ outcomes: [LintEngine.FileOutcome]) {
-        guard let indexKey else { return }
+        guard let indexKey, indexChanges(files, outcomes) else { return }
         var entries: [String: FileIndex.Entry] = [:]
         entries.reserveCapacity(files.count)
-        var changed = index == nil || index?.entries.count != files.count
         for (file, outcome) in zip(files, outcomes) {
-            guard let entry = outcome.indexEntry else {
-                changed = true
-                continue
-            }
-            // A file read this run (new, changed, or recorded too close to the last run to be trusted) is
-            // recorded anew, measured against this run's start.
-            if !changed, index?.entry(for: file.absolute, fingerprint: entry.fingerprint) != entry { changed = true }
-            entries[file.absolute] = entry
+            if let entry = outcome.indexEntry { entries[file.absolute] = entry }
         }
-        guard changed else { return }
         cache.folder.write(FileIndex(recordedAt: startedAt, entries: entries).bytes, to: "index/" + indexKey)
     }
 }

@@ -9,6 +9,14 @@ extension LintEngine {
         return sizes
     }
 
+    /// The files the run did not parse (``UnparsedConstants``'s files), and whether each was read.
+    static func unparsedFiles(_ files: [SourceFileCollector.SwiftFile], _ outcomes: [FileOutcome]) -> [CacheSession.UnparsedFile] {
+        zip(files, outcomes).compactMap { file, outcome in
+            guard outcome.analysis == nil, outcome.cached == nil, outcome.problems.isEmpty, !outcome.tooDeep else { return nil }
+            return CacheSession.UnparsedFile(absolutePath: file.absolute, unread: outcome.unread)
+        }
+    }
+
     /// Cached files that a `Task` type declared in this run's tree shadows a site of: their recorded findings
     /// assumed those sites, so they are parsed instead (rare: a project type named `Task`).
     static func cachedFilesToParse(_ outcomes: [FileOutcome]) -> [Int] {

@@ -6,8 +6,9 @@ import Foundation
 /// `--cache-path DIR`.
 ///
 /// It is only an optimisation: a file it cannot answer for is parsed, so output is byte-identical without it.
-/// Each entry is `taskwarden-cache <format> <payload length> <payload SHA-256>\n` and the payload. What an
-/// entry may be trusted with, and what not:
+/// Each entry is `taskwarden-cache <format> <payload length> <payload checksum>\n` and the payload, the value in
+/// ``CacheCoding``'s binary form; the checksum (64-bit FNV-1a) catches a damaged entry, not a forged one. What
+/// an entry may be trusted with, and what not:
 /// - the folder is used only when nobody but this user (or root) can write it or any folder above it
 ///   (``CacheFolder``): entries are then this user's own `taskwarden`'s, or corrupt;
 /// - a truncated, corrupt or other-format entry, or one that is not a regular file (a FIFO, a link), is a miss;
@@ -25,11 +26,11 @@ import Foundation
 /// ```
 public struct ResultsCache: Sendable {
     /// Bumped whenever ``FileFacts`` or the entry format changes.
-    static let format = 1
+    static let format = 2
     /// The tool's version, part of every key (a new version never reads an old one's facts).
     public static let toolVersion = "0.1.0"
 
-    /// The folder holding the entries (`…/taskwarden/v1`).
+    /// The folder holding the entries (`…/taskwarden/v2`).
     let folder: CacheFolder
     public var directory: String { folder.path }
 
@@ -87,16 +88,16 @@ public struct ResultsCache: Sendable {
         let header = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
         let payload = bytes[(newline + 1)...]
         guard header.count == 4, header[0] == "taskwarden-cache", header[1] == "\(Self.format)",
-              Int(header[2]) == payload.count, header[3] == SHA256.hex(payload)
+              Int(header[2]) == payload.count, header[3] == Checksum.hex(payload)
         else { return nil }
-        return try? JSONDecoder().decode(Value.self, from: Data(payload))
+        return try? CacheCoding.decode(Value.self, from: payload)
     }
 
     /// Stores `facts` under `key`: written to a temporary file beside the entry, then renamed over it. Failures
     /// (a read-only or full disk) are ignored: the cache only saves time.
     func store(_ facts: some Encodable, _ key: String, in subfolder: String? = nil) {
-        guard let payload = try? JSONEncoder().encode(facts) else { return }
-        let header = "taskwarden-cache \(Self.format) \(payload.count) \(SHA256.hex(payload))\n"
-        folder.write(Array(header.utf8) + Array(payload), to: entryName(key, in: subfolder))
+        guard let payload = try? CacheCoding.encode(facts) else { return }
+        let header = "taskwarden-cache \(Self.format) \(payload.count) \(Checksum.hex(payload))\n"
+        folder.write(Array(header.utf8) + payload, to: entryName(key, in: subfolder))
     }
 }

@@ -106,7 +106,11 @@ extension LintEngine {
                 var reused: [Finding]?
                 if indices.allSatisfy({ outcomes[$0].cached != nil }), let facts = session.cache.load(key, as: BackgroundFacts.self),
                    facts.belongs(to: Self.sizes(found.swiftFiles, outcomes, plists)),
-                   facts.holds(files: outcomes.compactMap(\.analysis), cachedFiles: outcomes.compactMap(\.cached), unparsed: unparsed) {
+                   facts.holds(files: outcomes.compactMap(\.analysis), cachedFiles: outcomes.compactMap(\.cached), unparsed: { names in
+                       // Unchanged files the run did not read answer from the cache's memo.
+                       session.unparsedConstants(declaring: names, files: Self.unparsedFiles(found.swiftFiles, outcomes),
+                                                 indexChanged: session.indexChanges(found.swiftFiles, outcomes))
+                   }) {
                     reused = facts.findings
                 } else {
                     for index in indices where outcomes[index].cached != nil { reparse(index) }
@@ -135,6 +139,11 @@ extension LintEngine {
             session.writeIndex(found.swiftFiles, outcomes)
             if let background, background.reused == nil {
                 session.cache.store(BackgroundFacts(findings: backgroundFindings, context: tree.background?.context), background.key)
+                // What the unparsed files declare, for the next run's check of these findings.
+                if let names = tree.background?.context.constantNames, !names.isEmpty {
+                    _ = session.unparsedConstants(declaring: names, files: Self.unparsedFiles(found.swiftFiles, outcomes),
+                                                  indexChanged: session.indexChanges(found.swiftFiles, outcomes))
+                }
             }
         }
         return LintResult(tree: tree, findings: findings, problems: problems, statistics: statistics)

@@ -57,6 +57,10 @@ import Testing
         #expect(index.entry(for: "/c.swift", fingerprint: Self.print(modified: 900)) == nil)
     }
 
+    static func openCache(_ root: String) throws -> ResultsCache {
+        try ResultsCacheAttackTests.openCache(root)
+    }
+
     /// Sets a file's modification time an hour back, so its fingerprint is not racy.
     static func age(_ path: String) {
         var times = [timespec(tv_sec: time(nil) - 3_600, tv_nsec: 0), timespec(tv_sec: time(nil) - 3_600, tv_nsec: 0)]
@@ -136,5 +140,54 @@ import Testing
                 #expect(run == before)   // trusted, and stale: the case the racy check exists for
             }
         }
+    }
+
+    /// A background-task identifier whose constant lives alone in a file no rule parses: the file is not read
+    /// while unchanged (its declarations come from the cache's memo), and an edit to it is seen.
+    @Test func aConstantInAnUnparsedFileIsRememberedAndAnEditIsSeen() throws {
+        let directory = try TemporaryDirectory()
+        let tree = try Self.agedCopy(into: directory)
+        let cache = directory.path + "/cache"
+        try """
+            import BackgroundTasks
+            func registerNightly() {
+                BGTaskScheduler.shared.register(forTaskWithIdentifier: NightlyIdentifiers.nightly, using: nil) { task in
+                    task.setTaskCompleted(success: true)
+                }
+            }
+            """.write(toFile: tree + "/Background/Nightly.swift", atomically: true, encoding: .utf8)
+        let constants = tree + "/Sources/RecordShelf/NightlyIdentifiers.swift"
+        func declare(_ value: String) throws {
+            try "enum NightlyIdentifiers { static let nightly = \"\(value)\" }\n".write(toFile: constants, atomically: false, encoding: .utf8)
+        }
+        try declare("com.recordshelf.not-permitted")
+        for path in [constants, tree + "/Background/Nightly.swift"] { Self.age(path) }
+        sleep(UInt32(FileFingerprint.racyWindowSeconds) + 1)
+        let expected = Outputs.outputs(tree, cache: nil).text
+        #expect(expected.contains("com.recordshelf.not-permitted"))
+        _ = Outputs.outputs(tree, cache: cache)
+        let warm = Outputs.outputs(tree, cache: cache)
+        #expect(warm.text == expected)
+        #expect(warm.result.statistics.filesUnread == warm.result.statistics.filesFound)
+        #expect(warm.result.tree.reusedBackgroundFindings != nil)
+
+        // The first run remembered what the unparsed file declares, and the warm run took it from there: a
+        // memo that says otherwise makes the findings be worked out again (with the same output).
+        let folder = cache + "/v\(ResultsCache.format)/unparsed"
+        let key = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { !$0.hasPrefix(".") })
+        let stored = try #require(try Self.openCache(cache).load(key, in: "unparsed", as: UnparsedConstantsMemo.self))
+        let declaring = try #require(stored.declaring.first { $0.key.hasSuffix("NightlyIdentifiers.swift") })
+        #expect(declaring.value["NightlyIdentifiers.nightly"] == ["com.recordshelf.not-permitted"])
+        var forged = stored
+        forged.declaring[declaring.key] = ["NightlyIdentifiers.nightly": ["com.recordshelf.forged"]]
+        try Self.openCache(cache).store(forged, key, in: "unparsed")
+        let misled = Outputs.outputs(tree, cache: cache)
+        #expect(misled.text == expected)
+        #expect(misled.result.tree.reusedBackgroundFindings == nil)
+
+        try declare("com.recordshelf.price-refresh")
+        let edited = Outputs.outputs(tree, cache: cache)
+        #expect(edited.text == Outputs.outputs(tree, cache: nil).text)
+        #expect(!edited.text.contains("com.recordshelf.not-permitted"))
     }
 }

@@ -144,7 +144,7 @@ import Testing
             switch index % 3 {
             case 0: bytes = bytes.prefix(bytes.count / 2)                                    // truncated
             case 1: bytes[bytes.count - 10] ^= 0x01                                          // one bit flipped
-            default: bytes = Data("taskwarden-cache 1 2 00\n{}".utf8)                        // a forged header
+            default: bytes = Data("taskwarden-cache \(ResultsCache.format) 2 00\n{}".utf8)      // a forged header
             }
             try bytes.write(to: URL(fileURLWithPath: entry))
         }
