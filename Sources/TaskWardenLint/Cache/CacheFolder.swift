@@ -1,3 +1,4 @@
+import TaskWardenSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -32,7 +33,7 @@ struct CacheFolder: Sendable {
     /// `write(2)`, injected by tests (an interrupt in the middle of an entry).
     let writeCall: AtomicSourceWriter.WriteCall
     /// The sub-folders whose stale temporaries this run has removed (each is looked at once).
-    private let swept = SharedState<Set<String>>([])
+    private let swept = Locked<Set<String>>([])
 
     /// No entry is larger (a file's facts are a few kilobytes; a generated file's, a few megabytes).
     static let maximumEntryBytes = 64 << 20

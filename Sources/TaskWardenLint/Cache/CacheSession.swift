@@ -3,7 +3,7 @@
 ///
 /// The engine asks it three things: whether a file can be answered for without reading it (``serve(_:)``);
 /// for a file it read, the file's key and cached facts (``lookUp(_:of:)``); and, at the end, to remember what
-/// it learned (``LintEngine/store(tree:perFile:outcomes:session:parallel:)``, ``writeIndex(_:_:)``).
+/// it learned (``store(tree:perFile:outcomes:parallel:)``, ``writeIndex(_:_:)``).
 ///
 /// ```swift
 /// let (session, note) = CacheSession.open(root: cacheFolder, rules: rules, tree: tree)
@@ -62,10 +62,10 @@ struct CacheSession: Sendable {
 
     /// The outcome of a file whose fingerprint the index recorded and which is unchanged since: ruled out by
     /// the byte scan, or its facts from the cache — without reading it. Nil when the file must be read.
-    func serve(_ file: SourceFileCollector.SwiftFile) -> LintEngine.FileOutcome? {
+    func serve(_ file: SourceFileCollector.SwiftFile) -> FileStages.Outcome? {
         guard let index, let fingerprint = file.fingerprint, let known = index.entry(for: file.absolute, fingerprint: fingerprint)
         else { return nil }
-        var outcome = LintEngine.FileOutcome()
+        var outcome = FileStages.Outcome()
         outcome.bytes = Int(fingerprint.size)
         outcome.indexEntry = known
         outcome.unread = true
@@ -107,7 +107,7 @@ struct CacheSession: Sendable {
 
     /// Writes this run's index: every file of the run with what was learned of it, unless it is the index the
     /// run started from (nothing was read, added or removed).
-    func writeIndex(_ files: [SourceFileCollector.SwiftFile], _ outcomes: [LintEngine.FileOutcome]) {
+    func writeIndex(_ files: [SourceFileCollector.SwiftFile], _ outcomes: [FileStages.Outcome]) {
         guard let indexKey, indexChanges(files, outcomes) else { return }
         var entries: [String: FileIndex.Entry] = [:]
         entries.reserveCapacity(files.count)

@@ -1,3 +1,4 @@
+import TaskWardenSupport
 /// A file a run served from the results cache: its facts instead of a syntax tree. Tree-wide consumers see its
 /// sites as ``SiteRecord``s, exactly like a parsed file's; its per-file findings were recorded when it was
 /// last parsed.
@@ -37,18 +38,18 @@ public struct CachedFile: Sendable {
 /// A file's bytes, already read or read once when first asked for (an unreadable file reads as empty).
 final class FileContent: Sendable {
     private let absolutePath: String?
-    private let loaded: SharedState<[UInt8]?>
+    private let loaded: Locked<[UInt8]?>
 
     /// Bytes already read.
     init(_ bytes: [UInt8]) {
         absolutePath = nil
-        loaded = SharedState(bytes)
+        loaded = Locked(bytes)
     }
 
     /// The bytes of the file at `absolutePath`, read when first asked for.
     init(readingLater absolutePath: String) {
         self.absolutePath = absolutePath
-        loaded = SharedState(nil)
+        loaded = Locked(nil)
     }
 
     var bytes: [UInt8] {

@@ -67,7 +67,7 @@ extension CacheSession {
     }
 
     /// Whether this run writes a new index (``writeIndex(_:_:)``): a file was read, added or removed.
-    func indexChanges(_ files: [SourceFileCollector.SwiftFile], _ outcomes: [LintEngine.FileOutcome]) -> Bool {
+    func indexChanges(_ files: [SourceFileCollector.SwiftFile], _ outcomes: [FileStages.Outcome]) -> Bool {
         guard let index else { return true }
         guard index.entries.count == files.count else { return true }
         for (file, outcome) in zip(files, outcomes) {
