@@ -21,7 +21,7 @@ import Darwin
 /// renamed into place; temporaries a killed run left behind are removed when their folder is next written.
 ///
 /// ```swift
-/// switch CacheFolder.at("/home/me/.cache/taskwarden", subfolder: "v2") {
+/// switch CacheFolder.at("/home/me/.cache/taskwarden", subfolder: "v3") {
 /// case .success(let folder): folder.read("ab/ab12…")
 /// case .failure(let refusal): print(refusal.detail)   // "is writable by its group; …"
 /// }

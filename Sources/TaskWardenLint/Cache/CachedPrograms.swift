@@ -25,6 +25,9 @@ struct CachedPrograms: Codable, Sendable {
     struct Membership: Codable, Sendable, Hashable {
         var domain: String
         var programs: [String]?
+        /// ``ProgramScope/Membership/isSelfContained``: every field of the membership is recorded, or a served
+        /// placement would compare files a cold run keeps apart.
+        var isSelfContained: Bool
     }
 
     /// The digest of everything discovery read (``inputs(displayPaths:workingDirectory:folders:)``).
@@ -45,7 +48,8 @@ struct CachedPrograms: Codable, Sendable {
             guard let membership = placements.memberships[path] else { return unplaced.contains(path) ? Self.unplaced : Self.leftOut }
             if let known = numbers[membership] { return known }
             numbers[membership] = memberships.count
-            memberships.append(Membership(domain: membership.domain, programs: membership.programs?.sorted()))
+            memberships.append(Membership(domain: membership.domain, programs: membership.programs?.sorted(),
+                                          isSelfContained: membership.isSelfContained))
             return memberships.count - 1
         }
         self.memberships = memberships
@@ -54,7 +58,7 @@ struct CachedPrograms: Codable, Sendable {
     /// The placements these records describe for `displayPaths`, or nil when they do not fit them.
     func placements(for displayPaths: [String]) -> ProgramScope.ManifestPlacements? {
         guard placement.count == displayPaths.count else { return nil }
-        let resolved = memberships.map { ProgramScope.Membership(domain: $0.domain, programs: $0.programs.map(Set.init)) }
+        let resolved = memberships.map { ProgramScope.Membership(domain: $0.domain, programs: $0.programs.map(Set.init), isSelfContained: $0.isSelfContained) }
         var placed: [String: ProgramScope.Membership] = [:]
         placed.reserveCapacity(displayPaths.count)
         var unplaced: [String] = []

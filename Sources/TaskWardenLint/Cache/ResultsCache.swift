@@ -26,11 +26,11 @@ import Foundation
 /// ```
 public struct ResultsCache: Sendable {
     /// Bumped whenever ``FileFacts`` or the entry format changes.
-    static let format = 2
+    static let format = 3
     /// The tool's version, part of every key (a new version never reads an old one's facts).
     public static let toolVersion = "0.1.0"
 
-    /// The folder holding the entries (`…/taskwarden/v2`).
+    /// The folder holding the entries (`…/taskwarden/v<format>`).
     let folder: CacheFolder
     public var directory: String { folder.path }
 

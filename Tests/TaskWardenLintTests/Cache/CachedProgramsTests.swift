@@ -84,4 +84,21 @@ import Testing
         #expect(served.unplaced == placements.unplaced)
         #expect(decoded.placements(for: Array(paths.dropLast())) == nil)
     }
+
+    /// Two Xcode projects' own apps (an iOS app's project, a macOS app's) never share a process: the served
+    /// placements must keep that, or a warm run reports collisions across them that a cold run does not.
+    @Test func placementsByTwoProjectsOwnAppsStayApart() throws {
+        let paths = ["iOS/Config.swift", "macOS/Config.swift"]
+        var placements = ProgramScope.placeByManifests(displayPaths: [], workingDirectory: "/")
+        placements.memberships = [
+            "iOS/Config.swift": ProgramScope.Membership(domain: "iOS/App.xcodeproj", programs: ["App"], isSelfContained: true),
+            "macOS/Config.swift": ProgramScope.Membership(domain: "macOS/App.xcodeproj", programs: ["App"], isSelfContained: true),
+        ]
+        let records = CachedPrograms(inputs: "x", placements: placements, displayPaths: paths)
+        let decoded = try CacheCoding.decode(CachedPrograms.self, from: CacheCoding.encode(records)[...])
+        let served = try #require(decoded.placements(for: paths))
+        #expect(served.memberships == placements.memberships)
+        let scope = served.placingTheRest(entryPoints: [], extensionPropertyLists: [])
+        #expect(!scope.shareProgram("iOS/Config.swift", "macOS/Config.swift"))
+    }
 }
