@@ -105,10 +105,10 @@ struct CacheSession: Sendable {
         file.fingerprint.map { FileIndex.Entry(fingerprint: $0, knowledge: .ruledOut, declaresEntryPoint: declaresEntryPoint) }
     }
 
-    /// Writes this run's index: every file of the run with what was learned of it, unless it is the index the
-    /// run started from (nothing was read, added or removed).
+    /// Writes this run's index: every file of the run with what was learned of it. The caller skips it when
+    /// it is the index the run started from (``indexChanges(_:_:)`` false: nothing was read, added or removed).
     func writeIndex(_ files: [SourceFileCollector.SwiftFile], _ outcomes: [FileStages.Outcome]) {
-        guard let indexKey, indexChanges(files, outcomes) else { return }
+        guard let indexKey else { return }
         var entries: [String: FileIndex.Entry] = [:]
         entries.reserveCapacity(files.count)
         for (file, outcome) in zip(files, outcomes) {

@@ -149,6 +149,17 @@ struct FileRun {
     var manifestPlacements: ProgramScope.ManifestPlacements
     /// The background rules' tree-wide entry: its key, and its findings when the cache could reuse them.
     var background: (key: String, reused: [Finding]?)?
+    /// Whether the run writes a new index of the tree's files (``CacheSession/indexChanges(_:_:)``), once known:
+    /// a walk over every file, asked for up to three times.
+    private(set) var indexChanged: Bool? = nil
+
+    /// ``CacheSession/indexChanges(_:_:)``, computed once the outcomes are final.
+    private mutating func indexChanges(_ session: CacheSession, _ input: LintEngine.Input) -> Bool {
+        if let indexChanged { return indexChanged }
+        let changed = session.indexChanges(input.files, outcomes)
+        indexChanged = changed
+        return changed
+    }
 
     /// Stages 4 to 6 for the files a function index reads, once every file is read. A cached one was not read:
     /// then the reach is not known and they are parsed whole.
@@ -166,12 +177,14 @@ struct FileRun {
         guard !indices.isEmpty else { return }
         let key = session.backgroundKey(fileKeys: indices.compactMap { outcomes[$0].cacheKey }, propertyLists: input.propertyLists)
         var reused: [Finding]?
+        // Reparsing below changes no file's index entry (``reparse(_:input:options:)`` keeps it).
+        let changed = indexChanges(session, input)
         if indices.allSatisfy({ outcomes[$0].cached != nil }), let facts = session.cache.load(key, as: BackgroundFacts.self),
            facts.belongs(to: CacheSession.sizes(input.files, outcomes, input.propertyLists)),
            facts.holds(files: outcomes.compactMap(\.analysis), cachedFiles: outcomes.compactMap(\.cached), unparsed: { names in
                // Unchanged files the run did not read answer from the cache's memo.
                session.unparsedConstants(declaring: names, files: CacheSession.unparsedFiles(input.files, outcomes),
-                                         indexChanged: session.indexChanges(input.files, outcomes))
+                                         indexChanged: changed)
            }) {
             reused = facts.findings
         } else {
@@ -198,11 +211,11 @@ struct FileRun {
 
     /// Stores what the run learned in the results cache: each parsed file's facts, the tree's index of files,
     /// and the tree's background facts with what the files it did not parse declare for them.
-    func store(tree: TreeAnalysis, perFile: [[Finding]], background findings: [Finding], session: CacheSession,
-               input: LintEngine.Input, parallel: Bool) {
+    mutating func store(tree: TreeAnalysis, perFile: [[Finding]], background findings: [Finding], session: CacheSession,
+                        input: LintEngine.Input, parallel: Bool) {
         session.store(tree: tree, perFile: perFile, outcomes: outcomes, parallel: parallel)
-        let indexChanged = session.indexChanges(input.files, outcomes)
-        session.writeIndex(input.files, outcomes)
+        let indexChanged = indexChanges(session, input)
+        if indexChanged { session.writeIndex(input.files, outcomes) }
         if let background, background.reused == nil {
             session.cache.store(BackgroundFacts(findings: findings, context: tree.background?.context), background.key)
             // What the unparsed files declare, for the next run's check of these findings.
