@@ -38,23 +38,33 @@ public enum NameWords {
         return words
     }
 
-    /// Joins `prefix + purpose + extra` with hyphens, shortening until the result fits `maxLength`: first
-    /// filler words (`for`, `with`…) leave the purpose, then the prefix shrinks to its first (greppable)
-    /// word, then the purpose loses trailing words, then the extra (distinguishing) words lose leading ones;
-    /// the last word is cut only as a last resort.
+    /// Words that say little once a name must be short: auxiliaries and negligible adverbs
+    /// (`cookies-are-retained` → `cookies-retained`). They go right after the glue words.
+    static let weakWords: Set<String> = [
+        "is", "are", "was", "were", "be", "been", "being", "does", "do", "did", "has", "have", "had", "can",
+        "will", "just", "also", "correctly", "properly", "successfully", "actually", "true", "false",
+    ]
+
+    /// Joins `prefix + purpose + extra` with hyphens, shortening until the result fits `maxLength`. The prefix
+    /// is kept whole (it is the type's, the same at every site); first glue words (`for`, `with`…) and weak
+    /// words (`is`, `are`…) leave the purpose, then the purpose loses trailing words, then the extra
+    /// (distinguishing) words lose trailing ones; the prefix loses its last words and the last word is cut only
+    /// when nothing else is left to give.
     public static func compose(prefix: [String], purpose: [String], extra: [String], maxLength: Int) -> String {
         let limit = max(1, maxLength)
         var prefix = prefix
         var purpose = purpose
         var extra = extra
         func length() -> Int { (prefix + purpose + extra).joined(separator: "-").count }
-        if length() > limit {
-            let kept = purpose.filter { !fillers.contains($0) }
+        for dropped in [fillers, weakWords] where length() > limit {
+            let kept = purpose.filter { !dropped.contains($0) }
             if !kept.isEmpty { purpose = kept }
+            let keptExtra = extra.filter { !dropped.contains($0) }
+            if !keptExtra.isEmpty { extra = keptExtra }
         }
-        while length() > limit, prefix.count > 1 { prefix.removeLast() }
         while length() > limit, purpose.count > 1 { purpose.removeLast() }
-        while length() > limit, extra.count > 1 { extra.removeFirst() }
+        while length() > limit, extra.count > 1 { extra.removeLast() }
+        while length() > limit, prefix.count > 1, !(purpose + extra).isEmpty { prefix.removeLast() }
         var name = trimmingDanglingEnd(prefix + purpose + extra).joined(separator: "-")
         if name.count > limit {
             name = String(name.prefix(limit))

@@ -71,8 +71,13 @@ public struct FixEdit: Sendable, Hashable, Codable {
     public var isPerItem: Bool
     /// For per-item sites: the name with an identity segment a person could choose (`price-check:\(release.id)`).
     public var suggestion: String?
+    /// Where the name came from (`awaited call loadTimeline() in TimelineViewModel.refresh()`).
+    public var provenance: String?
 
-    public init(file: String, line: Int, column: Int, kind: String, name: String, isPerItem: Bool, suggestion: String?) {
+    public init(
+        file: String, line: Int, column: Int, kind: String, name: String, isPerItem: Bool, suggestion: String?,
+        provenance: String? = nil
+    ) {
         self.file = file
         self.line = line
         self.column = column
@@ -80,6 +85,7 @@ public struct FixEdit: Sendable, Hashable, Codable {
         self.name = name
         self.isPerItem = isPerItem
         self.suggestion = suggestion
+        self.provenance = provenance
     }
 }
 
@@ -90,13 +96,16 @@ public struct UnnamedSite: Sendable, Hashable, Codable {
     public var column: Int
     public var kind: String
     public var reason: String
+    /// What a person could do instead (a forwarding helper: thread a `name:` parameter through it).
+    public var suggestion: String?
 
-    public init(file: String, line: Int, column: Int, kind: String, reason: String) {
+    public init(file: String, line: Int, column: Int, kind: String, reason: String, suggestion: String? = nil) {
         self.file = file
         self.line = line
         self.column = column
         self.kind = kind
         self.reason = reason
+        self.suggestion = suggestion
     }
 }
 

@@ -82,8 +82,16 @@ public struct TaskNameFixer: Sendable {
                     continue
                 }
                 let context = SiteNamingContext.context(for: call, fileName: file.path)
+                let derived = derivation.derive(context)
+                if let forwarding = derived.forwarding {
+                    // One fixed name would label every caller's work alike: the callers should name it.
+                    var left = unnamed(site, reason: ForwardingHelper.leftUnnamedReason)
+                    left.suggestion = forwarding.advice
+                    plan.leftUnnamed.append(left)
+                    continue
+                }
                 pending.append(PendingSite(
-                    site: site, derived: derivation.derive(context),
+                    site: site, derived: derived,
                     suggestionIdentity: context.isPerItem ? SiteNamingContext.itemIdentity(around: call) : nil))
             }
         }
@@ -184,7 +192,7 @@ public struct TaskNameFixer: Sendable {
             edits.append(FixEdit(
                 file: file.path, line: entry.site.position.line, column: entry.site.position.column,
                 kind: entry.site.kind.rawValue, name: name, isPerItem: entry.derived.isPerItem,
-                suggestion: entry.suggestionIdentity.map { "\(name):\\(\($0))" }))
+                suggestion: entry.suggestionIdentity.map { "\(name):\\(\($0))" }, provenance: entry.derived.provenance))
         }
         let newSource = TextInsertion.apply(insertions, to: sourceBytes)
         if case .rejected(let reason) = FixVerification.verify(

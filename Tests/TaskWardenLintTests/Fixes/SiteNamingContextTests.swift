@@ -44,7 +44,7 @@ import Testing
             }
             """
         #expect(context(source)?.declarationPath == DeclarationPath([.type("AlbumDetailViewModel"), .function("loadTracks(for:)")]))
-        #expect(context(source)?.operation == "fetchTracks")
+        #expect(context(source)?.body.dominant?.name == "fetchTracks")
         #expect(names(source) == ["album-detail-load-tracks"])
     }
 
@@ -137,7 +137,7 @@ import Testing
                 }
             }
             """
-        #expect(context(source)?.operation == "refreshThumbnails")
+        #expect(context(source)?.body.dominant?.name == "refreshThumbnails")
     }
 
     @Test func topLevelCodeIsNamedAfterItsFile() {

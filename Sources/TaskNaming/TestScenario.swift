@@ -1,0 +1,40 @@
+/// The scenario a test method's name describes, without the scaffolding every test name carries:
+/// `test`, `when`, `given`, `then`, `that`, `should`, and the underscores between clauses.
+///
+/// The same words come out whatever style a file uses, so tests in one suite read alike in a trace:
+///
+/// ```swift
+/// TestScenario.words("testKeepAliveWorks()")                                      // ["keep", "alive", "works"]
+/// TestScenario.words("test_WhenSyncIsTurnedOff_ThenBookmarksAreNotSent()")       // ["sync", "is", "turned", "off", "bookmarks", "are", "not", "sent"]
+/// TestScenario.words("testThatCallStartFetching()")                               // ["call", "start", "fetching"]
+/// ```
+public enum TestScenario {
+    /// Words that frame a test's name rather than say what it tests.
+    public static let scaffolding: Set<String> = ["test", "tests", "when", "given", "then", "that", "should", "it"]
+
+    /// The scenario words of the test method `function` (a base name or a name with its labels).
+    public static func words(_ function: String) -> [String] {
+        let words = NameWords.split(DeclarationPath.baseName(function))
+        let scenario = words.filter { !scaffolding.contains($0) }
+        // A test called only `test()` or `testIt()` has no scenario: its name is what there is.
+        return scenario.isEmpty ? words : NameWords.trimmingDanglingEnd(trimmingLeadingGlue(scenario))
+    }
+
+    /// `and-bookmarks-sent` → `bookmarks-sent`: a clause joiner left at the front once `when` is gone.
+    static func trimmingLeadingGlue(_ words: [String]) -> [String] {
+        var words = words
+        while words.count > 1, let first = words.first, NameWords.fillers.contains(first) || first == "or" {
+            words.removeFirst()
+        }
+        return words
+    }
+
+    /// Whether `function` looks like a test method by its name alone: `test` followed by a capital, a digit,
+    /// an underscore or nothing (`testLoad`, `test_load`, `test1`), not `testify` or `tested`.
+    public static func looksLikeTest(_ function: String) -> Bool {
+        let base = DeclarationPath.baseName(function)
+        guard base.hasPrefix("test") else { return false }
+        guard let next = base.dropFirst(4).first else { return true }
+        return next.isUppercase || next.isNumber || next == "_"
+    }
+}
