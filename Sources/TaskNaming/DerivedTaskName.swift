@@ -20,6 +20,11 @@ public struct DerivedTaskName: Sendable, Hashable {
     public var provenance: String
     /// Set when the task only runs its caller's closure: no fixed name should be written there.
     public var forwarding: ForwardingHelper?
+    /// Purposes in their own right (another call, the function, a storage), by the index of their
+    /// disambiguator: when one does not fit after the purpose, it may stand in its place, whole.
+    public var standaloneDisambiguators: [Int: [String]] = [:]
+    /// The first disambiguator is the rest of a purpose cut to fit: one word of it is enough.
+    public var firstDisambiguatorContinuesPurpose = false
 
     public init(
         prefixWords: [String], purposeWords: [String], disambiguators: [[String]] = [], isPerItem: Bool = false,
@@ -42,13 +47,21 @@ public struct DerivedTaskName: Sendable, Hashable {
     public func candidate(level: Int) -> String {
         let extra = level > 0 && level <= disambiguators.count
             ? WordStems.removingRepeats(disambiguators[level - 1], after: prefixWords + purposeWords) : []
-        return NameWords.compose(prefix: prefixWords, purpose: purposeWords, extra: extra, maxLength: maxLength)
+        let floor = level == 1 && firstDisambiguatorContinuesPurpose ? 1 : 2
+        let name = NameWords.compose(prefix: prefixWords, purpose: purposeWords, extra: extra, maxLength: maxLength,
+                                     extraFloor: floor)
+        // Too long to follow the purpose: a phrase that names the task by itself stands in its place
+        // (`network-protection-debug-toggle-enforce-routes` rather than a number).
+        if !extra.isEmpty, let standalone = standaloneDisambiguators[level - 1], name == self.name {
+            return NameWords.compose(prefix: prefixWords, purpose: standalone, extra: [], maxLength: maxLength)
+        }
+        return name
     }
 
-    /// `candidate(level: 0)` with a number at the end, used only when no context word tells sites apart.
-    public func numbered(_ number: Int) -> String {
-        NameWords.compose(
-            prefix: prefixWords, purpose: purposeWords, extra: [], maxLength: maxLength - 1 - String(number).count
-        ) + "-\(number)"
+    /// `candidate(level:)` with a number at the end, used only when no context word tells sites apart.
+    public func numbered(_ number: Int, level: Int = 0) -> String {
+        var shorter = self
+        shorter.maxLength = maxLength - 1 - String(number).count
+        return shorter.candidate(level: level) + "-\(number)"
     }
 }

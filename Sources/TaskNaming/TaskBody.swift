@@ -17,6 +17,10 @@ public struct BodyCall: Sendable, Hashable {
     /// For calls that only say how something travels (`post`, `request`, `execute`): the endpoint or
     /// request their first argument names (`unblock` in `post(endpoint: Accounts.unblock(…))`).
     public var endpoint: String?
+    /// An enum case passed as the first, unlabelled argument (`surrogates` in `fetch(.surrogates)`).
+    public var argumentCase: String?
+    /// The call's first argument has no label (`mark(ids)`): it, not the receiver, is what the verb acts on.
+    public var hasLeadingArgument: Bool = false
     /// The call is awaited.
     public var isAwaited: Bool
     /// Short source text for provenance: `capabilities.refresh()`.
@@ -50,6 +54,8 @@ public struct TaskBody: Sendable, Hashable {
         case onlyAwaitedCall = "awaited call"
         /// The first of several calls.
         case firstCall = "first call"
+        /// The body only asks for values (`for await status in item.publisher(for: \.status)`); this is the first.
+        case query = "query"
         /// The body makes only bookkeeping calls; this is the first (`Task.sleep` in a deadline child).
         case bookkeeping = "bookkeeping call"
     }

@@ -26,8 +26,8 @@ public struct TaskNameContext: Sendable, Hashable {
     public var isPerItem: Bool
     /// Used only when there is no enclosing declaration (top-level code).
     public var fileName: String?
-    /// How the task stands in the function it is created in.
-    public var placement: Placement = .wholeFunction
+    /// Whether the task runs when its function runs, or later, from a closure the function hands on.
+    public var placement: Placement = .direct
     /// The enclosing function is a test (`func testKeepAlive()`, `@Test func keepAlive()`).
     public var isTestMethod: Bool = false
     /// The task only runs a closure the enclosing function was given: a forwarding helper.
@@ -60,15 +60,16 @@ public struct TaskNameContext: Sendable, Hashable {
                   isViewContent: isViewContent, isPerItem: isPerItem, fileName: fileName)
     }
 
-    /// How a task stands in the function that creates it: what the function's name can say about it.
+    /// When a task's closure runs relative to the function that creates it.
+    ///
+    /// Nothing here depends on the other statements of the function: a sub-file parse keeps too little of them
+    /// (a statement may be cut to its first name, a run of them to one, a `case` beside the site blanked) for
+    /// their number or kind to decide a name the same way in every parse.
     public enum Placement: String, Sendable, Hashable {
-        /// Creating the task is all the function does (besides guards and local constants): the function's
-        /// name says what the task does.
-        case wholeFunction
-        /// The function does other work too; the task is one part of it.
-        case partOfFunction
+        /// The task is created when the function runs.
+        case direct
         /// The task is created in a closure the function hands to someone else to run later (an observer, a
-        /// completion handler, an alert action): the function only sets it up.
+        /// completion handler, an alert action, a closure kept in a property): the function only sets it up.
         case callback
     }
 
@@ -83,6 +84,8 @@ public struct TaskNameContext: Sendable, Hashable {
             case title
             /// The enum case of the `switch` case the task is created in (`case .refreshButtonTapped:`).
             case caseLabel
+            /// What a modifier watches (`isExclusive` in `.onChange(of: viewModel.isExclusive)`).
+            case trigger
         }
         public var kind: Kind
         public var name: String

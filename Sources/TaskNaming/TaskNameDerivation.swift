@@ -94,12 +94,28 @@ public struct TaskNameDerivation: Sendable {
         var ordered: [PurposeCandidate] = []
         var seen: Set<[String]> = []
         for candidate in purposeCandidates(context) {
-            var words = WordStems.removingRepeats(Self.removingRepeats(of: prefix, in: candidate.words))
+            var words: [String]
+            if candidate.isPhrase {
+                // A test's scenario or a button's title is a sentence: only the words that restate the prefix at
+                // its start go, and only if the rest still says something (`Sync Now` stays whole).
+                words = Array(candidate.words.drop { word in prefix.contains { WordStems.same($0, word) } })
+                if !words.isEmpty, words.allSatisfy(Self.cannotStandAlone.contains) { words = candidate.words }
+                words = NameWords.removingAdjacentDuplicates(words)
+            } else {
+                words = WordStems.removingRepeats(Self.removingRepeats(of: prefix, in: candidate.words))
+            }
             words = NameWords.trimmingDanglingEnd(words)
-            if WordStems.allRepeat(words, in: prefix) { words = [] }
-            if words.isEmpty && (candidate.words.isEmpty || prefix.isEmpty) { continue }
+            // What is left must say something on its own: `reminders-sync` + `sync-all` is not `-all`, and a
+            // trailing `sync` (`loadFaviconSync` after `favicon-loader`) is an adverb.
+            if WordStems.allRepeat(words, in: prefix) || words.allSatisfy(Self.cannotStandAlone.contains)
+                || (words.count == 1 && Self.adverbsWhenLast.contains(words[0]) && candidate.words.first != words[0]) {
+                words = []
+            }
+            // Only the function or the body's call may leave the prefix alone (`configuration-fetcher` for its
+            // `fetch()`); a storage or title that says nothing more is passed over.
+            if words.isEmpty && (candidate.words.isEmpty || prefix.isEmpty || !candidate.mayEcho) { continue }
             guard seen.insert(words).inserted else { continue }
-            ordered.append(PurposeCandidate(words, candidate.provenance))
+            ordered.append(PurposeCandidate(words, candidate.provenance, isPhrase: candidate.isPhrase, mayEcho: candidate.mayEcho))
         }
         // A purpose too long for the limit is cut to its first words; cut to a lone generic verb (`handle` of
         // `handleAdapterStarted`) it says nothing, and the next candidate that survives the cut goes first.
@@ -116,26 +132,59 @@ public struct TaskNameDerivation: Sendable {
         // The convention wants a name to start with a letter.
         if let first = (prefix + purpose.words).first, first.first?.isLetter != true { prefix.insert("task", at: 0) }
 
-        let base = prefix + purpose.words
-        var disambiguators = ordered.map(\.words)
+        // A purpose cut to fit: the words cut off are the first thing that tells it from a site whose purpose
+        // starts alike (`http-client-max-concurrent` + `nil-by-default` or `bypassed-for-hostless`).
+        let kept = NameWords.keptPurpose(prefix: prefix, purpose: purpose.words, maxLength: maxLength)
+        let base = prefix + kept
+        var disambiguators = kept.count < purpose.words.count ? [Array(purpose.words.dropFirst(kept.count))] : []
+        let standaloneStart = disambiguators.count
+        disambiguators += ordered.map(\.words)
+        let standaloneEnd = disambiguators.count
         disambiguators += context.body.calls.filter { $0 != context.body.dominant }.map(callWords)
         if !context.body.distinguishingWords.isEmpty {
             disambiguators.append(context.body.distinguishingWords.flatMap(NameWords.split))
         }
         disambiguators += context.body.bookkeepingCalls.map(callWords)
-        disambiguators = disambiguators.map { WordStems.removingRepeats($0, after: base) }.filter { !$0.isEmpty }
+        var standalone: [Int: [String]] = [:]
         var unique: Set<[String]> = []
-        disambiguators = disambiguators.filter { unique.insert($0).inserted }
-        return DerivedTaskName(
+        var phrases: [[String]] = []
+        for (index, words) in disambiguators.enumerated() {
+            let phrase = WordStems.removingRepeats(words, after: base)
+            guard !phrase.isEmpty, unique.insert(phrase).inserted else { continue }
+            // A whole purpose candidate may stand alone as it is (`toggle-enforce-routes`, `upload-quietly`).
+            if (standaloneStart..<standaloneEnd).contains(index), words.count > 1 { standalone[phrases.count] = words }
+            phrases.append(phrase)
+        }
+        var derived = DerivedTaskName(
             prefixWords: prefix,
-            purposeWords: purpose.words,
-            disambiguators: disambiguators,
+            purposeWords: kept,
+            disambiguators: phrases,
             isPerItem: context.isPerItem,
             maxLength: maxLength,
             provenance: purpose.provenance,
             forwarding: context.forwarding
         )
+        derived.standaloneDisambiguators = standalone
+        derived.firstDisambiguatorContinuesPurpose = standaloneStart == 1 && phrases.first == WordStems.removingRepeats(
+            disambiguators[0], after: base)
+        return derived
     }
+
+    /// Words that are adverbs at the end of a name (`loadFaviconSync`), verbs at its start (`syncAll`).
+    static let adverbsWhenLast: Set<String> = ["sync", "async"]
+
+    /// Calls that register a closure to run later; their names say when a task runs, not what it does.
+    static let registrations: Set<String> = [
+        "sink", "addObserver", "observe", "onReceive", "subscribe", "addHandler", "addListener", "setEventHandler",
+        "scheduledTimer", "addPeriodicTimeObserver", "addBoundaryTimeObserver", "registerForTraitChanges",
+        "receive", "observeValue", "addNotificationObserver", "done", "then", "catch", "finally", "ensure",
+    ]
+
+    /// Words that say nothing without the verb before them (`all`, `if-needed`, `now`).
+    static let cannotStandAlone: Set<String> = [
+        "all", "now", "again", "later", "needed", "once", "immediately", "if", "soon", "more", "next", "first",
+        "last", "only", "back", "up", "down", "out", "off", "when", "then", "and", "or",
+    ]
 
     /// Verbs that say nothing once the rest of their phrase is cut off.
     static let emptyVerbs: Set<String> = genericFunctions.union(["get", "set", "make", "do", "did", "will", "should", "on"])
@@ -167,7 +216,9 @@ public struct TaskNameDerivation: Sendable {
             if hostFunctions.contains(base) { return .host }
             // `goTo(_:)` says no more than `go`.
             let words = NameWords.trimmingDanglingEnd(NameWords.split(base))
-            if Self.genericFunctions.contains(base) || Self.isSetUp(words)
+            // A set-up function (`configureAuthor`, `bindViewModel`) says nothing of a task that runs in a
+            // callback it registers; of a task that is its work, it says what it is.
+            if Self.genericFunctions.contains(base) || (Self.isSetUp(words) && context.placement == .callback)
                 || (words.count == 1 && Self.genericFunctions.contains(words[0])) {
                 return .generic
             }
@@ -189,31 +240,47 @@ public struct TaskNameDerivation: Sendable {
         }) {
             candidates.append(.init(NameWords.split(roleStorage.name), "stored in \(roleStorage.name) in \(place)"))
         }
+        // `let task = Task {…}`, `t2`: a storage that only says "a task" names nothing.
         let storage = context.anchors.reversed().filter { $0.kind == .storage }.map { anchor in
             PurposeCandidate(Self.stripping(Self.taskSuffixes, from: NameWords.split(anchor.name)),
                              "stored in \(anchor.name) in \(place)")
-        }
+        }.filter { !Self.saysOnlyTask($0.words) }
         let titles = context.anchors.reversed().filter { $0.kind == .title }.map { anchor in
-            PurposeCandidate(NameWords.split(anchor.name), "button \"\(anchor.name)\" in \(place)")
+            PurposeCandidate(NameWords.split(anchor.name), "button \"\(anchor.name)\" in \(place)", isPhrase: true)
         }
         let cases = context.anchors.reversed().filter { $0.kind == .caseLabel }.map { anchor in
             PurposeCandidate(NameWords.split(anchor.name), "case .\(anchor.name) in \(place)")
         }
-        let actions = context.anchors.reversed().filter { $0.kind == .action }.map { anchor in
-            PurposeCandidate(actionWords(anchor.name), "closure of \(anchor.name) in \(place)")
+        // `sink`, `addObserver`: a registration says when, never what, and tells no two tasks apart.
+        let actions = context.anchors.reversed().filter { $0.kind == .action && !Self.registrations.contains($0.name) }.map { anchor in
+            PurposeCandidate(Self.stripping(Self.closureSuffixes, from: actionWords(anchor.name)),
+                             "closure of \(anchor.name) in \(place)")
+        }
+        let triggers = context.anchors.reversed().filter { $0.kind == .trigger }.map { anchor in
+            PurposeCandidate(NameWords.split(anchor.name), "change of \(anchor.name) in \(place)")
         }
         let body = context.body
-        let call = body.dominant.map { call in
-            PurposeCandidate(callWords(call), "\(body.dominance.rawValue) \(call.text) in \(place)")
+        var call = body.dominant.map { call in
+            PurposeCandidate(callWords(call), "\(body.dominance.rawValue) \(call.text) in \(place)", mayEcho: true)
         }
-        let member = context.declarationPath.member.map { PurposeCandidate(memberWords($0), memberProvenance(context)) }
+        // Sleeping is what a body does only when nothing around it says more: it comes after the anchors.
+        var bookkeeping: [PurposeCandidate] = []
+        if body.dominance == .bookkeeping || body.dominance == .query, let weak = call {
+            bookkeeping = [weak]
+            call = nil
+        }
+        // A view's `body` says nothing, not even to tell two tasks apart.
+        let member = context.declarationPath.member.flatMap { component -> PurposeCandidate? in
+            if case .property("body") = component { return nil }
+            return PurposeCandidate(memberWords(component), memberProvenance(context), mayEcho: true)
+        }
 
         switch role(of: context) {
         case .test:
             if case .function(let name)? = context.declarationPath.member {
-                candidates.append(.init(TestScenario.words(name), "test scenario of \(place)"))
+                candidates.append(.init(TestScenario.words(name), "test scenario of \(place)", isPhrase: true, mayEcho: true))
             }
-            candidates += [call].compactMap { $0 } + storage + titles + cases + actions
+            candidates += [call].compactMap { $0 } + storage + titles + cases + actions + triggers + bookkeeping
         case .host, .generic:
             candidates += storage
             // A button's title says what the user asked for (`Sync Now`); the call says it better only when it
@@ -224,29 +291,41 @@ public struct TaskNameDerivation: Sendable {
             if callFirst, let call { candidates.append(call) }
             candidates += titles
             if !callFirst, let call { candidates.append(call) }
-            candidates += cases + actions + [member].compactMap { $0 }
+            candidates += cases + actions + triggers + bookkeeping + [member].compactMap { $0 }
         case .specific:
+            // The body's call names the task when the function's name says something else: one call (or one
+            // awaited call) that the name does not cover, or any call from a closure run later.
+            // A lone verb (`load(urls)` in `prefetch(_:)`) says less than the function, unless the task runs later.
             let callFirst = body.dominant.map { dominant in
                 !body.callsEnclosingFunction && !agrees(context.declarationPath.member, dominant)
-                    && (context.placement == .callback || (context.placement == .partOfFunction && body.hasStrongCall))
+                    && (context.placement == .callback || (body.hasStrongCall && callWords(dominant).count > 1))
             } ?? false
             if callFirst, let call { candidates.append(call) }
-            candidates += [member].compactMap { $0 } + storage + titles
+            // A storage of two words or more (`endUnansweredCallTask`) says which task this is better than a
+            // function doing several things; one word (`infoTask`) says less than the function.
+            candidates += storage.filter { $0.words.count > 1 } + [member].compactMap { $0 }
+                + storage.filter { $0.words.count <= 1 } + titles
             if !callFirst, let call { candidates.append(call) }
-            candidates += cases + actions
+            candidates += cases + actions + triggers + bookkeeping
         }
         if let kindWord = context.kindWord { candidates.append(.init([kindWord], "creation kind \(kindWord)")) }
         return candidates
     }
 
-    /// The function's name already says what `call` does: every word of the call is in it (`createDraftRoom`
-    /// and `createRoom`). A call that says more (`confirmAndDeleteAllData` in `deleteAllData`) or something
-    /// else (`responseToShowHideReblogAction` in `responseToMenuAction`) does not agree.
+    /// The function's name already says what `call` does: same verb, and every word of the call is in it
+    /// (`createDraftRoom` and `createRoom`). A call that says more (`confirmAndDeleteAllData` in
+    /// `deleteAllData`), something else (`responseToShowHideReblogAction` in `responseToMenuAction`) or is
+    /// another verb (`cancelKnock` in `showCancelKnockConfirmationAlert`) does not agree.
     func agrees(_ member: DeclarationPath.Component?, _ call: BodyCall) -> Bool {
         guard let member else { return false }
         let functionWords = memberWords(member)
-        let words = callWords(call).filter { !NameWords.fillers.contains($0) }
-        return !words.isEmpty && words.allSatisfy { word in functionWords.contains { WordStems.same($0, word) } }
+        // The call's own name: `account.mark(ids)` agrees with `markArticleIDs`, whatever it is called on.
+        let object = (call.argumentCase ?? call.endpoint).map(NameWords.split) ?? []
+        let words = (NameWords.split(call.name) + object).filter { !NameWords.fillers.contains($0) }
+        guard let verb = words.first, let functionVerb = functionWords.first, WordStems.same(verb, functionVerb) else {
+            return false
+        }
+        return words.allSatisfy { word in functionWords.contains { WordStems.same($0, word) } }
     }
 
     func memberProvenance(_ context: TaskNameContext) -> String {
@@ -268,9 +347,16 @@ public struct TaskNameDerivation: Sendable {
 struct PurposeCandidate: Hashable {
     var words: [String]
     var provenance: String
+    /// The words form a sentence (a test's scenario, a title): kept together, not thinned word by word.
+    var isPhrase: Bool
+    /// Saying only what the prefix says, the candidate still names the task: the prefix alone (a function or
+    /// call that is the type's own verb).
+    var mayEcho: Bool
 
-    init(_ words: [String], _ provenance: String) {
+    init(_ words: [String], _ provenance: String, isPhrase: Bool = false, mayEcho: Bool = false) {
         self.words = words
         self.provenance = provenance
+        self.isPhrase = isPhrase
+        self.mayEcho = mayEcho
     }
 }

@@ -9,15 +9,25 @@
 /// TestScenario.words("testThatCallStartFetching()")                               // ["call", "start", "fetching"]
 /// ```
 public enum TestScenario {
-    /// Words that frame a test's name rather than say what it tests.
+    /// Words that frame a test's name at the start of a clause (`test_`, `_When`, `_Then`, `testThat…`), not
+    /// inside one (`…WithTestScheduler` keeps its `test`).
     public static let scaffolding: Set<String> = ["test", "tests", "when", "given", "then", "that", "should", "it"]
+    /// Clause joiners that are scaffolding wherever they stand (`testWhenClearedThenCookiesAreRetained`).
+    public static let joiners: Set<String> = ["when", "given", "then"]
 
     /// The scenario words of the test method `function` (a base name or a name with its labels).
     public static func words(_ function: String) -> [String] {
-        let words = NameWords.split(DeclarationPath.baseName(function))
-        let scenario = words.filter { !scaffolding.contains($0) }
+        let base = DeclarationPath.baseName(function)
+        var scenario: [String] = []
+        for clause in base.split(separator: "_") {
+            var words = NameWords.split(String(clause))
+            while let first = words.first, scaffolding.contains(first) { words.removeFirst() }
+            scenario += words.filter { !joiners.contains($0) }
+        }
+        // `testOnTurnOffSync…`: a leading `on` frames the scenario too.
+        if scenario.count > 1, scenario.first == "on" { scenario.removeFirst() }
         // A test called only `test()` or `testIt()` has no scenario: its name is what there is.
-        return scenario.isEmpty ? words : NameWords.trimmingDanglingEnd(trimmingLeadingGlue(scenario))
+        return scenario.isEmpty ? NameWords.split(base) : NameWords.trimmingDanglingEnd(trimmingLeadingGlue(scenario))
     }
 
     /// `and-bookmarks-sent` → `bookmarks-sent`: a clause joiner left at the front once `when` is gone.

@@ -15,15 +15,15 @@ import TaskNaming
 
     @Test func clashingSitesAllGetAContextWordBeforeANumber() {
         let names = TaskNameUniqueness.assign(
-            [request("Library.load()", operation: "fetchAlbums"), request("Library.load()", operation: "fetchPrices")],
+            [request("Library.load()", operation: "albums"), request("Library.load()", operation: "prices")],
             existing: [])
-        #expect(names == ["library-load-fetch-albums", "library-load-fetch-prices"])
+        #expect(names == ["library-load-albums", "library-load-prices"])
     }
 
     @Test func existingNamesNeverMoveNewOnesStepAround() {
-        let names = TaskNameUniqueness.assign([request("Library.load()", operation: "fetchAlbums")],
+        let names = TaskNameUniqueness.assign([request("Library.load()", operation: "albums")],
                                               existing: ["library-load"])
-        #expect(names == ["library-load-fetch-albums"])
+        #expect(names == ["library-load-albums"])
     }
 
     @Test func aNumberOnlyWhenNoWordTellsThemApart() {
@@ -34,8 +34,8 @@ import TaskNaming
 
     @Test func aSiteWithoutWordsKeepsTheBaseWhenItsRivalMovesOn() {
         let names = TaskNameUniqueness.assign(
-            [request("Library.load()"), request("Library.load()", operation: "fetchPrices")], existing: [])
-        #expect(names == ["library-load", "library-load-fetch-prices"])
+            [request("Library.load()"), request("Library.load()", operation: "prices")], existing: [])
+        #expect(names == ["library-load", "library-load-prices"])
     }
 
     @Test func deeperWordsAreUsedWhenTheFirstStillClash() {

@@ -24,8 +24,10 @@ public enum NamingReads: String, CaseIterable, Sendable {
     /// `for` loops and the `case` of a `switch` between the site and its declaration.
     case enclosingStatements
     /// The statements beside the site in every block between it and its declaration, and the other branches
-    /// of an `if`/`switch` it stands in: only each statement's kind and first name (what a sub-file parse
-    /// keeps), to tell whether creating the task is all its function does (``SiteNamingContext/placement(of:storage:)``).
+    /// of an `if`/`switch` it stands in: only whether there are any, and the kind of those that hold braces or
+    /// start with a keyword (`guard`, `defer`, `return`, `if`), to tell whether creating the task is all its
+    /// function does (``SiteNamingContext/placement(of:)``). A sub-file parse may keep a run of one-line
+    /// statements as its first statement alone, so nothing here depends on their number or names.
     case siblingStatements
     /// The enclosing declarations' names and signatures: types (and extended types), functions with their
     /// argument labels, parameter types (closure parameters, for forwarding helpers) and attributes (`@Test`),
@@ -43,7 +45,7 @@ public enum NamingReads: String, CaseIterable, Sendable {
         case .holdingStatement: "the statement the site stands in (its storage)"
         case .enclosingClosures: "closures around the site: their call, label, title and storage"
         case .enclosingStatements: "for loops and switch cases around the site"
-        case .siblingStatements: "statements beside the site: kind and first name only"
+        case .siblingStatements: "statements beside the site: whether any, and the kind of compound ones"
         case .enclosingDeclarations: "enclosing declarations' names, signatures, attributes and inheritance"
         }
     }

@@ -21,17 +21,30 @@ extension SiteNamingContext {
     /// Argument labels that only say "a closure goes here"; the call's name says more.
     static let genericLabels: Set<String> = [
         "action", "perform", "completion", "completionHandler", "handler", "operation", "body", "content",
-        "execute", "block", "closure", "then",
+        "execute", "block", "closure", "then", "get", "set",
     ]
+    /// Calls that wrap a task's handle without changing what it is (`Task {…}.asCancellable()`).
+    static let handleWrappers: Set<String> = ["asCancellable", "eraseToAnyCancellable", "cancellable", "asAnyCancellable"]
+
     /// The variable, property or collection the value of `node` is stored in: `let x = …`, `self.x = …`,
     /// `x[key] = …`, `x.append(…)`, looking through `try`, `await` and parentheses.
     static func storageName(of node: Syntax) -> String? {
         var value = node
-        while let parent = value.parent,
-              parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) || parent.is(TupleExprSyntax.self)
+        while let parent = value.parent {
+            if parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) || parent.is(TupleExprSyntax.self)
                 || parent.is(LabeledExprSyntax.self) && parent.parent?.parent?.is(TupleExprSyntax.self) == true
                 || parent.is(LabeledExprListSyntax.self) && parent.parent?.is(TupleExprSyntax.self) == true {
-            value = parent
+                value = parent
+                continue
+            }
+            // `work = Task { … }.asCancellable()`: a handle wrapped on its way into storage.
+            if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == value.id,
+               let wrap = member.parent?.as(FunctionCallExprSyntax.self), wrap.calledExpression.id == member.id,
+               handleWrappers.contains(member.declName.baseName.text) {
+                value = Syntax(wrap)
+                continue
+            }
+            break
         }
         guard let parent = value.parent else { return nil }
         if let initializer = parent.as(InitializerClauseSyntax.self),
@@ -92,6 +105,14 @@ extension SiteNamingContext {
 
     /// The action a closure belongs to: its label if it says something (`onDismiss:`), else the call's name
     /// (`onAppear`, `refreshable`), or a button's title (`Button("Refresh Prices") { … }` → `Refresh Prices`).
+    /// `withAsyncTestingChannel { … }`, `withLock { … }`: a `with…` function runs its closure now, around
+    /// something else's work.
+    static func isTransparent(_ callee: String) -> Bool {
+        if transparentCallees.contains(callee) { return true }
+        let words = NameWords.split(callee)
+        return words.count > 1 && words[0] == "with"
+    }
+
     static func closureOwner(_ closure: ClosureExprSyntax) -> (name: String, isTitle: Bool)? {
         if let argument = closure.parent?.as(LabeledExprSyntax.self), let label = argument.label?.text,
            !isGenericLabel(label) {
@@ -103,34 +124,36 @@ extension SiteNamingContext {
         }
         guard let call = closureCall(closure) else { return nil }
         let callee = calleeName(call.calledExpression)
-        if let callee, callee.first?.isUppercase == true, !transparentCallees.contains(callee),
+        if let callee, callee.first?.isUppercase == true, !isTransparent(callee),
            let title = title(of: call) {
             return (title, true)
         }
         // `primaryButton: .init(title: …) { … }`: the label the value is passed with says what it is.
-        if callee == "init", let label = call.parent?.as(LabeledExprSyntax.self)?.label?.text, !isGenericLabel(label) {
+        if callee == "init", let label = call.parent?.as(LabeledExprSyntax.self)?.label?.text, !isGenericLabel(label),
+           !label.hasPrefix("is"), !label.hasPrefix("has") {
             return (label, false)
         }
         return callee.map { ($0, false) }
     }
 
-    /// A control's title: its first unlabelled string literal (`Button("Sync Now")`), or the first string
-    /// in its `label:` (`Button { … } label: { Label("wantlist.action.sync", systemImage: …) }`). A
-    /// localisation key (`wantlist.action.sync`) gives its last part.
+    /// A control's title: its first unlabelled string literal or its `title:` literal (`Button("Sync Now")`),
+    /// or in its `label:` the first string given to a text-showing call without a label or as `title:`
+    /// (`Button { … } label: { Label("wantlist.action.sync", systemImage: …) }`), never an image's name
+    /// (`Image("Close-24")`). A localisation key (`wantlist.action.sync`) gives its last part.
     static func title(of call: FunctionCallExprSyntax) -> String? {
-        var literal: StringLiteralExprSyntax?
-        if let first = call.arguments.first, first.label == nil {
-            literal = first.expression.as(StringLiteralExprSyntax.self)
-        }
+        var literal = call.arguments.first { $0.label == nil || $0.label?.text == "title" }
+            .flatMap { $0.expression.as(StringLiteralExprSyntax.self) }
         if literal == nil {
             let label = call.additionalTrailingClosures.first { $0.label.text == "label" }.map { Syntax($0.closure) }
                 ?? call.arguments.first { $0.label?.text == "label" }.map { Syntax($0.expression) }
-            // The first string passed without a label: `Label("key", systemImage: "trash")` gives "key",
-            // never the icon's name.
             literal = label.flatMap { node in
                 node.tokens(viewMode: .sourceAccurate).lazy.compactMap { token -> StringLiteralExprSyntax? in
                     guard let literal = token.parent?.parent?.parent?.as(StringLiteralExprSyntax.self),
-                          let argument = literal.parent?.as(LabeledExprSyntax.self), argument.label == nil else { return nil }
+                          let argument = literal.parent?.as(LabeledExprSyntax.self),
+                          argument.label == nil || argument.label?.text == "title",
+                          let shower = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+                          let callee = calleeName(shower.calledExpression), !imageCallees.contains(callee)
+                    else { return nil }
                     return literal
                 }.first
             }
@@ -141,6 +164,9 @@ extension SiteNamingContext {
         if !text.contains(" "), text.contains("."), let last = text.split(separator: ".").last { return String(last) }
         return text
     }
+
+    /// Calls whose string is an asset or symbol name, not words a person reads.
+    static let imageCallees: Set<String> = ["Image", "UIImage", "NSImage", "systemImage", "named", "Color"]
 
     static func calleeName(_ expression: ExprSyntax) -> String? {
         if let member = expression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }

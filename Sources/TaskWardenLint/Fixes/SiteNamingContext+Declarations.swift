@@ -95,9 +95,18 @@ extension SiteNamingContext {
             return []
         }
         return parameters.compactMap { parameter in
-            guard parameter.type.trimmedText.contains("->") else { return nil }
-            return (parameter.secondName ?? parameter.firstName).text
+            isClosureType(parameter.type.trimmedText) ? (parameter.secondName ?? parameter.firstName).text : nil
         }
+    }
+
+    /// Last words of type aliases that name closures (`DuplexStreamHandler`, `Operation`, `CompletionBlock`).
+    static let closureTypeWords: Set<String> = ["handler", "closure", "callback", "block", "operation", "body", "action", "work"]
+
+    /// `@escaping () async -> T`, `@Sendable (Int) throws -> Void`, or an alias such as `ReadableStreamHandler?`.
+    static func isClosureType(_ text: String) -> Bool {
+        if text.contains("->") || text.contains("@escaping") { return true }
+        let name = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).last.map(String.init) ?? text
+        return NameWords.split(name).last.map(closureTypeWords.contains) == true && name.first?.isUppercase == true
     }
 
     /// The helper as the inventory writes it: `withTimeout(_:operation:)`, or `Pool.init(_:)`.

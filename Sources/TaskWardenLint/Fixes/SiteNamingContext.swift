@@ -20,6 +20,8 @@ public enum SiteNamingContext {
         var reachedDeclaration = false
         var runsLater = false
         var function: Syntax?
+        // Parameters of the closures around the site (`promise`, `continuation`): calling one reports.
+        var reportingNames: Set<String> = []
 
         let ownStorage = storageName(of: Syntax(call))
         if let ownStorage { anchors.append(.init(.storage, ownStorage)) }
@@ -47,12 +49,31 @@ public enum SiteNamingContext {
                !anchors.contains(where: { $0.kind == .caseLabel }) {
                 anchors.insert(.init(.caseLabel, label), at: 0)
             }
+            // `Picker(selection: Binding(get: …, set: { _ in Task {…} })) { … } label: { Text("Private mentions") }`:
+            // a control whose arguments hold the site is titled like one whose closure does.
+            if let control = current.as(FunctionCallExprSyntax.self), control.id != call.id,
+               let callee = calleeName(control.calledExpression), callee.first?.isUppercase == true,
+               !isTransparent(callee), !anchors.contains(where: { $0.kind == .title }),
+               let title = title(of: control) {
+                anchors.insert(.init(.title, title), at: 0)
+            }
             if let closure = current.as(ClosureExprSyntax.self) {
+                reportingNames.formUnion(closureParameterNames(closure))
                 if let (owner, isTitle) = closureOwner(closure) {
                     if loopCallees.contains(owner) { isPerItem = true }
-                    if !transparentCallees.contains(owner) {
-                        anchors.insert(.init(isTitle ? .title : .action, owner), at: 0)
+                    if !isTransparent(owner) {
+                        // `.init(get:set:)`: a closure run later by something the word `init` does not name.
+                        if owner != "init" { anchors.insert(.init(isTitle ? .title : .action, owner), at: 0) }
+                        // `Button("Save")`: the kind of control tells a save button from a save on submit.
+                        if isTitle, let control = closureCall(closure).flatMap({ calleeName($0.calledExpression) }) {
+                            anchors.insert(.init(.action, control), at: 1)
+                        }
                         runsLater = true
+                        // `.onChange(of: viewModel.isExclusive)`: what the modifier watches tells it from its twins.
+                        if triggerModifiers.contains(owner), let watched = closureCall(closure)?.arguments.first,
+                           watched.expression.is(ClosureExprSyntax.self) == false, let name = lastName(watched.expression) {
+                            anchors.insert(.init(.trigger, name), at: 1)
+                        }
                     } else if let storage = storageName(of: closureCall(closure).map(Syntax.init) ?? current) {
                         // `let refresh = Task { Task { … } }` or `self.work = withTaskGroup { … }`.
                         anchors.insert(.init(.storage, storage), at: 0)
@@ -69,10 +90,21 @@ public enum SiteNamingContext {
             if case .function(let name) = component { return DeclarationPath.baseName(name) }
             return nil
         }
-        let parameters = function.map(closureParameters(of:)) ?? []
+        // Closure parameters of every function around the site (a nested `submitNext()` forwards its outer
+        // function's `transform`), each with the function that declares it.
+        var parameters: [String: Syntax] = [:]
+        var ancestor = function
+        while let current = ancestor {
+            if current.isProtocol((any DeclGroupSyntax).self) { break }
+            if current.is(FunctionDeclSyntax.self) || current.is(InitializerDeclSyntax.self) {
+                for name in closureParameters(of: current) where parameters[name] == nil { parameters[name] = current }
+            }
+            ancestor = current.parent
+        }
         var body = TaskBodyReader.read(TaskBodyReader.taskClosure(of: call), enclosingFunction: functionName,
-                                       closureParameters: Set(parameters))
-        if body.calls.isEmpty, body.bookkeeping.isEmpty, let passed = passedParameter(of: call, among: parameters) {
+                                       closureParameters: Set(parameters.keys), reportingNames: reportingNames)
+        if body.calls.isEmpty, body.bookkeeping.isEmpty,
+           let passed = passedParameter(of: call, among: Array(parameters.keys)) {
             body.forwardedParameter = passed
         }
         var context = TaskNameContext(
@@ -85,12 +117,27 @@ public enum SiteNamingContext {
             fileName: fileName
         )
         context.isTestMethod = function.map(isTestMethod) ?? false
-        context.placement = runsLater ? .callback : placement(of: call, storage: ownStorage)
-        if let parameter = body.forwardedParameter, let function {
-            context.forwarding = ForwardingHelper(helper: helperDescription(function), parameter: parameter)
+        context.placement = runsLater ? .callback : .direct
+        if let parameter = body.forwardedParameter {
+            // A parameter's function, else (a stored closure such as a modifier's `action`) the member around it.
+            let helper = parameters[parameter].map(helperDescription) ?? path.description
+            context.forwarding = ForwardingHelper(helper: helper, parameter: parameter)
         }
         return context
     }
+
+    /// `{ promise in … }`, `{ (seal: Resolver) in … }` → their parameter names.
+    static func closureParameterNames(_ closure: ClosureExprSyntax) -> [String] {
+        guard let clause = closure.signature?.parameterClause else { return [] }
+        if let shorthand = clause.as(ClosureShorthandParameterListSyntax.self) { return shorthand.map(\.name.text) }
+        if let full = clause.as(ClosureParameterClauseSyntax.self) {
+            return full.parameters.map { ($0.secondName ?? $0.firstName).text }
+        }
+        return []
+    }
+
+    /// Modifiers whose first argument is what they watch.
+    static let triggerModifiers: Set<String> = ["onChange", "onReceive", "task", "onContinuousHover", "onPreferenceChange"]
 
     /// The enum case a `switch` case matches: `case .refreshButtonTapped:` → `refreshButtonTapped`,
     /// `case let .row(id):` → `row`; nil for `default` and patterns without a case name.
