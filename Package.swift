@@ -159,9 +159,12 @@ let package = Package(
             linkerSettings: syntaxLinkerSettings
         ),
         .target(name: "TaskWardenTimeline", swiftSettings: strict),
+        // Reading another process's tasks from outside (Linux): no Foundation, no SwiftSyntax.
+        .target(name: "CTaskWardenInspect"),
+        .target(name: "TaskWardenInspect", dependencies: ["CTaskWardenInspect"], swiftSettings: strict),
         .executableTarget(
             name: "taskwarden",
-            dependencies: ["TaskWardenLint", "TaskWardenTimeline", "TaskWarden"],
+            dependencies: ["TaskWardenLint", "TaskWardenTimeline", "TaskWarden", "TaskWardenInspect"],
             swiftSettings: strict + syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),
@@ -184,17 +187,25 @@ let package = Package(
         .target(name: "TaskWarden", dependencies: ["TaskNaming"], swiftSettings: strict),
         .target(name: "TaskWardenBackground", dependencies: ["TaskWarden"], swiftSettings: strict),
         .target(name: "TaskWardenTesting", dependencies: ["TaskWarden", "TaskWardenBackground"], swiftSettings: strict),
+        // The example's background price check, simulated; shared by the example, the benchmarks and the tests
+        // (not a product: it is no API of TaskWardenTesting).
+        .target(
+            name: "PriceCheckScenarios",
+            dependencies: ["TaskWarden", "TaskWardenBackground", "TaskWardenTesting"],
+            path: "Examples/PriceCheckScenarios",
+            swiftSettings: strict
+        ),
 
         // Example and benchmarks.
         .executableTarget(
             name: "PriceCheck",
-            dependencies: ["TaskWarden", "TaskWardenBackground", "TaskWardenTesting"],
+            dependencies: ["TaskWarden", "TaskWardenBackground", "TaskWardenTesting", "PriceCheckScenarios"],
             path: "Examples/PriceCheck",
             swiftSettings: strict
         ),
         .executableTarget(
             name: "RuntimeBenchmarks",
-            dependencies: ["TaskWarden", "TaskWardenBackground", "TaskWardenTesting"],
+            dependencies: ["TaskWarden", "TaskWardenBackground", "TaskWardenTesting", "PriceCheckScenarios"],
             path: "Benchmarks/RuntimeBenchmarks",
             swiftSettings: strict
         ),
@@ -206,6 +217,21 @@ let package = Package(
             linkerSettings: syntaxLinkerSettings
         ),
 
+        // Processes with known tasks for the out-of-process reader's tests (no products).
+        .executableTarget(name: "InspectTarget", path: "Tests/Fixtures/InspectTarget", swiftSettings: strict),
+        .executableTarget(
+            name: "InspectTargetStatic",
+            path: "Tests/Fixtures/InspectTargetStatic",
+            swiftSettings: strict,
+            linkerSettings: [.unsafeFlags(["-static-stdlib"])]
+        ),
+        .executableTarget(
+            name: "InspectTargetPlain",
+            path: "Tests/Fixtures/InspectTargetPlain",
+            swiftSettings: strict + [.unsafeFlags(["-Xfrontend", "-disable-implicit-concurrency-module-import"])]
+        ),
+        .executableTarget(name: "InspectTargetFakeRuntime", path: "Tests/Fixtures/InspectTargetFakeRuntime"),
+
         // Tests mirror the modules.
         .testTarget(name: "TaskNamingTests", dependencies: ["TaskNaming"], swiftSettings: strict),
         .testTarget(
@@ -215,6 +241,7 @@ let package = Package(
             linkerSettings: syntaxLinkerSettings
         ),
         .testTarget(name: "TaskWardenTimelineTests", dependencies: ["TaskWardenTimeline"], swiftSettings: strict),
+        .testTarget(name: "TaskWardenInspectTests", dependencies: ["TaskWardenInspect"], swiftSettings: strict),
         .testTarget(
             name: "taskwardenTests",
             dependencies: ["taskwarden"],
@@ -224,6 +251,7 @@ let package = Package(
         .testTarget(name: "TaskWardenTests", dependencies: ["TaskWarden", "TaskWardenTesting"], swiftSettings: strict),
         .testTarget(name: "TaskWardenBackgroundTests", dependencies: ["TaskWardenBackground", "TaskWardenTesting"], swiftSettings: strict),
         .testTarget(name: "TaskWardenTestingTests", dependencies: ["TaskWardenTesting"], swiftSettings: strict),
+        .testTarget(name: "PriceCheckScenariosTests", dependencies: ["PriceCheckScenarios", "TaskWardenTesting"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

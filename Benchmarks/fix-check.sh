@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks `taskwarden fix` on a real tree the way issue 3 asks, on a scratch git copy of DIRECTORY:
+# Checks `taskwarden fix` on a real tree, on a scratch git copy of DIRECTORY:
 #   - the diff holds nothing but `name:` insertions (line by line);
 #   - every changed file gives the same `swiftc -frontend -parse` output before and after;
 #   - a second `fix` is a no-op;

@@ -7,7 +7,7 @@
 #
 #   Benchmarks/trace-benchmark.sh [TASKS] [one-group|distinct|both]
 #
-# TASKS defaults to 80000 (the issue's case: 80k rows sharing the `price:` prefix, ≈27 MB for N). `one-group`
+# TASKS defaults to 80000 (the target case: 80k rows sharing the `price:` prefix, ≈27 MB for N). `one-group`
 # names every task price:<i> (all rows in one group), `distinct` gives each its own group; default both.
 # TASKWARDEN=/path/to/taskwarden measures another build (e.g. one of an older commit) instead of building.
 set -euo pipefail

@@ -1,7 +1,8 @@
 import TaskWardenBackground
+import PriceCheckScenarios
 import TaskWardenTesting
 
-/// Issue 7: a year of daily background refreshes over a 1,000-item wantlist, simulated.
+/// A year of daily background refreshes over a 1,000-item wantlist, simulated.
 ///
 /// Candidate: the whole price check in the simulator — engine, chain step, ledger work list, bounded named
 /// fan-out with the rate limiter (40/min), latencies and expiration on virtual time, shielded apply.

@@ -60,7 +60,7 @@ private func churn(_ census: TaskCensus) async {
         for driver in 0..<2 {
             group.addTask {
                 for index in 0..<(churnPerRound / 2) {
-                    _ = await TaskWarden.task(name: "price:\(driver)", census: census) { index }.value
+                    _ = await Warden.task(name: "price:\(driver)", census: census) { index }.value
                 }
             }
         }
@@ -74,7 +74,7 @@ func runCensusServeBenchmark() async {
     let census = TaskCensus()
     let gate = Gate()
     let live = (0..<liveTasks).map { index in
-        TaskWarden.task(name: "thumbnail:\(index)", census: census) { await gate.wait() }
+        Warden.task(name: "thumbnail:\(index)", census: census) { await gate.wait() }
     }
     var template = Array((FileManager.default.temporaryDirectory.path + "/census-bench-XXXXXX").utf8CString)
     let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }

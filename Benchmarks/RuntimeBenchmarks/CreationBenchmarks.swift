@@ -12,18 +12,18 @@ private func plainNamedTasks() async {
 }
 
 let creationSuite = BenchmarkSuite(name: "census", comparisons: [
-    Comparison("TaskWarden.task, census off", target: 1.05, operations: tasksPerRun,
+    Comparison("Warden.task, census off", target: 1.05, operations: tasksPerRun,
         baseline: plainNamedTasks,
         candidate: {
             for index in 0..<tasksPerRun {
-                _ = await TaskWarden.task(name: "thumbnail", census: censusOff) { index }.value
+                _ = await Warden.task(name: "thumbnail", census: censusOff) { index }.value
             }
         }),
-    Comparison("TaskWarden.task, census on", target: 1.5, operations: tasksPerRun,
+    Comparison("Warden.task, census on", target: 1.5, operations: tasksPerRun,
         baseline: plainNamedTasks,
         candidate: {
             for index in 0..<tasksPerRun {
-                _ = await TaskWarden.task(name: "thumbnail", census: censusOn) { index }.value
+                _ = await Warden.task(name: "thumbnail", census: censusOn) { index }.value
             }
         }),
     Comparison("withCancellationShield back-port vs direct call", operations: tasksPerRun,

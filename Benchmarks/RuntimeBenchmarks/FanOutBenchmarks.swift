@@ -1,6 +1,6 @@
 import TaskWarden
 
-// Bounded fan-out vs the hand-written windowed task group it replaces (issue 6: ≤ 1.1×).
+// Bounded fan-out vs the hand-written windowed task group it replaces (target ≤ 1.1×).
 
 private let items = 100_000
 private let window = 6

@@ -4,7 +4,7 @@ import Glibc
 import Synchronization
 import TaskWarden
 
-// The trace recorder's cost per interval (issue 6: ≤ 200 ns, allocation-free per event after warm-up).
+// The trace recorder's cost per interval (target ≤ 200 ns, allocation-free per event after warm-up).
 // Baseline: the two clock reads any timed interval needs.
 
 private let intervals = 100_000

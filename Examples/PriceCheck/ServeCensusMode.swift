@@ -29,11 +29,11 @@ enum ServeCensusMode {
         while true {
             round += 1
             // The leak: an alert watcher per round, held in an array nobody cancels.
-            alerts.append(TaskWarden.task(name: "price-alert:\(round)") {
+            alerts.append(Warden.task(name: "price-alert:\(round)") {
                 while !Task.isCancelled { try? await clock.sleep(for: .seconds(3_600)) }
             })
             let recorder = TraceRecorder(processName: "price-check", capacity: options.items * 4 + 64, clock: clock)
-            let check = TaskWarden.task(name: "price-check:round-\(round)") {
+            let check = Warden.task(name: "price-check:round-\(round)") {
                 _ = try? await PriceCheck(options: options, clock: clock, recorder: recorder).run()
             }
             await check.value

@@ -3,7 +3,7 @@ import TaskWarden
 
 // price-check: the RecordShelf background price check, runnable. See `swift run price-check --help`.
 
-SimulateDaysMode.runIfRequested()   // `--simulate-days N`: the background refresh simulation (issue 7); exits
+SimulateDaysMode.runIfRequested()   // `--simulate-days N`: the background refresh simulation; exits
 
 let options: PriceCheckOptions
 do {

@@ -20,6 +20,10 @@ public struct DerivedTaskName: Sendable, Hashable {
     public var provenance: String
     /// Set when the task only runs its caller's closure: no fixed name should be written there.
     public var forwarding: ForwardingHelper?
+
+    /// What to do instead of a fixed name at a forwarding helper's site (thread a `name:` parameter through):
+    /// `fix` leaves the site unnamed, and its plan lists it without a name.
+    public var forwardingAdvice: String? { forwarding?.advice }
     /// Purposes in their own right (another call, the function, a storage), by the index of their
     /// disambiguator: when one does not fit after the purpose, it may stand in its place, whole.
     public var standaloneDisambiguators: [Int: [String]] = [:]

@@ -114,9 +114,3 @@ public struct ForwardingHelper: Sendable, Hashable {
         "add a name: String? parameter to \(helper) and pass it here, so each caller names its own work"
     }
 }
-
-extension ForwardingHelper {
-    /// Why `fix` leaves a forwarding helper's task unnamed (the same words for every helper, so the summary
-    /// counts them together; ``advice`` names the helper).
-    public static let leftUnnamedReason = "forwards a closure its callers pass (thread a name: parameter through the helper)"
-}

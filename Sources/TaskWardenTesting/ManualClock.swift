@@ -3,7 +3,7 @@ import TaskWarden
 /// A clock whose time moves only when a test moves it.
 ///
 /// Sleepers registered with ``sleep(until:tolerance:)`` stay suspended until ``advance(by:)`` or
-/// ``advance(to:)`` carries `now` past their deadline; they are then resumed one at a time in deadline order
+/// ``advance(to:)-(Instant)`` carries `now` past their deadline; they are then resumed one at a time in deadline order
 /// (ties in the order they went to sleep), with `now` set to each sleeper's deadline as it is resumed and to the
 /// target when the advance finishes.
 ///

@@ -7,6 +7,8 @@ enum FixCommand: Subcommand {
     static let usage = """
         usage: taskwarden fix [--dry-run] [--suggest] [--format text|json] [--force] [--strict] [--config FILE]
                               [--quiet] [--follow-symlinks] [PATH…]
+               taskwarden fix --write-plan PLAN [OPTIONS] [PATH…]
+               taskwarden fix --plan PLAN [--dry-run] [OPTIONS] [PATH…]
 
         Inserts name: "…" at every task creation site that unnamed-task reports under each PATH (default: the
         current directory), and changes nothing else. Names are lowercase kebab-case, derived from the enclosing
@@ -15,6 +17,13 @@ enum FixCommand: Subcommand {
         alone; so are sites where name: does not exist at the deployment targets (listed with the reason).
 
           --dry-run        print a unified diff and change nothing
+          --write-plan PLAN
+                           change no source; write the names fix would insert to PLAN, one site a line with
+                           its file, line, kind, what the task does and where the name came from, for a
+                           person to review: edit names, delete lines to leave sites unnamed
+          --plan PLAN      insert exactly the names PLAN gives (each checked against the convention,
+                           uniqueness within its program and availability first; nothing is written if one
+                           fails); a file that changed since PLAN was written is refused
           --suggest        change nothing; show where per-item tasks would profit from an identity segment
           --format FORMAT  text (default): one line per name, then the summary on standard error
                            json: {"edits": [{file, line, column, kind, name, …}], "leftUnnamed": [...],
@@ -37,24 +46,66 @@ enum FixCommand: Subcommand {
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
         guard let options = parseReportOptions(arguments, formats: ["text", "json"], defaultFormat: "text",
+                                               options: ["--write-plan", "--plan"],
                                                flags: ["--dry-run", "--suggest", "--force", "--strict", "--quiet"], context: context)
         else { return .usageOrInputError }
         let (parsed, format) = options
-        let writes = !parsed.has("--dry-run") && !parsed.has("--suggest")
+        let writePlan = parsed.value("--write-plan")
+        let applyPlan = parsed.value("--plan")
+        if writePlan != nil, applyPlan != nil || parsed.has("--suggest") {
+            return usageError("--write-plan writes a plan and changes no source; it takes neither --plan nor --suggest", context: context)
+        }
+        if applyPlan != nil, parsed.has("--suggest") {
+            return usageError("--plan applies a reviewed plan; --suggest does not go with it", context: context)
+        }
+        // Read the plan before linting: a plan that cannot be read stops the run before any work.
+        var reviewed: ReviewPlan?
+        if let applyPlan {
+            do throws(ReviewPlanError) {
+                reviewed = try ReviewPlan.parse(ReviewPlanFile.read(absolute(applyPlan, in: context), name: applyPlan), source: applyPlan)
+            } catch {
+                context.printError(error.description)
+                return .usageOrInputError
+            }
+        }
+        let writes = !parsed.has("--dry-run") && !parsed.has("--suggest") && writePlan == nil
         // fix reads and writes no results cache: it edits syntax, so it always parses.
         var invocation = LintInvocation(parsed, paths: parsed.positionals, context: context)
         invocation.cacheDirectory = nil
         // Sub-file parsing, as lint, but keeping what naming reads around a site: argument lists beside it (a
         // button's title) and `label:` closures. The check before writing parses the old text's changed
         // statements itself (or the whole old file when it must).
-        var engine = LintEngine()
-        engine.keepsNamingContext = true
+        let engine = LintEngine(additionalReads: [SiteNamingContext.reads])
         let (result, hadInputErrors) = invocation.run(context: context, engine: engine)
         let unnamed = result.findings.filter { $0.ruleID == "unnamed-task" }
-        var plan = TaskNameFixer(force: parsed.has("--force"), workingDirectory: context.workingDirectory)
-            .plan(result.tree, unnamedTaskFindings: unnamed)
+        let fixer = TaskNameFixer(force: parsed.has("--force"), workingDirectory: context.workingDirectory)
+        var plan: FixPlan
+        if let reviewed, let applyPlan {
+            switch ReviewPlanApplication(fixer: fixer).apply(reviewed, source: applyPlan, to: result.tree, unnamedTaskFindings: unnamed) {
+            case .outcome(let outcome):
+                plan = outcome.plan
+                outcome.notes.forEach { context.printError(OutputLine.escaped($0)) }
+            case .planProblems(let errors):
+                errors.forEach { context.printError($0.description) }
+                context.printError("\(applyPlan): \(errors.count) problem\(errors.count == 1 ? "" : "s") in the plan; nothing written")
+                return .usageOrInputError
+            }
+        } else {
+            plan = fixer.plan(result.tree, unnamedTaskFindings: unnamed)
+        }
         // Never write outside the paths named on the command line, whatever links led there.
         FixRoots(paths: parsed.positionals, workingDirectory: context.workingDirectory).confine(&plan)
+        var rowsToReview = 0
+        if let writePlan {
+            let review = ReviewPlan(proposing: plan, absolutePath: { absolute($0, in: context) })
+            rowsToReview = review.files.reduce(0) { $0 + $1.rows.count }
+            do throws(ReviewPlanError) {
+                try ReviewPlanFile.write(review.text, to: absolute(writePlan, in: context), name: writePlan)
+            } catch {
+                context.printError(error.description)
+                return .usageOrInputError
+            }
+        }
         // main.swift has installed InterruptCleanup: Ctrl-C while writing removes the temporaries in flight.
         if writes { FixWriter().write(&plan) }
 
@@ -64,6 +115,8 @@ enum FixCommand: Subcommand {
         default:
             if parsed.has("--suggest") {
                 FixReport.suggestionLines(plan).forEach(context.print)
+            } else if let writePlan {
+                context.print(OutputLine.escaped("wrote \(writePlan): \(rowsToReview) site\(rowsToReview == 1 ? "" : "s") to review"))
             } else if parsed.has("--dry-run") {
                 context.writeOutput(FixReport.diff(plan))
             } else {
@@ -78,7 +131,7 @@ enum FixCommand: Subcommand {
             let suggestions = FixReport.suggestionLines(plan).count
             context.printError(parsed.has("--suggest")
                 ? "\(suggestions) per-item site\(suggestions == 1 ? "" : "s") could carry an identity segment; \(plan.summary) (nothing written)"
-                : plan.summary + (writes ? "" : " (dry run: nothing written)"))
+                : plan.summary + (writes ? "" : writePlan != nil ? " (plan only: no source written)" : " (dry run: nothing written)"))
         }
 
         if hadInputErrors { return .usageOrInputError }

@@ -67,11 +67,15 @@ enum TopCommand: Subcommand {
             path = found
         }
 
+        if let problem = TopSocketPath.problem(at: path) {
+            context.printError("taskwarden top: \(path): \(problem)")
+            return .usageOrInputError
+        }
         let client: CensusClient
         do {
             client = try CensusClient(path: path)
         } catch {
-            context.printError("taskwarden top: \(error)")
+            context.printError("taskwarden top: \(TerminalText.escaped("\(error)"))")
             return .usageOrInputError
         }
         let interactive = !parsed.has("--once") && format == "text" && isatty(0) == 1 && isatty(1) == 1
@@ -90,7 +94,7 @@ enum TopCommand: Subcommand {
         }
         var lines = ["taskwarden top: \(served.count) processes serve a census; pick one with --pid:", "  PID      PROCESS"]
         for process in served {
-            let name = (try? CensusClient(path: process.path, timeoutSeconds: 2))?.hello.process ?? "?"
+            let name = TerminalText.escaped((try? CensusClient(path: process.path, timeoutSeconds: 2))?.hello.process ?? "?")
             lines.append("  " + String(process.pid).padding(toLength: 8, withPad: " ", startingAt: 0) + " " + name)
         }
         context.printError(lines.joined(separator: "\n"))
@@ -104,14 +108,14 @@ enum TopCommand: Subcommand {
             switch try client.next() {
             case .snapshot(let received)?: snapshot = received
             case .error(let message)?:
-                context.printError("taskwarden top: \(client.path): \(message)")
+                context.printError("taskwarden top: \(client.path): \(TerminalText.escaped(message))")
                 return .usageOrInputError
             case nil:
                 context.printError("taskwarden top: \(client.path): the process closed the connection")
                 return .usageOrInputError
             }
         } catch {
-            context.printError("taskwarden top: \(error)")
+            context.printError("taskwarden top: \(TerminalText.escaped("\(error)"))")
             return .usageOrInputError
         }
         var model = TopModel(process: client.hello.process, pid: client.hello.pid)
@@ -126,23 +130,22 @@ enum TopReport {
     static func text(_ model: TopModel) -> String {
         guard let snapshot = model.latest else { return "" }
         let rows = model.rows
-        let width = max(rows.map(\.family.count).max() ?? 0, 6)
-        var lines = ["\(model.process) (pid \(model.pid)) · \(snapshot.count) live task\(snapshot.count == 1 ? "" : "s") in \(rows.count) famil\(rows.count == 1 ? "y" : "ies")", ""]
+        let families = rows.map { TerminalText.escaped($0.family) }
+        let width = max(families.map(\.count).max() ?? 0, 6)
+        var lines = ["\(TerminalText.escaped(model.process)) (pid \(model.pid)) · \(snapshot.count) live task\(snapshot.count == 1 ? "" : "s") in \(rows.count) famil\(rows.count == 1 ? "y" : "ies")", ""]
         lines.append("FAMILY".padding(toLength: width, withPad: " ", startingAt: 0) + "   TASKS    OLDEST")
-        for row in rows {
+        for (row, family) in zip(rows, families) {
             let count = String(row.count), age = TopScreen.age(row.oldestAge)
-            lines.append(row.family.padding(toLength: width, withPad: " ", startingAt: 0)
+            lines.append(family.padding(toLength: width, withPad: " ", startingAt: 0)
                 + String(repeating: " ", count: max(8 - count.count, 0)) + count
                 + String(repeating: " ", count: max(10 - age.count, 0)) + age)
         }
-        return (lines + ["", snapshot.treeDescription()]).joined(separator: "\n")
+        return (lines + ["", TerminalText.escaped(snapshot).treeDescription()]).joined(separator: "\n")
     }
 
     static func json(_ model: TopModel) -> String {
         guard let snapshot = model.latest else { return "{}" }
-        let milliseconds = { (duration: Duration) in
-            Int(duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000)
-        }
+        let milliseconds = { (duration: Duration) in Int(TopArithmetic.milliseconds(duration)) }
         let object: [String: Any] = [
             "process": model.process,
             "pid": model.pid,

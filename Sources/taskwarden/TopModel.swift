@@ -45,7 +45,10 @@ struct TopModel {
     }
 
     /// Takes a new census; keeps it as a growth sample when the last one is at least ``growthSpacing`` old.
+    /// Ages are clamped first (``TopArithmetic``): a number another process sent never reaches arithmetic
+    /// that could trap.
     mutating func ingest(_ snapshot: CensusSnapshot) {
+        let snapshot = TopArithmetic.displayable(snapshot)
         latest = snapshot
         if let last = samples.last, snapshot.takenAt - last.takenAt < growthSpacing { return }
         samples.append(snapshot)

@@ -17,21 +17,23 @@ enum TopScreen {
         let width = max(width, 20)
         let height = max(height, 5)
         let arrangement = model.showsTree ? "task tree" : "sorted by \(model.sort.rawValue)"
-        var header = ["\(model.process) (pid \(model.pid)) · " + summary(model) + " · " + arrangement]
-        header.append(model.filter.isEmpty ? "" : "filter: \(model.filter)  (esc clears)")
+        var header = ["\(TerminalText.escaped(model.process)) (pid \(model.pid)) · " + summary(model) + " · " + arrangement]
+        header.append(model.filter.isEmpty ? "" : "filter: \(TerminalText.escaped(model.filter))  (esc clears)")
         let body: [String]
         var focus = 0
         if model.latest == nil {
             body = ["waiting for the first census…"]
         } else if model.showsTree {
-            let snapshot = CensusSnapshot(takenAt: model.latest!.takenAt, records: model.visibleRecords)
+            let snapshot = TerminalText.escaped(CensusSnapshot(takenAt: model.latest!.takenAt, records: model.visibleRecords))
             body = snapshot.treeDescription().split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map(String.init)
         } else {
             (body, focus) = familyTable(model)
         }
         let footer = [footerLine(model)]
         let room = height - header.count - footer.count
-        return (header + window(body, focus: focus, room: room) + footer).map { clip($0, to: width) }
+        // Every line is escaped again as a whole (idempotent): whatever a name holds, no control character
+        // reaches the terminal.
+        return (header + window(body, focus: focus, room: room) + footer).map { clip(TerminalText.escaped($0), to: width) }
     }
 
     private static func summary(_ model: TopModel) -> String {
@@ -45,25 +47,27 @@ enum TopScreen {
     private static func familyTable(_ model: TopModel) -> ([String], Int) {
         let rows = model.rows
         guard !rows.isEmpty else {
-            return ([model.filter.isEmpty ? "no live named tasks" : "no task matches '\(model.filter)'"], 0)
+            return ([model.filter.isEmpty ? "no live named tasks" : "no task matches '\(TerminalText.escaped(model.filter))'"], 0)
         }
-        let nameWidth = min(max(rows.map(\.family.count).max() ?? 0, 6), 40)
+        let families = rows.map { TerminalText.escaped($0.family) }
+        let nameWidth = min(max(families.map(\.count).max() ?? 0, 6), 40)
         var lines = ["    " + pad("FAMILY", nameWidth) + "  " + padLeft("TASKS", 6) + "  " + padLeft("OLDEST", 8)]
         var focus = 0
         let selection = model.selection
         let records = model.visibleRecords
-        for row in rows {
+        for (row, family) in zip(rows, families) {
             let isSelected = row.family == selection
             let isExpanded = model.expanded.contains(row.family)
             if isSelected { focus = lines.count }
-            var line = (isSelected ? "› " : "  ") + (isExpanded ? "▾ " : "▸ ") + pad(row.family, nameWidth)
+            var line = (isSelected ? "› " : "  ") + (isExpanded ? "▾ " : "▸ ") + pad(family, nameWidth)
             line += "  " + padLeft("\(row.count)", 6) + "  " + padLeft(age(row.oldestAge), 8)
             if let growing = row.growing {
                 line += "  ▲ growing +\(rate(growing.arrivalsPerSecond))/s"
             }
             lines.append(line)
             if isExpanded, let latest = model.latest {
-                let members = CensusSnapshot(takenAt: latest.takenAt, records: records.filter { $0.family == row.family })
+                let members = TerminalText.escaped(
+                    CensusSnapshot(takenAt: latest.takenAt, records: records.filter { $0.family == row.family }))
                 lines += members.treeDescription().split(separator: "\n").dropFirst().map { "     " + $0 }
             }
         }
@@ -72,7 +76,7 @@ enum TopScreen {
 
     private static func footerLine(_ model: TopModel) -> String {
         if let draft = model.filterDraft {
-            return "filter: /\(draft)▏  ⏎ apply · esc cancel"
+            return "filter: /\(TerminalText.escaped(draft))▏  ⏎ apply · esc cancel"
         }
         return "sort: c count · a age · n name │ ↑↓ select · ⏎ expand · e all · t tree · / filter · q quit"
     }
@@ -88,20 +92,20 @@ enum TopScreen {
         return Array(body[start..<(start + visible)]) + [hidden > 0 ? "… \(hidden) more line\(hidden == 1 ? "" : "s") below" : ""]
     }
 
-    /// `340ms`, `4.2s`, `2m05s`, `1h02m`.
+    /// `340ms`, `4.2s`, `2m05s`, `1h02m`, `3d04h`.
     static func age(_ duration: Duration) -> String {
-        let milliseconds = duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = TopArithmetic.milliseconds(duration)
         switch milliseconds {
         case ..<1_000: return "\(max(milliseconds, 0))ms"
         case ..<60_000: return "\(milliseconds / 1_000).\(milliseconds % 1_000 / 100)s"
         case ..<3_600_000: return "\(milliseconds / 60_000)m\(twoDigits(milliseconds / 1_000 % 60))s"
-        default: return "\(milliseconds / 3_600_000)h\(twoDigits(milliseconds / 60_000 % 60))m"
+        case ..<86_400_000: return "\(milliseconds / 3_600_000)h\(twoDigits(milliseconds / 60_000 % 60))m"
+        default: return "\(milliseconds / 86_400_000)d\(twoDigits(milliseconds / 3_600_000 % 24))h"
         }
     }
 
     private static func rate(_ perSecond: Double) -> String {
-        guard perSecond.isFinite else { return "?" }
-        let tenths = Int((perSecond * 10).rounded())
+        guard let tenths = TopArithmetic.tenths(perSecond), tenths >= 0 else { return "?" }
         return "\(tenths / 10).\(tenths % 10)"
     }
 

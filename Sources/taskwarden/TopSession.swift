@@ -35,7 +35,7 @@ struct TopSession {
             if descriptors[1].revents != 0 {
                 do {
                     guard let messages = try client.availableMessages() else {
-                        ending = "\(model.process) (pid \(model.pid)) closed the connection"
+                        ending = "\(TerminalText.escaped(model.process)) (pid \(model.pid)) closed the connection"
                         break loop
                     }
                     for case .snapshot(let snapshot) in messages { model.ingest(snapshot) }
@@ -48,7 +48,7 @@ struct TopSession {
         }
         terminal.restore()
         if let ending {
-            context.printError("taskwarden top: \(ending)")
+            context.printError("taskwarden top: \(TerminalText.escaped(ending))")
         }
         return .success
     }

@@ -4,7 +4,7 @@ import TaskWarden
 import TaskWardenBackground
 import TaskWardenTesting
 
-// The runtime's documentation samples — README, Guides/*.md and the doc comments issue 11 touched — copied
+// The runtime's documentation samples — README, Guides/*.md and the doc comments of closure-taking APIs — copied
 // here verbatim inside functions, with just enough stand-ins (`api`, `shelf`, `wantlist`, …) to type-check them.
 // They are compiled, not run: a sample that stops compiling (or starts warning, e.g. "result of 'try?' is
 // unused") shows up in the build. Samples that need Apple frameworks (`BGTaskScheduler`, SwiftUI) are not
@@ -232,7 +232,7 @@ func cancellationShieldSample(priceService: PriceService, ledger: PriceLedger) a
 struct RefreshHandler: Sendable { func run() async throws {} }
 
 func executorPreferenceSample(simulatorExecutor: any TaskExecutor, refreshHandler: RefreshHandler) async throws {
-    try await TaskWarden.withTaskExecutorPreference(simulatorExecutor) {
+    try await Warden.withTaskExecutorPreference(simulatorExecutor) {
         try await refreshHandler.run()      // shields inside run on simulatorExecutor too
     }
 }
@@ -242,7 +242,7 @@ struct PriceRefresher: Sendable { func refresh(_ releaseID: Int) async throws {}
 func censusSamples(release: ShelfRelease, prices: PriceRefresher, clock: ContinuousClock) async throws {
     TaskCensus.shared.isEnabled = true                    // off by default; e.g. debug builds or a flag
 
-    let check = TaskWarden.task(name: "price-check:\(release.id)") {
+    let check = Warden.task(name: "price-check:\(release.id)") {
         try await prices.refresh(release.id)
     }
 

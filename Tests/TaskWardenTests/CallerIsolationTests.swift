@@ -1,8 +1,8 @@
 import Testing
 import TaskWarden
 
-/// The audit behind issue 11's fan-out fix: every public API that runs a closure the caller wrote on the caller's
-/// behalf runs it on the caller's isolation. (Fan-out has its own suite, `FanOutIsolationTests`; closures typed
+/// Every public API that runs a closure the caller wrote on the caller's behalf runs it on the caller's
+/// isolation. (Fan-out has its own suite, `FanOutIsolationTests`; closures typed
 /// `@Sendable` — registry work, service iterations, background handlers — make no promise about isolation and
 /// are not checked here.) A closure off its actor traps in `preconditionIsolated`, so each check runs in an
 /// exit test.
@@ -24,20 +24,20 @@ struct CallerIsolationTests {
 @MainActor func runEveryClosureTakingAPIOnTheMainActor() async {
     func check(_ api: StaticString) { MainActor.preconditionIsolated("\(api) ran its closure off the main actor") }
     for census in [TaskCensus(isEnabled: false), TaskCensus(isEnabled: true)] {
-        await TaskWarden.task(name: "probe", census: census) { check("TaskWarden.task") }.value
-        _ = try? await TaskWarden.task(name: "probe", census: census) { () throws in check("throwing TaskWarden.task") }.value
+        await Warden.task(name: "probe", census: census) { check("Warden.task") }.value
+        _ = try? await Warden.task(name: "probe", census: census) { () throws in check("throwing Warden.task") }.value
         let slot = TaskSlot(census: census)
         await slot.replace(name: "probe") { generation in
             check("TaskSlot.replace")
             generation.commit { check("SlotGeneration.commit") }
         }.value
-        await TaskWarden.withCensusEntry(name: "probe", census: census) { check("withCensusEntry") }
+        await Warden.withCensusEntry(name: "probe", census: census) { check("withCensusEntry") }
     }
     await withCancellationShield { check("withCancellationShield") }
     await withCancellationShield(executorPreference: globalConcurrentExecutor) {
         check("withCancellationShield(executorPreference:)")
     }
-    await TaskWarden.withTaskExecutorPreference(globalConcurrentExecutor) { check("withTaskExecutorPreference") }
+    await Warden.withTaskExecutorPreference(globalConcurrentExecutor) { check("withTaskExecutorPreference") }
     let recorder = TraceRecorder()
     await recorder.withInterval("probe", message: "probe") { await Task.yield(); check("async withInterval") }
     recorder.withInterval("probe", message: "probe") { check("withInterval") }
@@ -48,22 +48,22 @@ actor IsolationProbe {
 
     func runEveryClosureTakingAPI() async {
         for census in [TaskCensus(isEnabled: false), TaskCensus(isEnabled: true)] {
-            await TaskWarden.task(name: "probe", census: census) { self.check("TaskWarden.task") }.value
-            _ = try? await TaskWarden.task(name: "probe", census: census) { () throws in
-                self.check("throwing TaskWarden.task")
+            await Warden.task(name: "probe", census: census) { self.check("Warden.task") }.value
+            _ = try? await Warden.task(name: "probe", census: census) { () throws in
+                self.check("throwing Warden.task")
             }.value
             let slot = TaskSlot(census: census)
             await slot.replace(name: "probe") { generation in
                 self.check("TaskSlot.replace")
                 generation.commit { self.check("SlotGeneration.commit") }
             }.value
-            await TaskWarden.withCensusEntry(name: "probe", census: census) { self.check("withCensusEntry") }
+            await Warden.withCensusEntry(name: "probe", census: census) { self.check("withCensusEntry") }
         }
         await withCancellationShield { self.check("withCancellationShield") }
         await withCancellationShield(executorPreference: globalConcurrentExecutor) {
             self.check("withCancellationShield(executorPreference:)")
         }
-        await TaskWarden.withTaskExecutorPreference(globalConcurrentExecutor) {
+        await Warden.withTaskExecutorPreference(globalConcurrentExecutor) {
             self.check("withTaskExecutorPreference")
         }
         let recorder = TraceRecorder()

@@ -2,13 +2,13 @@ import Testing
 import TaskWarden
 import TaskWardenTesting
 
-/// The named-task creation path itself: `TaskWarden.task(name:)` must behave like `Task(name:)`.
+/// The named-task creation path itself: `Warden.task(name:)` must behave like `Task(name:)`.
 @Suite struct TaskWardenTaskTests {
     @MainActor @Test(arguments: [true, false])
     func keepsTheCallersActorAndItsOrdering(censusOn: Bool) async {
         let census = TaskCensus(isEnabled: censusOn)
         var order: [String] = []
-        let first = TaskWarden.task(name: "album-detail-load", census: census) {
+        let first = Warden.task(name: "album-detail-load", census: census) {
             MainActor.assertIsolated()
             order.append("census path")
         }
@@ -23,7 +23,7 @@ import TaskWardenTesting
     @Test func runsOnTheGivenTaskExecutor() async {
         let executor = QueueExecutor()
         for census in [TaskCensus(isEnabled: true), TaskCensus(isEnabled: false)] {
-            let onExecutor = await TaskWarden.task(name: "thumbnail-decode", executorPreference: executor, census: census) {
+            let onExecutor = await Warden.task(name: "thumbnail-decode", executorPreference: executor, census: census) {
                 executor.isCurrent
             }.value
             #expect(onExecutor)
@@ -36,7 +36,7 @@ import TaskWardenTesting
         let release = Gate()
         let inner = Locked<Task<Bool, Never>?>(nil)
         let caller = Task {
-            let task = TaskWarden.task(name: "cloud-sync-upload", census: census) {
+            let task = Warden.task(name: "cloud-sync-upload", census: census) {
                 started.open()
                 await release.wait()
                 return Task.isCancelled
@@ -53,7 +53,7 @@ import TaskWardenTesting
 
     @Test func inheritsTaskLocals() async {
         let seen = await CancellationShieldTests.$requestID.withValue("price-check:9") {
-            await TaskWarden.task(name: "price-check:9", census: TaskCensus()) { CancellationShieldTests.requestID }.value
+            await Warden.task(name: "price-check:9", census: TaskCensus()) { CancellationShieldTests.requestID }.value
         }
         #expect(seen == "price-check:9")
     }

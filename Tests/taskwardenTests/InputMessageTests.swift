@@ -7,7 +7,7 @@ import Foundation
 import Testing
 @testable import taskwarden
 
-/// Bad input gets a message that names the input and the real reason (issue 12, item 13).
+/// Bad input gets a message that names the input and the real reason.
 @Suite struct InputMessageTests {
     @Test func aUTF16FileIsCalledUTF16NotBinary() throws {
         let workspace = try Workspace([:])

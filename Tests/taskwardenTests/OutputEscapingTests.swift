@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import taskwarden
 
-/// A multi-line string-literal name must not put raw line breaks into line-oriented output (issue 12, item 12).
+/// A multi-line string-literal name must not put raw line breaks into line-oriented output.
 @Suite struct OutputEscapingTests {
     static let source = "func load() {\n    Task(name: \"\"\"\n        x\n        ::error file=x::injected\n        \"\"\") { }\n    Task { }\n}\n"
 

@@ -29,7 +29,7 @@ import Testing
         let rules = Set(findings.compactMap { $0["rule"] as? String })
         #expect(rules == ["unnamed-task", "task-name-format", "task-name-duplicate", "task-name-sensitive",
                           "task-label-collision", "async-let-unnamed",
-                          // Ownership and background tasks (issue 4; the two opt-in rules stay off here).
+                          // Ownership and background tasks (the two opt-in rules stay off here).
                           "unhandled-throwing-task", "task-self-cycle", "weak-self-unwrapped-once", "unowned-task-loop",
                           "task-in-on-appear", "background-refresh-not-rescheduled", "background-task-manual-completion",
                           "background-task-no-expiration", "background-task-identifier"])

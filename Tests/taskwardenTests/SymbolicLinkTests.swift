@@ -7,7 +7,7 @@ import Foundation
 import Testing
 @testable import taskwarden
 
-/// Symbolic links must not lead a run outside the tree it was given (issue 12, item 8).
+/// Symbolic links must not lead a run outside the tree it was given.
 @Suite struct SymbolicLinkTests {
     static let unnamed = "final class Victim {\n    func run() {\n        Task { await work() }\n    }\n}\n"
 

@@ -130,5 +130,6 @@ import TaskWarden
         #expect(TopScreen.age(.milliseconds(4_250)) == "4.2s")
         #expect(TopScreen.age(.seconds(125)) == "2m05s")
         #expect(TopScreen.age(.seconds(3_720)) == "1h02m")
+        #expect(TopScreen.age(.seconds(3 * 86_400 + 4 * 3_600)) == "3d04h")
     }
 }

@@ -124,6 +124,11 @@ final class TmuxSession {
         return nil
     }
 
+    /// The pane's title, which an OSC 0 or OSC 2 sequence written to the terminal would change.
+    func paneTitle() throws -> String {
+        try tmux(["display-message", "-p", "-t", "0", "#{pane_title}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// The process id of the pane's shell.
     func panePID() throws -> Int32 {
         Int32(try tmux(["display-message", "-p", "-t", "0", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1

@@ -17,11 +17,15 @@
 /// Linux), this calls it. Elsewhere it is a back-port that runs `body` in a new, uncancelled task and awaits
 /// it. The back-port keeps the caller's actor isolation (the new task starts on the caller's actor), its
 /// task-locals and priority (an unstructured task copies both, and awaiting it escalates), and the caller's
-/// task executor preference when it was set through ``TaskWarden/withTaskExecutorPreference(_:operation:)``
-/// or passed as `executorPreference`. Where it differs from SE-0504 is listed in `Guides/CancellationShield.md`:
-/// the body runs in a different task (another `TaskID`, `withUnsafeCurrentTask` sees that task, task-group
-/// APIs of the caller are not reachable), there is one extra enqueue, there is no synchronous variant, and
-/// the caller's plain `withTaskExecutorPreference` is not seen.
+/// task executor preference when it was set through ``Warden/withTaskExecutorPreference(_:isolation:operation:)``
+/// or passed as `executorPreference`.
+///
+/// Suspension points: where `Task.immediate` exists (OS 26 runtimes, Linux) the body's task starts
+/// synchronously, so entering the shield does not suspend, and leaving it does not either unless the body
+/// suspended — then, as after any suspension, the caller resumes as a new job on its actor. Before OS 26, entering
+/// and leaving are suspension points: on an actor, other work queued there may run before the body starts and
+/// between its end and the caller's next statement. `Guides/CancellationShield.md` lists every difference from
+/// SE-0504.
 public func withCancellationShield<Result, Failure: Error>(
     executorPreference: (any TaskExecutor)? = nil,
     isolation: isolated (any Actor)? = #isolation,
@@ -37,13 +41,14 @@ public func withCancellationShield<Result, Failure: Error>(
 
 /// The back-port: an unstructured task is never cancelled by its creator's cancellation, so code inside it
 /// sees `Task.isCancelled == false` until someone cancels *it* — and nobody holds its handle but us.
+/// (`Task.immediate` makes the same kind of task; it only starts it differently.)
 func backPortedCancellationShield<Result, Failure: Error>(
     executorPreference: (any TaskExecutor)?,
     isolation: isolated (any Actor)?,
     _ body: () async throws(Failure) -> Result
 ) async throws(Failure) -> Result {
     let outcome = ShieldOutcome<Result, Failure>()
-    let preference = executorPreference ?? TaskWarden.preferredExecutor
+    let preference = executorPreference ?? Warden.preferredExecutor
     await withoutActuallyEscaping(body) { escapable in
         // The new task may only borrow `body` because this function awaits that task's completion before
         // returning (there is no path out of here that leaves it running), and the task runs on the
@@ -52,7 +57,21 @@ func backPortedCancellationShield<Result, Failure: Error>(
         // Both closures refer to the `isolation` parameter (not via a capture list, which would copy it into a
         // nonisolated constant), which makes `Task` start them on the caller's actor. The
         // executor-preference initializer only when there is a preference: it costs ~120 ns more.
-        if let preference {
+        // `Task.immediate` runs the body synchronously up to its first suspension, on the caller's actor, so the
+        // shield adds no suspension point of its own; before OS 26 a plain task is enqueued there instead.
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            if let preference {
+                await Task.immediate(name: currentTaskName(), executorPreference: preference) {
+                    _ = isolation
+                    outcome.value = await capture(borrowed)
+                }.value
+            } else {
+                await Task.immediate(name: currentTaskName()) {
+                    _ = isolation
+                    outcome.value = await capture(borrowed)
+                }.value
+            }
+        } else if let preference {
             await Task(name: currentTaskName(), executorPreference: preference) {
                 _ = isolation
                 outcome.value = await capture(borrowed)

@@ -1,15 +1,15 @@
-extension TaskWarden {
+extension Warden {
     @TaskLocal static var preferredExecutor: (any TaskExecutor)?
 
     /// `withTaskExecutorPreference`, remembered so that TaskWarden can carry it across the new task a
-    /// ``withCancellationShield(executorPreference:_:)`` back-port starts.
+    /// ``withCancellationShield(executorPreference:isolation:_:)`` back-port starts.
     ///
     /// The standard library does not let a task read its own executor preference back as an executor, and
     /// unstructured tasks do not inherit it. Code that must stay on one executor — the background simulator
     /// runs handlers deterministically on its own — enters it through this function instead.
     ///
     /// ```swift
-    /// try await TaskWarden.withTaskExecutorPreference(simulatorExecutor) {
+    /// try await Warden.withTaskExecutorPreference(simulatorExecutor) {
     ///     try await refreshHandler.run()
     /// }
     /// ```

@@ -2,13 +2,13 @@ import Synchronization
 
 /// The live census of tasks started through TaskWarden's named-task creation path.
 ///
-/// Every task TaskWarden starts — `TaskWarden.task(name:)`, owners, fan-out children, background handlers —
+/// Every task TaskWarden starts — `Warden.task(name:)`, owners, fan-out children, background handlers —
 /// registers here while it runs, with its name, id, parent id, creation site and start time. The census is
 /// off by default; while off, creating a task costs one branch more than `Task(name:)`.
 ///
 /// ```swift
 /// TaskCensus.shared.isEnabled = true                       // e.g. in debug builds or behind a flag
-/// let render = TaskWarden.task(name: "thumbnail:7") { await renderThumbnail(7) }
+/// let render = Warden.task(name: "thumbnail:7") { await renderThumbnail(7) }
 /// print(TaskCensus.shared.snapshot().treeDescription())    // like LLDB's `language swift task tree`
 /// ```
 ///

@@ -17,7 +17,9 @@
 ///
 /// Cancellation: when the calling task is cancelled, no further child starts, children in flight are cancelled
 /// (they finish as they choose — whatever they return is kept), and the function returns what completed, so the
-/// caller's apply step always runs. Check `Task.isCancelled` afterwards to tell a partial result from a full one.
+/// caller's apply step always runs. The result is then partial: it holds fewer results than there were items.
+/// To have a partial result stated in the type, use the throwing form, which throws ``FanOutFailure`` with the
+/// completed results instead of returning them.
 ///
 /// - Parameters:
 ///   - items: the work; pulled lazily, one item per free slot.
@@ -27,12 +29,15 @@
 ///     caller's file and line as its creation site.
 ///   - name: the task name for an item; follow the `prefix:identity` convention. Runs in the calling task, on
 ///     the caller's actor if any (so it may read the actor's state), as each child is started.
+///   - fileID: the caller's file, recorded as the children's creation site; leave the default.
+///   - line: the caller's line, recorded with `fileID`; leave the default.
+///   - isolation: the caller's actor, on which `name` runs; leave the default.
 ///   - operation: the work for one item; runs in a child task.
 @inlinable
 public func fanOut<Items: Sequence, Output: Sendable>(
     over items: Items,
     maxInFlight: Int,
-    tracer: any Tracer = NoTracer(),
+    tracer: any TaskTracer = NoTracer(),
     census: TaskCensus = .shared,
     name: (Items.Element) -> String,
     fileID: String = #fileID,
@@ -52,34 +57,41 @@ public func fanOut<Items: Sequence, Output: Sendable>(
 }
 
 /// The throwing form: like the non-throwing fan-out, and in addition the first error a child throws stops the
-/// fan-out, errgroup-style.
+/// fan-out, errgroup-style. It returns only a complete result — every item succeeded; anything less is thrown,
+/// with what completed, so a partial result is explicit in the type.
+///
+/// After a cancellation in which no child threw, the failure names the first item that was never started; to
+/// get it, the fan-out pulls that one item from the sequence (and starts nothing for it).
 ///
 /// On the first error no further child starts, the children in flight are cancelled, the fan-out waits for them
-/// (keeping any that still complete successfully), and then throws a ``FanOutFailure`` carrying the error, the
-/// item that failed and every completed result:
+/// (keeping any that still complete successfully), and then throws a ``FanOutFailure`` whose
+/// ``FanOutFailure/reason`` is ``FanOutFailure/Reason/childFailed(_:)``, with every completed result and every
+/// error any child threw (none is dropped):
 ///
 /// ```swift
 /// do {
 ///     let prices = try await fanOut(over: wantlist, maxInFlight: 6, name: { "price:\($0.releaseID)" }) {
 ///         try await api.price(for: $0)
 ///     }
-///     shelf.apply(prices.map(\.output))
+///     shelf.apply(prices.map(\.output))           // complete
 /// } catch {
-///     shelf.apply(error.completed.map(\.output))   // `error` is a FanOutFailure (typed throws)
-///     log(error.error)
+///     shelf.apply(error.completed.map(\.output))   // partial: `error` is a FanOutFailure (typed throws)
+///     if case .childFailed(let failure) = error.reason { log(failure.item, failure.error) }
 /// }
 /// ```
 ///
 /// Order: results are in completion order; sort by ``FanOutResult/index`` for input order.
 ///
-/// Cancellation: when the *calling* task is cancelled, the fan-out stops as above but does not throw: errors
-/// children throw after cancellation (usually `CancellationError`) are dropped and the completed results are
-/// returned, so the apply step runs on the normal path.
+/// Cancellation: when the *calling* task is cancelled, the fan-out stops the same way and, unless every item
+/// had already completed successfully, throws a ``FanOutFailure`` whose reason is
+/// ``FanOutFailure/Reason/cancelled``, carrying the completed results and every error the children threw while
+/// unwinding (typically `CancellationError`). A caller cancelled after the last child succeeded gets the
+/// complete result.
 @inlinable
 public func fanOut<Items: Sequence, Output: Sendable>(
     over items: Items,
     maxInFlight: Int,
-    tracer: any Tracer = NoTracer(),
+    tracer: any TaskTracer = NoTracer(),
     census: TaskCensus = .shared,
     name: (Items.Element) -> String,
     fileID: String = #fileID,
@@ -89,10 +101,11 @@ public func fanOut<Items: Sequence, Output: Sendable>(
 ) async throws(FanOutFailure<Items.Element, Output>) -> [FanOutResult<Items.Element, Output>]
 where Items.Element: Sendable {
     var results: [FanOutResult<Items.Element, Output>] = []
-    var firstFailure: (error: any Error, item: Items.Element, index: Int)?
-    await runBoundedFanOut(
+    var childErrors: [FanOutChildError<Items.Element>] = []
+    var reason: FanOutFailure<Items.Element, Output>.Reason?
+    let firstUnstarted = await runBoundedFanOut(
         over: items, maxInFlight: maxInFlight, tracer: tracer, census: census, name: name, fileID: fileID, line: line,
-        isolation: isolation,
+        isolation: isolation, reportsFirstUnstarted: { childErrors.isEmpty },
         operation: operation
     ) { (index, item, outcome: Result<Output, any Error>) in
         switch outcome {
@@ -100,16 +113,22 @@ where Items.Element: Sendable {
             results.append(FanOutResult(index: index, item: item, output: output))
             return true
         case .failure(let error):
-            // After the caller's cancellation or the first failure, errors are the unwinding, not news.
-            if firstFailure != nil || Task.isCancelled { return true }
-            firstFailure = (error, item, index)
+            let childError = FanOutChildError(index: index, item: item, error: error)
+            childErrors.append(childError)
+            // Whichever came first names the reason: once the caller is cancelled, errors are the unwinding.
+            if reason == nil { reason = Task.isCancelled ? .cancelled : .childFailed(childError) }
             return false
         }
     }
-    if let firstFailure {
+    if let first = childErrors.first {
         throw FanOutFailure(
-            error: firstFailure.error, failedItem: firstFailure.item, failedIndex: firstFailure.index,
-            completed: results)
+            reason: reason ?? .cancelled, failedItem: first.item, failedIndex: first.index, completed: results,
+            childErrors: childErrors)
+    }
+    if let firstUnstarted {   // the caller was cancelled before every item had started; nothing threw
+        throw FanOutFailure(
+            reason: .cancelled, failedItem: firstUnstarted.item, failedIndex: firstUnstarted.index,
+            completed: results, childErrors: [])
     }
     return results
 }
@@ -135,7 +154,7 @@ where Items.Element: Sendable {
 public func fanOut<Items: Sequence, Output: Sendable>(
     over items: Items,
     maxInFlight: Int,
-    tracer: any Tracer = NoTracer(),
+    tracer: any TaskTracer = NoTracer(),
     census: TaskCensus = .shared,
     name: (Items.Element) -> String,
     fileID: String = #fileID,
@@ -172,22 +191,26 @@ struct FanOutCompletion<Item: Sendable, Output: Sendable, Failure: Error>: Senda
 
 /// The windowed task group all fan-out forms share. `onCompletion` runs in the calling task, one completion
 /// at a time; returning `false` stops the fan-out (no new children, in-flight children cancelled).
+/// When it stopped before the sequence ended and `reportsFirstUnstarted()` says so, it pulls one more item and
+/// returns it with its index (the throwing form names it in its failure); otherwise it returns `nil`.
 ///
 /// Inlinable so it is specialized for the caller's item and output types: unspecialized, the generic
 /// bookkeeping per child doubled the cost of a no-op child (see Guides/FanOut.md).
 @inlinable
+@discardableResult
 func runBoundedFanOut<Items: Sequence, Output: Sendable, Failure: Error>(
     over items: Items,
     maxInFlight: Int,
-    tracer: any Tracer,
+    tracer: any TaskTracer,
     census: TaskCensus,
     name: (Items.Element) -> String,
     fileID: String,
     line: Int,
     isolation: isolated (any Actor)?,
+    reportsFirstUnstarted: () -> Bool = { false },
     operation: @escaping @Sendable (Items.Element) async throws(Failure) -> Output,
     onCompletion: (Int, Items.Element, Result<Output, Failure>) -> Bool
-) async where Items.Element: Sendable {
+) async -> (index: Int, item: Items.Element)? where Items.Element: Sendable {
     typealias Completion = FanOutCompletion<Items.Element, Output, Failure>
     let limit = max(1, maxInFlight)
     // Skip the task-local push when nobody listens: it is most of a no-op child's cost.
@@ -208,19 +231,24 @@ func runBoundedFanOut<Items: Sequence, Output: Sendable, Failure: Error>(
         return await tracer.withInterval("task", message: taskName) { await run(index, item) }
     }
 
-    await withTaskGroup(of: Completion.self, isolation: isolation) { group in
+    return await withTaskGroup(of: Completion.self, isolation: isolation) { group in
         // Referring to the `isolation` parameter is what makes this body — and so `name`, `onCompletion` and
         // the caller's `onResult` called from it — run on the caller's actor. Without it the closure is
         // nonisolated and runs on the global pool, while the compiler still lets the caller's closures touch
-        // actor state synchronously (issue 11: a data race under ThreadSanitizer, a trap in `assertIsolated`).
+        // actor state synchronously (a data race under ThreadSanitizer, a trap in `assertIsolated`).
         // Not a capture list: `[isolation]` copies it into a plain constant, which isolates nothing.
         _ = isolation
         var iterator = items.makeIterator()
         var nextIndex = 0
         var stopped = false
+        var exhausted = false
 
         func startNext() -> Bool {
-            guard !stopped, !Task.isCancelled, let item = iterator.next() else { return false }
+            guard !stopped, !exhausted, !Task.isCancelled else { return false }
+            guard let item = iterator.next() else {
+                exhausted = true
+                return false
+            }
             let index = nextIndex
             nextIndex += 1
             let taskName = name(item)
@@ -229,7 +257,7 @@ func runBoundedFanOut<Items: Sequence, Output: Sendable, Failure: Error>(
                 // library starts, and the interval starts only once the child runs. The disabled-census check
                 // is made here so a quiet census costs one atomic load, not a generic call per child.
                 guard census.isEnabled else { return await traceAndRun(index, item, taskName) }
-                return await TaskWarden.withCensusEntry(
+                return await Warden.withCensusEntry(
                     name: taskName, parentID: parent, census: census, fileID: fileID, line: line
                 ) {
                     await traceAndRun(index, item, taskName)
@@ -248,5 +276,7 @@ func runBoundedFanOut<Items: Sequence, Output: Sendable, Failure: Error>(
             }
             if startNext() { inFlight += 1 }
         }
+        guard !exhausted, reportsFirstUnstarted(), let item = iterator.next() else { return nil }
+        return (nextIndex, item)
     }
 }

@@ -24,6 +24,20 @@
 ///   work can never remove (or complete) a newer entry for the same key.
 /// - `cancel(key)` and `cancelAll()` cancel the work and resume its waiters with
 ///   ``TaskRegistryError/cancelled``. `drain()` waits until every task the registry started has ended.
+///
+/// Priority: the shared task starts at the registry's `priority` (or, without one, the first caller's), and a
+/// caller of higher priority that joins raises it to its own, as `await task.value` would: with
+/// `Task.escalatePriority(to:)` where the OS has it (OS 26 and Linux), and before OS 26 by awaiting the shared
+/// task from a small named task (`registry-priority`) created at the caller's priority — the runtime raises a
+/// task to the priority of whoever awaits it. Priority only ever rises.
+///
+/// Task-locals: the shared task is created like `Task {}` by the caller that starts the work, so it runs with
+/// *that* caller's task-local values (trace context, logging metadata, dependency overrides); callers who join
+/// later share its result, computed with the first caller's values, and their own task-locals are not seen.
+/// This is deliberate — work shared by several callers cannot run with all of their values, and running it with
+/// none would drop the dependency and tracing context that code relies on — so make anything a result depends
+/// on part of the key, not a task-local. (Go's `singleflight` behaves the same way: the function runs in the
+/// first caller's goroutine, with its context.)
 public final class TaskRegistry<Key: Hashable & Sendable, Value: Sendable, Failure: Error>: Sendable {
     @usableFromInline typealias Outcome = Result<Value, TaskRegistryError<Failure>>
 
@@ -45,6 +59,8 @@ public final class TaskRegistry<Key: Hashable & Sendable, Value: Sendable, Failu
         /// starter escalates the task to. Kept out of `Entry` (and almost always empty): a wider `Entry` made
         /// every miss measurably slower.
         @usableFromInline var escalationsBeforeStart: [UInt64: TaskPriority] = [:]
+        /// By the shared task's runtime id, before OS 26 only: the priority a helper already raised it to.
+        @usableFromInline var raisedTo: [UInt64: TaskPriority] = [:]
 
         @inlinable init() {}
 
@@ -60,14 +76,35 @@ public final class TaskRegistry<Key: Hashable & Sendable, Value: Sendable, Failu
     @usableFromInline let name: @Sendable (Key) -> String
     @usableFromInline let census: TaskCensus
     @usableFromInline let priority: TaskPriority?
+    /// Whether joining raises the shared task's priority by awaiting it from a helper task (before OS 26, where
+    /// `Task.escalatePriority(to:)` does not exist) rather than by escalating it directly.
+    @usableFromInline let escalatesByAwaiting: Bool
 
     /// - Parameters:
     ///   - name: the shared task's name for a key, e.g. `{ "thumbnail:\($0)" }`.
-    ///   - priority: the shared tasks' priority (callers of every priority share them; waiting escalates).
+    ///   - priority: the shared tasks' priority (callers of every priority share them; a higher-priority caller
+    ///     raises it, see the type's documentation).
+    ///   - census: where the shared tasks are registered while they run.
     public init(name: @escaping @Sendable (Key) -> String, priority: TaskPriority? = nil, census: TaskCensus = .shared) {
         self.name = name
         self.priority = priority
         self.census = census
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            escalatesByAwaiting = false
+        } else {
+            escalatesByAwaiting = true
+        }
+    }
+
+    /// A registry that takes the pre-OS 26 escalation path (or not) wherever it runs; for tests.
+    init(
+        name: @escaping @Sendable (Key) -> String, priority: TaskPriority? = nil, census: TaskCensus = .shared,
+        escalatesByAwaiting: Bool
+    ) {
+        self.name = name
+        self.priority = priority
+        self.census = census
+        self.escalatesByAwaiting = escalatesByAwaiting
     }
 
     deinit {
@@ -134,9 +171,9 @@ public final class TaskRegistry<Key: Hashable & Sendable, Value: Sendable, Failu
             continuation.resume(returning: .failure(.cancelled))
         case .joined(let task):
             // Not stored yet: the starter escalates it when it stores it.
-            if let task { Self.escalate(task, to: Task.currentPriority) }
+            if let task { escalate(task, to: Task.currentPriority) }
         case .start(let token):
-            let task = TaskWarden.publishingTask(
+            let task = Warden.publishingTask(
                 name: name(key), priority: priority, census: census, fileID: fileID, line: line
             ) { [self] leaveCensus in
                 let outcome: Outcome
@@ -159,16 +196,35 @@ public final class TaskRegistry<Key: Hashable & Sendable, Value: Sendable, Failu
             // Every waiter left (or the key was cancelled) before the task existed: cancel it now.
             if abandoned { task.cancel() }
             // Created at `priority`; the starter and anyone who joined meanwhile may be waiting at a higher one.
-            if let priority, Task.currentPriority > priority { Self.escalate(task, to: Task.currentPriority) }
-            if let joinedEarly { Self.escalate(task, to: joinedEarly) }
+            if let priority, Task.currentPriority > priority { escalate(task, to: Task.currentPriority) }
+            if let joinedEarly { escalate(task, to: joinedEarly) }
         }
     }
 
     /// Raises `task` to at least `priority`; a no-op when it already runs at or above it.
-    @usableFromInline
-    static func escalate(_ task: Task<Void, Never>, to priority: TaskPriority) {
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+    @inlinable
+    func escalate(_ task: Task<Void, Never>, to priority: TaskPriority) {
+        if !escalatesByAwaiting, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             task.escalatePriority(to: priority)
+        } else {
+            escalateByAwaiting(task, to: priority)
+        }
+    }
+
+    /// Before OS 26: a task at `priority` awaits `task`, which the runtime raises to that priority (it ends when
+    /// `task` does). Only one such helper per priority level a task was raised to: joins at or below it add none.
+    @usableFromInline
+    func escalateByAwaiting(_ task: Task<Void, Never>, to priority: TaskPriority) {
+        let raised = state.withLock { state -> Bool in
+            let key = task.taskID.rawValue
+            if let current = state.raisedTo[key], current >= priority { return false }
+            state.raisedTo[key] = priority
+            return true
+        }
+        guard raised else { return }
+        Task(name: "registry-priority", priority: priority) { [state] in
+            await task.value
+            state.withLock { _ = $0.raisedTo.removeValue(forKey: task.taskID.rawValue) }
         }
     }
 

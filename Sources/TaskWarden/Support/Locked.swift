@@ -23,9 +23,9 @@ import Synchronization
 /// cannot see, so every contended critical section was reported as a data race. TSan intercepts
 /// `pthread_mutex_lock`, and the CI stress run under `--sanitize=thread` must be clean.
 ///
-/// It is `public` (not `package`) because SwiftPM does not inline `@inlinable package` members across modules
-/// in this toolchain: the wrapper cost 26 ns per uncontended lock as `package` and 9 ns as `public`. Users may
-/// adopt it for their own small shared state.
+/// It is `package`: TaskWarden's own modules, tests, example and benchmarks use it; it is not part of the public
+/// API (a lock type of its own is not what a concurrency library should hand its users). `@inlinable` and
+/// `@usableFromInline` keep it inlinable into the public `@inlinable` paths that take it.
 ///
 /// ```swift
 /// let wantlist = Locked<Set<Int>>([])
@@ -34,7 +34,8 @@ import Synchronization
 ///
 /// The lock is not re-entrant: never call back into the same `Locked` from inside `withLock`.
 #if canImport(Glibc) || canImport(Musl)
-public final class Locked<State: ~Copyable>: @unchecked Sendable {
+@usableFromInline
+package final class Locked<State: ~Copyable>: @unchecked Sendable {
     // Why `@unchecked` is sound: `state` is only ever accessed inside `withLock`, between
     // `pthread_mutex_lock` and `pthread_mutex_unlock` on `mutex`, which is allocated once, never moved
     // (pthread mutexes must not be), and destroyed only in `deinit`, when no other reference exists. The
@@ -43,7 +44,7 @@ public final class Locked<State: ~Copyable>: @unchecked Sendable {
     @usableFromInline var state: State
 
     @inlinable
-    public init(_ initialState: consuming sending State) {
+    package init(_ initialState: consuming sending State) {
         mutex = .allocate(capacity: 1)
         var attributes = pthread_mutexattr_t()
         pthread_mutexattr_init(&attributes)
@@ -62,7 +63,7 @@ public final class Locked<State: ~Copyable>: @unchecked Sendable {
 
     /// Runs `body` with exclusive access to the state.
     @inlinable
-    public func withLock<Result: ~Copyable, Failure: Error>(
+    package func withLock<Result: ~Copyable, Failure: Error>(
         _ body: (inout sending State) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
         pthread_mutex_lock(mutex)
@@ -71,17 +72,18 @@ public final class Locked<State: ~Copyable>: @unchecked Sendable {
     }
 }
 #else
-public final class Locked<State: ~Copyable>: Sendable {
+@usableFromInline
+package final class Locked<State: ~Copyable>: Sendable {
     @usableFromInline let mutex: Mutex<State>
 
     @inlinable
-    public init(_ initialState: consuming sending State) {
+    package init(_ initialState: consuming sending State) {
         mutex = Mutex(initialState)
     }
 
     /// Runs `body` with exclusive access to the state.
     @inlinable
-    public func withLock<Result: ~Copyable, Failure: Error>(
+    package func withLock<Result: ~Copyable, Failure: Error>(
         _ body: (inout sending State) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
         try mutex.withLock(body)
@@ -92,7 +94,7 @@ public final class Locked<State: ~Copyable>: Sendable {
 /// Reflection must not walk into the lock: `Mirror` copies stored fields, and a non-copyable state (or the
 /// lock itself) crashes it — which is what Swift Testing does to print the operands of a failed `#expect`.
 extension Locked: CustomReflectable where State: ~Copyable {
-    public var customMirror: Mirror {
+    @usableFromInline package var customMirror: Mirror {
         Mirror(self, children: [:], displayStyle: .class)
     }
 }

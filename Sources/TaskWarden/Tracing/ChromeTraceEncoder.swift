@@ -24,7 +24,7 @@ enum ChromeTraceEncoder {
         }
         var ended = Set<UInt64>()
         for record in records {
-            // An interval ends once: a second end (closing twice is ignored, per `Tracer`) or an end whose begin is
+            // An interval ends once: a second end (closing twice is ignored, per `TaskTracer`) or an end whose begin is
             // not in the recording would reach a viewer as an unmatched `e`.
             if record.phase == .end, messages[record.id] == nil || !ended.insert(record.id).inserted { continue }
             out += ",\n{\"ph\":"

@@ -1,7 +1,7 @@
 #if canImport(os)
 import os
 
-/// A ``Tracer`` over `OSSignposter`, so intervals show up in Instruments' Points of Interest and os_signpost
+/// A ``TaskTracer`` over `OSSignposter`, so intervals show up in Instruments' Points of Interest and os_signpost
 /// lanes.
 ///
 /// Signpost names must be `StaticString`, so the interval's static name (e.g. `"task"`) is the signpost name and
@@ -12,7 +12,7 @@ import os
 /// let tracer = SignpostTracer(subsystem: "com.example.recordshelf", category: "price-check")
 /// await fanOut(over: wantlist, maxInFlight: 6, tracer: tracer, name: { "price:\($0.releaseID)" }) { … }
 /// ```
-public struct SignpostTracer: Tracer {
+public struct SignpostTracer: TaskTracer {
     private let signposter: OSSignposter
 
     /// Creates a tracer logging to `subsystem` and `category`.

@@ -1,4 +1,4 @@
-/// A ``Tracer`` that keeps intervals and events in memory and writes them as Chrome Trace Event JSON, which
+/// A ``TaskTracer`` that keeps intervals and events in memory and writes them as Chrome Trace Event JSON, which
 /// Perfetto (ui.perfetto.dev), `chrome://tracing` and `taskwarden trace render` open.
 ///
 /// Each interval becomes its own track: an async begin/end pair (`"ph":"b"` / `"ph":"e"`) sharing an `id`, named
@@ -14,8 +14,36 @@
 ///
 /// Cost: one lock, one clock read and one append per begin, end or event; nothing is allocated per event while
 /// the reserved `capacity` lasts (a message is retained, not copied; names up to 15 UTF-8 bytes are stored
-/// inline). Past the capacity the buffer doubles, as an `Array` does.
-public final class TraceRecorder: Tracer {
+/// inline). Past the capacity the buffer doubles, as an `Array` does, up to the retention limit.
+///
+/// Memory is bounded: by default the recorder keeps the most recent 262,144 begins, ends and events (about
+/// 25 MB) and drops the oldest beyond that, counting them in ``droppedCount`` — so a recorder left on in a
+/// long-lived process stays the same size. An interval whose begin was dropped is left out of the trace; one
+/// whose end was dropped shows as unfinished. Pass `retention: .all` to keep everything (a bounded run, a test),
+/// or `.mostRecent(n)` for another bound.
+///
+/// ```swift
+/// let recorder = TraceRecorder(processName: "price-server", retention: .mostRecent(100_000))
+/// ```
+public final class TraceRecorder: TaskTracer {
+    /// How many begins, ends and events a recorder keeps.
+    public enum Retention: Sendable, Equatable {
+        /// Everything, for as long as the recorder lives.
+        case all
+        /// The most recent `n` (at least 1); older ones are dropped as new ones arrive.
+        case mostRecent(Int)
+
+        /// The default: the most recent 262,144 records.
+        public static let standard = Retention.mostRecent(262_144)
+
+        var limit: Int? {
+            switch self {
+            case .all: return nil
+            case .mostRecent(let count): return max(1, count)
+            }
+        }
+    }
+
     enum Phase: UInt8 { case begin, end, event }
 
     struct Record {
@@ -31,7 +59,32 @@ public final class TraceRecorder: Tracer {
 
     private struct State {
         var nextID: UInt64 = 1
+        /// The records, oldest first until the limit is reached; from then on a ring whose oldest record is at
+        /// `head`.
         var records: [Record] = []
+        var head = 0
+        var dropped = 0
+        let limit: Int?
+
+        mutating func append(_ record: Record) {
+            guard let limit, records.count >= limit else {
+                records.append(record)
+                return
+            }
+            records[head] = record
+            head = head + 1 == records.count ? 0 : head + 1
+            dropped += 1
+        }
+
+        /// The records in the order they were made.
+        var ordered: [Record] {
+            head == 0 ? records : Array(records[head...] + records[..<head])
+        }
+
+        mutating func removeAll() {
+            records.removeAll(keepingCapacity: true)
+            head = 0
+        }
     }
 
     private let state: Locked<State>
@@ -43,21 +96,23 @@ public final class TraceRecorder: Tracer {
     ///
     /// - Parameters:
     ///   - processName: shown by trace viewers as the process that owns the tracks.
-    ///   - capacity: how many begins, ends and events to reserve room for up front.
+    ///   - capacity: how many begins, ends and events to reserve room for up front (at most the retention limit).
+    ///   - retention: how many to keep; the most recent 262,144 unless you say otherwise.
     ///   - clock: where time comes from; pass a `ManualClock` in tests.
-    public init<C: Clock>(processName: String = "TaskWarden", capacity: Int = 4096, clock: C)
-    where C.Duration == Duration {
+    public init<C: Clock>(
+        processName: String = "TaskWarden", capacity: Int = 4096, retention: Retention = .standard, clock: C
+    ) where C.Duration == Duration {
         let origin = clock.now
         self.elapsed = { origin.duration(to: clock.now) }
         self.processName = processName
-        var initial = State()
-        initial.records.reserveCapacity(max(0, capacity))
+        var initial = State(limit: retention.limit)
+        initial.records.reserveCapacity(min(max(0, capacity), retention.limit ?? .max))
         self.state = Locked(initial)
     }
 
     /// Creates a recorder timing events on the continuous clock.
-    public convenience init(processName: String = "TaskWarden", capacity: Int = 4096) {
-        self.init(processName: processName, capacity: capacity, clock: ContinuousClock())
+    public convenience init(processName: String = "TaskWarden", capacity: Int = 4096, retention: Retention = .standard) {
+        self.init(processName: processName, capacity: capacity, retention: retention, clock: ContinuousClock())
     }
 
     public func beginInterval(_ name: StaticString, message: String) -> TraceInterval {
@@ -67,7 +122,7 @@ public final class TraceRecorder: Tracer {
         let id = state.withLock { state in
             let id = state.nextID
             state.nextID &+= 1
-            state.records.append(Record(
+            state.append(Record(
                 phase: .begin, id: id, parent: context.intervalID, task: task,
                 parentTask: context.taskID?.rawValue ?? 0, time: time, name: name, message: message))
             return id
@@ -78,7 +133,7 @@ public final class TraceRecorder: Tracer {
     public func endInterval(_ interval: TraceInterval) {
         let time = elapsed()
         state.withLock { state in
-            state.records.append(Record(
+            state.append(Record(
                 phase: .end, id: interval.id, parent: 0, task: 0, parentTask: 0, time: time, name: interval.name,
                 message: ""))
         }
@@ -88,18 +143,21 @@ public final class TraceRecorder: Tracer {
         let within = TraceContext.current.intervalID
         let time = elapsed()
         state.withLock { state in
-            state.records.append(Record(
+            state.append(Record(
                 phase: .event, id: within, parent: 0, task: 0, parentTask: 0, time: time, name: name,
                 message: message))
         }
     }
 
-    /// How many begins, ends and events have been recorded.
+    /// How many begins, ends and events the recorder holds now.
     public var recordCount: Int { state.withLock { $0.records.count } }
+
+    /// How many begins, ends and events were dropped to stay within the retention limit.
+    public var droppedCount: Int { state.withLock { $0.dropped } }
 
     /// Drops everything recorded so far, keeping the reserved capacity (useful between benchmark rounds).
     public func removeAll() {
-        state.withLock { $0.records.removeAll(keepingCapacity: true) }
+        state.withLock { $0.removeAll() }
     }
 
     /// A snapshot of the recorded intervals, in the order they began; unfinished intervals have no end.
@@ -107,7 +165,7 @@ public final class TraceRecorder: Tracer {
         RecordedInterval.pair(snapshot())
     }
 
-    func snapshot() -> [Record] { state.withLock { $0.records } }
+    func snapshot() -> [Record] { state.withLock { $0.ordered } }
 
     /// The recording as Chrome Trace Event JSON (the object form, `{"traceEvents":[…]}`).
     public func chromeTraceJSON() -> String {

@@ -41,10 +41,12 @@ extension BackgroundTaskEngine where C == WallClock {
     /// try engine.registerWithSystem()          // registers every handler, then finishes launching
     /// try engine.submit(.appRefresh("com.recordshelf.price-check"))
     /// ```
-    public static func system(permittedIdentifiers: Set<String>, census: TaskCensus = .shared) -> BackgroundTaskEngine<WallClock> {
+    public static func system(
+        permittedIdentifiers: Set<String>, census: TaskCensus = .shared, expirationGrace: Duration = .seconds(2)
+    ) -> BackgroundTaskEngine<WallClock> {
         BackgroundTaskEngine(
             clock: WallClock(), permittedIdentifiers: permittedIdentifiers, backend: SystemBackgroundTaskBackend(),
-            census: census)
+            census: census, expirationGrace: expirationGrace)
     }
 
     /// Registers a launch handler with `BGTaskScheduler` for every identifier registered on this engine, then
@@ -71,8 +73,9 @@ extension BackgroundTaskEngine where C == WallClock {
                 if slot.run == nil { slot.expiredEarly = true }
                 return slot.run
             }
-            // `expire()` cancels the handler's task and calls `setTaskCompleted(success: false)` right here,
-            // under the run's lock, exactly once: nothing on the expiration path waits for the handler.
+            // `expire()` cancels the handler's task and returns at once: nothing on the expiration path waits.
+            // `setTaskCompleted(success: false)` follows, exactly once, when the handler has returned or the
+            // engine's grace period has ended, whichever is first.
             run?.expire()
         }
         do {

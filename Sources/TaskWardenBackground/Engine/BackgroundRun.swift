@@ -6,9 +6,13 @@ public enum BackgroundRunOutcome: Sendable, Equatable, CustomStringConvertible {
     case succeeded
     /// The handler threw (the error's description): `setTaskCompleted(success: false)`.
     case failed(String)
-    /// The system's expiration fired first: the handler's task was cancelled and failure was reported at once,
-    /// straight from the expiration path, whatever the handler does afterwards.
+    /// The system's expiration fired first: the handler's task was cancelled, and failure was reported once the
+    /// handler had returned (finishing whatever it shielded from cancellation), within the engine's grace period.
     case expired
+    /// The system's expiration fired and the handler had still not returned when the engine's grace period
+    /// after expiration ended: failure was reported then, without waiting longer. The handler's task goes on,
+    /// cancelled, and the identifier counts as running until it returns.
+    case expiredBeforeHandlerReturned
 
     /// What `setTaskCompleted(success:)` receives.
     public var isSuccess: Bool { self == .succeeded }
@@ -18,6 +22,7 @@ public enum BackgroundRunOutcome: Sendable, Equatable, CustomStringConvertible {
         case .succeeded: return "succeeded"
         case .failed(let reason): return "failed: \(reason)"
         case .expired: return "expired"
+        case .expiredBeforeHandlerReturned: return "expired (the handler had not returned by the end of the grace period)"
         }
     }
 }
@@ -25,9 +30,11 @@ public enum BackgroundRunOutcome: Sendable, Equatable, CustomStringConvertible {
 /// One launch of a registered background task: what the handler receives, and what the system (or the
 /// simulator) uses to expire it.
 ///
-/// The handler runs in its own named task (`background-task:<identifier>`). ``expire()`` cancels that task and
-/// reports ``BackgroundRunOutcome/expired`` immediately; whatever the handler does after that (for example
-/// applying already-fetched results inside a cancellation shield) still runs, but the outcome is settled.
+/// The handler runs in its own named task (`background-task:<identifier>`). ``expire()`` cancels that task; the
+/// outcome, ``BackgroundRunOutcome/expired``, is reported when the handler returns — after whatever it does
+/// inside a cancellation shield, such as applying results it already fetched — or, if it has not returned when
+/// the engine's grace period after expiration ends, ``BackgroundRunOutcome/expiredBeforeHandlerReturned`` is
+/// reported then.
 ///
 /// ```swift
 /// try engine.register("com.recordshelf.price-check", kind: .appRefresh, scheduleNext: .resubmit(after: .seconds(3600))) { run in
@@ -52,6 +59,8 @@ public final class BackgroundRun<C: Clock>: Sendable where C.Duration == Duratio
         var expired = false
         var outcome: BackgroundRunOutcome?
         var handlerFinished = false
+        /// Started by `expire()`; reports ``BackgroundRunOutcome/expiredBeforeHandlerReturned`` if it runs out.
+        var graceTimer: Task<Void, Never>?
         var applied = 0
         var chainError: String?
         /// Set once `reportCompletion` has returned; ``waitForOutcome()`` returns only after that.
@@ -61,15 +70,19 @@ public final class BackgroundRun<C: Clock>: Sendable where C.Duration == Duratio
 
     private let state = Locked(State())
     private let reportCompletion: @Sendable (BackgroundRunOutcome) -> Void
+    /// Starts the timer that ends the grace period after expiration (on the engine's clock and executor).
+    private let startGraceTimer: @Sendable (BackgroundRun<C>) -> Task<Void, Never>
 
     init(
         identifier: String, kind: BackgroundTaskKind, startedAt: C.Instant,
-        reportCompletion: @escaping @Sendable (BackgroundRunOutcome) -> Void
+        reportCompletion: @escaping @Sendable (BackgroundRunOutcome) -> Void,
+        startGraceTimer: @escaping @Sendable (BackgroundRun<C>) -> Task<Void, Never>
     ) {
         self.identifier = identifier
         self.kind = kind
         self.startedAt = startedAt
         self.reportCompletion = reportCompletion
+        self.startGraceTimer = startGraceTimer
     }
 
     /// Whether the system's expiration has fired for this run.
@@ -89,16 +102,29 @@ public final class BackgroundRun<C: Clock>: Sendable where C.Duration == Duratio
         state.withLock { $0.applied += count }
     }
 
-    /// The system's expiration handler: cancels the handler's task and reports ``BackgroundRunOutcome/expired``
-    /// at once unless an outcome was already reported. Calling it again, or after completion, does nothing.
+    /// The system's expiration handler: cancels the handler's task and starts the grace period. Returns at once;
+    /// the outcome is reported when the handler returns (``BackgroundRunOutcome/expired``) or when the grace
+    /// period ends first (``BackgroundRunOutcome/expiredBeforeHandlerReturned``). Calling it again, or after the
+    /// outcome was reported, does nothing.
+    ///
+    /// ```swift
+    /// task.expirationHandler = { run.expire() }   // what the Apple adapter does
+    /// ```
     public func expire() {
-        let task: Task<Void, Never>? = state.withLock { state in
-            guard state.outcome == nil, !state.expired else { return nil }
+        let (isFirst, task) = state.withLock { state -> (Bool, Task<Void, Never>?) in
+            guard state.outcome == nil, !state.expired else { return (false, nil) }
             state.expired = true
-            return state.task
+            return (true, state.task)
         }
+        guard isFirst else { return }
         task?.cancel()
-        settle(.expired)
+        let timer = startGraceTimer(self)
+        let handlerAlreadyFinished = state.withLock { state -> Bool in
+            guard state.outcome == nil else { return true }
+            state.graceTimer = timer
+            return false
+        }
+        if handlerAlreadyFinished { timer.cancel() }
     }
 
     /// Waits for the handler closure to finish (return or throw, before or after expiration). Waiting cancels
@@ -108,7 +134,7 @@ public final class BackgroundRun<C: Clock>: Sendable where C.Duration == Duratio
     }
 
     /// Waits until the run's outcome has been reported to the system — when the handler returns or throws, or
-    /// at once when the run expires — and returns it. Waiting cancels nothing: cancelling the waiter leaves the
+    /// for an expired run when its handler has returned or the grace period has ended — and returns it. Waiting cancels nothing: cancelling the waiter leaves the
     /// run alone (``BackgroundTaskEngine/perform(_:)`` is what turns a cancellation into ``expire()``).
     ///
     /// ```swift
@@ -140,14 +166,26 @@ public final class BackgroundRun<C: Clock>: Sendable where C.Duration == Duratio
         state.withLock { $0.chainError = String(describing: error) }
     }
 
+    /// The handler returned or threw: after an expiration that is reported as ``BackgroundRunOutcome/expired``.
     func handlerFinished(_ outcome: BackgroundRunOutcome) {
-        state.withLock { $0.handlerFinished = true }
-        settle(outcome)
+        let (expired, timer) = state.withLock { state in
+            state.handlerFinished = true
+            defer { state.graceTimer = nil }
+            return (state.expired, state.graceTimer)
+        }
+        timer?.cancel()
+        settle(expired ? .expired : outcome)
     }
 
-    /// Reports `outcome` if nothing was reported yet; the lock makes "exactly once" hold whichever of the
-    /// handler and the expiration path gets here first. Waiters resume after the report, so whoever waits for
-    /// the outcome (SwiftUI's closure, through `perform`) returns only once the system has been told.
+    /// The grace period after expiration ended.
+    func gracePeriodEnded() {
+        settle(.expiredBeforeHandlerReturned)
+    }
+
+    /// Reports `outcome` if nothing was reported yet: the lock decides which of the handler's end and the grace
+    /// timer gets here first, and the report itself is made after the lock is released, exactly once. Waiters
+    /// resume after the report, so whoever waits for the outcome (SwiftUI's closure, through `perform`) returns
+    /// only once the system has been told.
     private func settle(_ outcome: BackgroundRunOutcome) {
         let first = state.withLock { state -> Bool in
             guard state.outcome == nil else { return false }

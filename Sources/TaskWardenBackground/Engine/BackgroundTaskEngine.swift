@@ -4,8 +4,9 @@ import TaskWarden
 /// with an earliest begin date, handlers run in a named task, expiration cancels that task, completion reported
 /// exactly once, and the platform's limits enforced as errors rather than crashes.
 ///
-/// Every registration names its `scheduleNext` step, and the engine runs that step *before* the handler in every
-/// launch, so the chain of requests survives a handler that throws, expires or is killed.
+/// Every registration names its `scheduleNext` step, and the engine runs that step first thing in every launch,
+/// synchronously, before the handler's task exists, so the chain of requests survives a handler that throws,
+/// expires or is killed.
 ///
 /// ```swift
 /// let engine = BackgroundTaskEngine(clock: clock, permittedIdentifiers: ["com.recordshelf.price-check"])
@@ -17,7 +18,10 @@ import TaskWarden
 /// ```
 ///
 /// Cancellation: the handler's task is cancelled only by ``BackgroundRun/expire()``. The engine never cancels
-/// anything on its own; a backend (the system or the simulator) decides when a run expires.
+/// anything on its own; a backend (the system or the simulator) decides when a run expires. After expiration the
+/// engine reports the outcome when the handler returns, or when `expirationGrace` has passed on its clock,
+/// whichever comes first; an identifier whose handler has not returned still counts as running, so a second
+/// launch of it is refused rather than running two handlers at once.
 public final class BackgroundTaskEngine<C: Clock>: Sendable where C.Duration == Duration, C.Instant: Sendable {
     public typealias Request = BackgroundTaskRequest<C.Instant>
     public typealias Pending = PendingBackgroundTaskRequest<C.Instant>
@@ -66,6 +70,8 @@ public final class BackgroundTaskEngine<C: Clock>: Sendable where C.Duration == 
     private let executor: (any TaskExecutor)?
     private let backend: (any BackgroundTaskBackend<C.Instant>)?
     private let census: TaskCensus
+    /// How long a handler may go on after expiration before the outcome is reported without it.
+    public let expirationGrace: Duration
     private let state = Locked(State())
 
     /// Creates an engine.
@@ -75,14 +81,19 @@ public final class BackgroundTaskEngine<C: Clock>: Sendable where C.Duration == 
     ///   - taskExecutor: the executor handler tasks prefer (the simulator passes its own); `nil` for the default.
     ///   - backend: where accepted requests go; `nil` when something reads ``pendingRequests`` instead.
     ///   - census: where handler tasks are registered while they run (see `TaskCensus`).
+    ///   - expirationGrace: after expiration, how long the handler may go on (finishing a shielded step) before
+    ///     the outcome is reported without waiting for it; 2 seconds by default. The system's own limit after
+    ///     its expiration handler is not documented; keep shielded steps well inside this.
     public init(
         clock: C,
         permittedIdentifiers: Set<String>,
         taskExecutor: (any TaskExecutor)? = nil,
         backend: (any BackgroundTaskBackend<C.Instant>)? = nil,
-        census: TaskCensus = .shared
+        census: TaskCensus = .shared,
+        expirationGrace: Duration = .seconds(2)
     ) {
         self.census = census
+        self.expirationGrace = max(.zero, expirationGrace)
         self.clock = clock
         self.permitted = permittedIdentifiers
         self.executor = taskExecutor
@@ -175,41 +186,61 @@ public final class BackgroundTaskEngine<C: Clock>: Sendable where C.Duration == 
         state.withLock { $0.pending.values.sorted { $0.sequence < $1.sequence } }
     }
 
-    /// The runs that have not reported an outcome yet, by identifier.
+    /// The identifiers whose handler has not returned yet (a launch of one of them is refused).
     public var runningIdentifiers: Set<String> { state.withLock { Set($0.running.keys) } }
+
+    /// Forgets the run of `identifier` as if its process had been killed, so the identifier can launch again;
+    /// its handler's task, if still suspended, is left alone. The simulator calls it for a run it kills.
+    package func forgetRun(_ run: Run) {
+        state.withLock { state in
+            if state.running[run.identifier] === run { state.running[run.identifier] = nil }
+        }
+    }
 
     // MARK: Launch (called by the system adapter or the simulator)
 
-    /// Launches the handler for `identifier`: removes its pending request, creates the run, and starts the
-    /// named task that runs the `scheduleNext` step and then the handler.
+    /// Launches the handler for `identifier`: removes its pending request, creates the run, runs the
+    /// `scheduleNext` step right here (synchronously, on the caller, before anything else), and starts the named
+    /// task that runs the handler.
     ///
-    /// - Parameter reportCompletion: called exactly once with the outcome (`setTaskCompleted(success:)`).
-    /// - Throws: ``BackgroundTaskError/noHandlerRegistered(identifier:)`` or ``BackgroundTaskError/alreadyRunning(identifier:)``.
+    /// - Parameters:
+    ///   - identifier: the registered task identifier the system launched.
+    ///   - reportCompletion: called exactly once with the outcome (`setTaskCompleted(success:)`).
+    /// - Throws: ``BackgroundTaskError/noHandlerRegistered(identifier:)`` or ``BackgroundTaskError/alreadyRunning(identifier:)``
+    ///   (the previous run's handler has not returned).
     @discardableResult
     public func launch(
         _ identifier: String, reportCompletion: @escaping @Sendable (BackgroundRunOutcome) -> Void = { _ in }
     ) throws -> Run {
         let now = clock.now
+        let (clock, executor, census, grace) = (self.clock, self.executor, self.census, expirationGrace)
         let (run, registration): (Run, Registration) = try state.withLock { state in
             guard let registration = state.registrations[identifier] else {
                 throw BackgroundTaskError.noHandlerRegistered(identifier: identifier)
             }
             guard state.running[identifier] == nil else { throw BackgroundTaskError.alreadyRunning(identifier: identifier) }
             state.pending[identifier] = nil
-            let run = Run(identifier: identifier, kind: registration.kind, startedAt: now) { [weak self] outcome in
-                self?.state.withLock { _ = $0.running.removeValue(forKey: identifier) }
-                reportCompletion(outcome)
+            let run = Run(identifier: identifier, kind: registration.kind, startedAt: now, reportCompletion: reportCompletion) {
+                expiredRun in
+                // The grace period runs on the engine's clock and executor (virtual time in the simulator).
+                return Warden.task(
+                    name: "background-expiration-grace:\(identifier)", executorPreference: executor, census: census
+                ) { [weak expiredRun] in
+                    do { try await clock.sleep(until: clock.now.advanced(by: grace), tolerance: nil) } catch { return }
+                    expiredRun?.gracePeriodEnded()
+                }
             }
             state.running[identifier] = run
             return (run, registration)
         }
-        let executor = self.executor
-        let census = self.census
-        let task = TaskWarden.task(name: run.taskName, executorPreference: executor, census: census) { [self] in
+        // The chain comes first, before the handler's task exists: whatever the handler does next (throw,
+        // expire, get killed), the next request is already with the system.
+        do { try registration.scheduleNext.perform(self, run) } catch { run.noteChainError(error) }
+        let task = Warden.task(name: run.taskName, executorPreference: executor, census: census) { [self] in
             // Entering the preference through TaskWarden lets a cancellation shield inside the handler start
             // its task on the same executor (the simulator relies on that to stay deterministic).
             if let executor {
-                await TaskWarden.withTaskExecutorPreference(executor) { await self.execute(run, registration) }
+                await Warden.withTaskExecutorPreference(executor) { await self.execute(run, registration) }
             } else {
                 await execute(run, registration)
             }
@@ -220,32 +251,36 @@ public final class BackgroundTaskEngine<C: Clock>: Sendable where C.Duration == 
 
     /// Runs the handler registered for `identifier` on behalf of a caller that the platform started and will
     /// cancel on expiration — the shape of SwiftUI's `.backgroundTask(.appRefresh(…)) { … }`, where SwiftUI
-    /// registers the launch handler itself, cancels the closure's task when the time is up, and reports
-    /// completion when the closure returns.
+    /// registers the launch handler itself, cancels the closure's task when the time is up, and takes the
+    /// closure's return as "task complete".
     ///
     /// ```swift
     /// WindowGroup { ContentView() }
     ///     .backgroundTask(.appRefresh("com.recordshelf.price-check")) {
-    ///         _ = try? await engine.perform("com.recordshelf.price-check")
+    ///         do { try await engine.perform("com.recordshelf.price-check") }
+    ///         catch { log.error("price check not launched: \(error)") }
     ///     }
     /// ```
     ///
     /// It takes the same path as a launch by `BGTaskScheduler` or the simulator (``launch(_:reportCompletion:)``):
-    /// the pending request is removed, the handler's named task runs the `scheduleNext` step first and then the
-    /// handler. Cancelling the calling task is the system's expiration: it calls ``BackgroundRun/expire()``,
-    /// which cancels the handler's task and settles the outcome as ``BackgroundRunOutcome/expired``.
+    /// the pending request is removed, the `scheduleNext` step runs at once, then the handler runs in its named
+    /// task. Cancelling the calling task is the system's expiration: it calls ``BackgroundRun/expire()``, which
+    /// cancels the handler's task.
     ///
-    /// Returns when the outcome is reported: when the handler returns (``BackgroundRunOutcome/succeeded``) or
-    /// throws (``BackgroundRunOutcome/failed(_:)``), or at once on expiration (``BackgroundRunOutcome/expired``),
-    /// so the closure returns promptly, as SwiftUI requires. Whatever the handler still does after expiration (its
-    /// shielded apply step) goes on in the handler's task, exactly as after `BGTask`'s expiration handler.
+    /// Returns when the outcome is reported, never earlier: when the handler returns
+    /// (``BackgroundRunOutcome/succeeded``) or throws (``BackgroundRunOutcome/failed(_:)``); after an expiration,
+    /// when the handler has returned — its shielded apply step finished — (``BackgroundRunOutcome/expired``), or
+    /// when the engine's `expirationGrace` (2 s by default) has passed first
+    /// (``BackgroundRunOutcome/expiredBeforeHandlerReturned``). So the closure's return tells SwiftUI "complete"
+    /// only once what was paid for is applied, or the grace bound says to stop waiting.
     ///
     /// - Returns: the outcome reported for the run.
-    /// - Throws: what ``launch(_:reportCompletion:)`` throws when the engine refuses the launch.
+    /// - Throws: what ``launch(_:reportCompletion:)`` throws when the engine refuses the launch (no handler
+    ///   registered, or the previous run's handler has not returned).
     @discardableResult
     public func perform(_ identifier: String) async throws -> BackgroundRunOutcome {
         let run = try launch(identifier)
-        // An already-cancelled caller expires the run at once; the handler's task still runs the chain step first.
+        // An already-cancelled caller expires the run at once; the chain step has already run in `launch`.
         return await withTaskCancellationHandler {
             await run.waitForOutcome()
         } onCancel: {
@@ -254,15 +289,16 @@ public final class BackgroundTaskEngine<C: Clock>: Sendable where C.Duration == 
     }
 
     private func execute(_ run: Run, _ registration: Registration) async {
-        // The chain comes first: whatever the handler does next (throw, expire, get killed), the next request
-        // is already with the system.
-        do { try registration.scheduleNext.perform(self, run) } catch { run.noteChainError(error) }
+        let outcome: BackgroundRunOutcome
         do {
             try await registration.handler(run)
-            run.handlerFinished(.succeeded)
+            outcome = .succeeded
         } catch {
-            run.handlerFinished(.failed(String(describing: error)))
+            outcome = .failed(String(describing: error))
         }
+        // The identifier may launch again from the moment its handler has returned, and not before.
+        forgetRun(run)
+        run.handlerFinished(outcome)
     }
 
     private static func validate(_ identifier: String) throws {

@@ -24,8 +24,9 @@ struct BackgroundFacts: Sendable, Codable, Equatable {
     }
 
     /// Whether the tree made of these files resolves the recorded names to the recorded values.
-    func holds(files: [FileAnalysis], cachedFiles: [CachedFile]) -> Bool {
-        Self.table(BackgroundTaskContext.constants(mentioning: Set(constantNames), files: files, cachedFiles: cachedFiles)) == constants
+    func holds(files: [FileAnalysis], cachedFiles: [CachedFile], unparsed: UnparsedConstants = .none) -> Bool {
+        Self.table(BackgroundTaskContext.constants(mentioning: Set(constantNames), files: files, cachedFiles: cachedFiles,
+                                                   unparsed: unparsed)) == constants
     }
 
     private static func table(_ constants: [String: Set<String>]) -> [String: [String]] {

@@ -26,9 +26,14 @@ import Darwin
 /// half-written.
 ///
 /// The file is compared with the bytes the fix was computed from after the temporary is written, and its
-/// `stat` (inode, size, modification and change times) once more right before the rename, so an edit made
-/// by someone else during the run is not lost; what remains is the window between that last `stat` and
-/// the `rename` (two system calls), and appends by a process that keeps the old file open across it.
+/// `stat` (inode, size, modification and change times) once more right before the replacement, so an edit
+/// made by someone else during the run is not lost. The replacement itself swaps the temporary with the file
+/// (``FileExchange``) and checks the replaced file once more — same inode, size, modification time and bytes
+/// — swapping back if a write landed after the last `stat`. What remains: writes through a descriptor
+/// opened on the old file before the swap (they go to the replaced file), and, only when a conflict was
+/// found, a write to the new file in the microseconds between the two swaps. Where the system cannot swap
+/// entries, the temporary is renamed over the file, and a write between the last `stat` and the `rename`
+/// is lost.
 public protocol SourceWriting: Sendable {
     /// Replaces the file at `path`, which must still hold `old`, with `new`.
     func replace(_ path: String, expecting old: [UInt8], with new: [UInt8]) throws(SourceWriteError)
@@ -66,13 +71,21 @@ public struct AtomicSourceWriter: SourceWriting {
     let temporaries: TemporaryFileRegistry
     /// Runs after the content check and before the last `stat` check; tests inject an edit here.
     let afterContentCheck: @Sendable (String) -> Void
+    /// Runs after the last `stat` check and right before the replacement; tests inject an edit here.
+    let beforeReplacement: @Sendable (String) -> Void
+    /// How the temporary takes the file's place (``FileExchange/system``; tests: a system without a swap).
+    let exchange: FileExchange
 
     public init(writeCall: @escaping WriteCall = AtomicSourceWriter.systemWrite,
                 temporaries: TemporaryFileRegistry = .process,
-                afterContentCheck: @escaping @Sendable (String) -> Void = { _ in }) {
+                exchange: FileExchange = .system,
+                afterContentCheck: @escaping @Sendable (String) -> Void = { _ in },
+                beforeReplacement: @escaping @Sendable (String) -> Void = { _ in }) {
         self.writeCall = writeCall
         self.temporaries = temporaries
+        self.exchange = exchange
         self.afterContentCheck = afterContentCheck
+        self.beforeReplacement = beforeReplacement
     }
 
     public static let systemWrite: WriteCall = { descriptor, buffer in
@@ -137,16 +150,24 @@ public struct AtomicSourceWriter: SourceWriting {
         guard let current = Self.readBytes(target, status: &checked) else { throw .unreadable(path: path, reason: Self.errorText()) }
         guard current == old else { throw .changedDuringRun(path: path) }
         afterContentCheck(target)
-        // …and compare that stat right before the rename: a write since the read changes size or times.
+        // …and compare that stat right before the replacement: a write since the read changes size or times.
         var renameError: Int32 = 0
-        let outcome = temporaries.commit(temporary, to: target) {
+        let outcome = temporaries.commit(temporary, to: target, exchange: exchange, lastCheck: {
             var last = stat()
             guard stat(target, &last) == 0 else {
                 renameError = errno
                 return false
             }
-            return ReplacedFileStatus(last).sameContentVersion(as: ReplacedFileStatus(checked))
-        }
+            guard ReplacedFileStatus(last).sameContentVersion(as: ReplacedFileStatus(checked)) else { return false }
+            beforeReplacement(target)
+            return true
+        }, replacedIsUnchanged: { replaced in
+            // The file swapped out must be the one checked, unwritten since: a rename changes its change time,
+            // so the inode, size, modification time and bytes are compared.
+            var now = stat()
+            guard let bytes = Self.readBytes(replaced, status: &now) else { return false }
+            return ReplacedFileStatus(now).sameWrite(as: ReplacedFileStatus(checked)) && bytes == old
+        })
         switch outcome {
         case .renamed: committed = true
         case .interrupted: throw .interrupted(path: path)
@@ -154,6 +175,9 @@ public struct AtomicSourceWriter: SourceWriting {
             if renameError != 0 { throw .unreadable(path: path, reason: String(cString: strerror(renameError))) }
             throw .changedDuringRun(path: path)
         case .failed(let code): throw .writeFailed(path: path, reason: String(cString: strerror(code)))
+        case .conflictKept(let other):
+            committed = true
+            throw .writeFailed(path: path, reason: "it changed while being replaced and could not be put back; the other version is in \(other)")
         }
     }
 

@@ -71,13 +71,15 @@ public struct FixEdit: Sendable, Hashable, Codable {
     public var isPerItem: Bool
     /// For per-item sites: the name with an identity segment a person could choose (`price-check:\(release.id)`).
     public var suggestion: String?
-    /// Where the name came from (`awaited call loadTimeline() in TimelineViewModel.refresh()`).
-    public var provenance: String?
+    /// Where the name came from (``TaskNaming/DerivedTaskName/provenance``); empty when not known.
+    public var provenance: String
+    /// The declaration the site is in (`LibraryViewModel.refresh()`).
+    public var enclosing: String
+    /// The first line of what the task does (``SiteBodyLine``), for a reviewer.
+    public var bodyFirstLine: String
 
-    public init(
-        file: String, line: Int, column: Int, kind: String, name: String, isPerItem: Bool, suggestion: String?,
-        provenance: String? = nil
-    ) {
+    public init(file: String, line: Int, column: Int, kind: String, name: String, isPerItem: Bool, suggestion: String?,
+                provenance: String = "", enclosing: String = "", bodyFirstLine: String = "") {
         self.file = file
         self.line = line
         self.column = column
@@ -86,6 +88,8 @@ public struct FixEdit: Sendable, Hashable, Codable {
         self.isPerItem = isPerItem
         self.suggestion = suggestion
         self.provenance = provenance
+        self.enclosing = enclosing
+        self.bodyFirstLine = bodyFirstLine
     }
 }
 
@@ -96,16 +100,23 @@ public struct UnnamedSite: Sendable, Hashable, Codable {
     public var column: Int
     public var kind: String
     public var reason: String
-    /// What a person could do instead (a forwarding helper: thread a `name:` parameter through it).
-    public var suggestion: String?
+    /// For a site in a helper that only forwards its closure: what to do instead of naming it here
+    /// (``TaskNaming/DerivedTaskName/forwardingAdvice``). Such a site gets a row without a name in the plan.
+    public var forwardingAdvice: String?
+    /// For a forwarding helper's site: its declaration and the first line of what the task does, for the plan.
+    public var enclosing: String?
+    public var bodyFirstLine: String?
 
-    public init(file: String, line: Int, column: Int, kind: String, reason: String, suggestion: String? = nil) {
+    public init(file: String, line: Int, column: Int, kind: String, reason: String, forwardingAdvice: String? = nil,
+                enclosing: String? = nil, bodyFirstLine: String? = nil) {
         self.file = file
         self.line = line
         self.column = column
         self.kind = kind
         self.reason = reason
-        self.suggestion = suggestion
+        self.forwardingAdvice = forwardingAdvice
+        self.enclosing = enclosing
+        self.bodyFirstLine = bodyFirstLine
     }
 }
 
@@ -120,6 +131,8 @@ public struct FixProblem: Error, Sendable, Hashable, Codable, CustomStringConver
         case writeFailed = "write-failed"
         /// The file's real path is outside every path named on the command line (reached through a link).
         case outsideRoots = "outside-roots"
+        /// The file's bytes are not those a reviewed plan was written for (`fix --plan`).
+        case changedSincePlan = "changed-since-plan"
     }
     public var file: String
     public var kind: Kind

@@ -37,14 +37,10 @@ public enum FixReport {
     }
 
     /// Why each unnamed site stays unnamed, for sites a person can act on (availability, suppression,
-    /// syntax errors, forwarding helpers with what to do instead); kinds that can never be named are only
-    /// counted in the summary.
+    /// syntax errors); kinds that can never be named are only counted in the summary.
     public static func leftUnnamedLines(_ plan: FixPlan) -> [String] {
         plan.leftUnnamed.filter { !$0.reason.hasSuffix("cannot be named") && !$0.reason.hasPrefix("SwiftUI .task") }
-            .map { site in
-                let advice = site.suggestion.map { "; suggestion: " + $0 } ?? ""
-                return OutputLine.escaped("\(site.file):\(site.line):\(site.column): note: \(site.kind) left unnamed: \(site.reason)\(advice)")
-            }
+            .map { OutputLine.escaped("\($0.file):\($0.line):\($0.column): note: \($0.kind) left unnamed: \($0.reason)") }
     }
 
     /// Where an identity segment would tell per-item tasks apart (`--suggest`).

@@ -52,6 +52,12 @@ struct ReplacedFileStatus: Equatable {
             && changed.tv_sec == other.changed.tv_sec && changed.tv_nsec == other.changed.tv_nsec
     }
 
+    /// Same file, same size, same modification time: no write since (a rename changes only the change time).
+    func sameWrite(as other: ReplacedFileStatus) -> Bool {
+        device == other.device && inode == other.inode && size == other.size
+            && modified.tv_sec == other.modified.tv_sec && modified.tv_nsec == other.modified.tv_nsec
+    }
+
     static func == (left: ReplacedFileStatus, right: ReplacedFileStatus) -> Bool {
         left.sameContentVersion(as: right) && left.linkCount == right.linkCount && left.owner == right.owner
             && left.group == right.group && left.mode == right.mode

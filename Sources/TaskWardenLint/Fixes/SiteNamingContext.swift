@@ -3,7 +3,7 @@ import TaskNaming
 
 /// Reads, from the syntax around a task-creating call, what name derivation needs: the enclosing
 /// declarations, the storage, action, button or `case` the task sits in, what the task's body does, how the
-/// task stands in its function, and whether it runs once per item. What it reads is listed in ``NamingReads``.
+/// task stands in its function, and whether it runs once per item. What it reads is declared in ``reads``.
 ///
 /// ```swift
 /// // struct WantlistView: View { var body: some View { List {}.onAppear { Task { await model.load() } } } }

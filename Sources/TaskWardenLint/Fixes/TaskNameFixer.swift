@@ -83,10 +83,12 @@ public struct TaskNameFixer: Sendable {
                 }
                 let context = SiteNamingContext.context(for: call, fileName: file.path)
                 let derived = derivation.derive(context)
-                if let forwarding = derived.forwarding {
-                    // One fixed name would label every caller's work alike: the callers should name it.
-                    var left = unnamed(site, reason: ForwardingHelper.leftUnnamedReason)
-                    left.suggestion = forwarding.advice
+                if let advice = derived.forwardingAdvice {
+                    // One fixed name here would label every caller's work alike: the helper should take a name.
+                    var left = unnamed(site, reason: "forwarding helper: \(advice)")
+                    left.forwardingAdvice = advice
+                    left.enclosing = site.enclosingDeclaration
+                    left.bodyFirstLine = SiteBodyLine.firstLine(of: site)
                     plan.leftUnnamed.append(left)
                     continue
                 }
@@ -192,7 +194,9 @@ public struct TaskNameFixer: Sendable {
             edits.append(FixEdit(
                 file: file.path, line: entry.site.position.line, column: entry.site.position.column,
                 kind: entry.site.kind.rawValue, name: name, isPerItem: entry.derived.isPerItem,
-                suggestion: entry.suggestionIdentity.map { "\(name):\\(\($0))" }, provenance: entry.derived.provenance))
+                suggestion: entry.suggestionIdentity.map { "\(name):\\(\($0))" },
+                provenance: entry.derived.provenance, enclosing: entry.site.enclosingDeclaration,
+                bodyFirstLine: SiteBodyLine.firstLine(of: entry.site)))
         }
         let newSource = TextInsertion.apply(insertions, to: sourceBytes)
         if case .rejected(let reason) = FixVerification.verify(

@@ -51,15 +51,39 @@ public final class TemporaryFileRegistry: Sendable {
         }
     }
 
-    /// Renames `temporary` over `target` unless interrupted: true when renamed. `lastCheck` runs under the
-    /// lock right before the rename; when it returns false nothing is renamed.
-    func commit(_ temporary: String, to target: String, lastCheck: () -> Bool) -> CommitOutcome {
+    /// Puts `temporary` in the place of `target` unless interrupted. `lastCheck` runs under the lock right
+    /// before; when it returns false nothing is replaced.
+    ///
+    /// Where the system can swap two entries (``FileExchange``), the temporary is swapped with the file, and the
+    /// file it replaced — now under the temporary's name — must pass `replacedIsUnchanged`: a write that landed
+    /// after `lastCheck` fails it, and the two are swapped back, so that write is not lost (`.checkFailed`).
+    /// Elsewhere the temporary is renamed over the file, and such a write is lost.
+    func commit(_ temporary: String, to target: String, exchange: FileExchange = .system, lastCheck: () -> Bool,
+                replacedIsUnchanged: (String) -> Bool = { _ in true }) -> CommitOutcome {
         state.withLock { state in
             guard !state.interrupted else { return .interrupted }
             guard lastCheck() else { return .checkFailed }
-            guard rename(temporary, target) == 0 else { return .failed(errno) }
-            state.paths.remove(temporary)
-            return .renamed
+            switch exchange.exchange(temporary, target) {
+            case .exchanged:
+                if replacedIsUnchanged(temporary) {
+                    unlink(temporary)
+                    state.paths.remove(temporary)
+                    return .renamed
+                }
+                // Put the other writer's version back; the temporary then holds the new bytes again.
+                guard exchange.exchange(temporary, target) == .exchanged else {
+                    // Their version stays under the temporary's name: never remove it.
+                    state.paths.remove(temporary)
+                    return .conflictKept(temporary)
+                }
+                return .checkFailed
+            case .unsupported:
+                guard rename(temporary, target) == 0 else { return .failed(errno) }
+                state.paths.remove(temporary)
+                return .renamed
+            case .failed(let code):
+                return .failed(code)
+            }
         }
     }
 
@@ -68,6 +92,9 @@ public final class TemporaryFileRegistry: Sendable {
         case interrupted
         case checkFailed
         case failed(Int32)
+        /// A write landed after the last check and swapping it back failed: the other writer's version is at
+        /// this path (the file holds the new bytes).
+        case conflictKept(String)
     }
 
     /// Removes `temporary` (a write that failed or was refused).

@@ -24,7 +24,8 @@ public struct BackgroundTaskIdentifierRule: Rule {
             registers usually means a rename left the old name behind — and a request still scheduled under it \
             crashes the app at launch. Registering one identifier twice crashes the app.
             Identifiers are read from string literals and from constants with one literal value in the linted \
-            tree (`static let refreshID = "…"`, enum raw values). Info.plist files (XML or binary) are found \
+            tree (`static let refreshID = "…"`, enum raw values), in any of its files — also one that creates \
+            no task. Info.plist files (XML or binary) are found \
             under the linted paths; wildcard entries (`app.export.*`) match by prefix.
             Cannot see: identifiers passed in as parameters (a wrapper around `register`), identifiers built at run time (`"\\(bundleID).refresh"`), constants defined outside the \
             tree, and Info.plist files outside the linted paths — with no Info.plist found, missing identifiers \
@@ -51,6 +52,16 @@ public struct BackgroundTaskIdentifierRule: Rule {
                     }
                 }
                 """, supportingFiles: ["Info.plist": plist]),
+            // The constant may live in a file of its own, which creates no task.
+            RuleExample("""
+                BGTaskScheduler.shared.register(forTaskWithIdentifier: ↓Ids.coverRefresh, using: nil) { task in
+                    CoverRefresh.handle(task)
+                }
+                """, supportingFiles: ["Info.plist": plist, "Ids.swift": """
+                    enum Ids {
+                        static let coverRefresh = "app.recordshelf.cover-refresh"
+                    }
+                    """]),
         ],
         nonTriggeringExamples: [
             RuleExample("""
@@ -85,9 +96,7 @@ public struct BackgroundTaskIdentifierRule: Rule {
                 }
                 """, supportingFiles: ["Info.plist": plist]),
         ],
-        additionalScanTokens: BackgroundTaskContext.scanTokens,
-        wholeFileTokens: BackgroundTaskContext.wholeFileTokens,
-        functionIndexWords: BackgroundTaskContext.functionIndexWords
+        reads: BackgroundTaskContext.reads
     )
 
     /// The permitted identifiers of one Info.plist, with where each is written.

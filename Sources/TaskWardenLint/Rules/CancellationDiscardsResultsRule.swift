@@ -16,8 +16,10 @@ public struct CancellationDiscardsResultsRule: Rule {
             Reported for a `var` declared before a loop in the same block, added to in the loop (`append`, \
             `insert`, `+=`, `merge`, subscript assignment) and used after it, when the loop has \
             `if Task.isCancelled { return … }` or `guard !Task.isCancelled else { return … }` whose value does not \
-            mention it. Off by default (opt in with `"rules": {"cancellation-discards-results": "warning"}`): \
-            dropping stale results is often the right call, and only you know.
+            mention it. Not reported when the body returns the same empty value (`[]`, `[:]`, `nil`) on another \
+            path too: "nothing when cancelled" is then its contract. Off by default (opt in with \
+            `"rules": {"cancellation-discards-results": "warning"}`): dropping stale results is often the right \
+            call, and only you know.
             Cannot see: results kept through other names or side effects, and `try Task.checkCancellation()`, \
             which throws instead of returning.
             """,
@@ -66,6 +68,21 @@ public struct CancellationDiscardsResultsRule: Rule {
                     return albums
                 }
                 """, configuration: Self.enabled),
+            // Found in real apps: the closure returns empty when it has nothing to search too, so an empty answer
+            // on cancellation is its contract.
+            RuleExample("""
+                func symbolInfo(_ names: [String]) async -> [[String: [Symbol]]] {
+                    await workspaces.concurrentMap { workspace -> [String: [Symbol]] in
+                        guard let index = await workspace.index else { return [:] }
+                        var symbolsByName: [String: [Symbol]] = [:]
+                        for name in names {
+                            if Task.isCancelled { return [:] }
+                            symbolsByName[name] = index.symbols(named: name)
+                        }
+                        return symbolsByName.filter { !$0.value.isEmpty }
+                    }
+                }
+                """, configuration: Self.enabled),
             RuleExample("""
                 func showAll(_ rows: [Row]) async {
                     for row in rows {
@@ -76,7 +93,7 @@ public struct CancellationDiscardsResultsRule: Rule {
                 """, configuration: Self.enabled),
         ],
         // The rule reads every body that checks for cancellation, with or without a site.
-        keptBodyTokens: ["isCancelled"]
+        reads: SyntaxReads(anywhere: .init(bodiesWith: ["isCancelled"]))
     )
 
     /// The rule is off by default; its examples turn it on.

@@ -3,14 +3,14 @@
 /// To add a rule: write `Rules/YourRule.swift` and append one line to ``all``.
 public enum RuleRegistry {
     public static let all: [any Rule] = [
-        // Naming (issue 2).
+        // Naming.
         UnnamedTaskRule(),
         TaskNameFormatRule(),
         TaskNameDuplicateRule(),
         TaskNameSensitiveRule(),
         TaskLabelCollisionRule(),
         AsyncLetUnnamedRule(),
-        // Ownership and background tasks (issue 4): append below.
+        // Ownership and background tasks: append below.
         UnhandledThrowingTaskRule(),
         TaskSelfCycleRule(),
         WeakSelfUnwrappedOnceRule(),
@@ -31,9 +31,4 @@ public enum RuleRegistry {
 
     /// Every rule id.
     public static var ids: [String] { all.map(\.description.id) }
-
-    /// Every extra scan token rules ask for.
-    public static var additionalScanTokens: [String] {
-        Array(Set(all.flatMap(\.description.additionalScanTokens))).sorted()
-    }
 }

@@ -11,13 +11,17 @@ public struct TaskLabelCollisionRule: Rule {
             stored in a property (`monitor.onQuiesced = { Task { … } }`) is labelled after whatever calls the \
             closure, so it looks exactly like the tasks that caller creates itself (recognised when a function \
             calls a closure property its own type declares). Each site is reported with the others (the first \
-            five named, the rest counted). Name the tasks (`unnamed-task`, `taskwarden fix`).
+            five named, the rest counted). Name the tasks (`unnamed-task`, `taskwarden fix`). An `async let` \
+            takes no name, so it is never reported itself (`async-let-unnamed` gives the advice for it: a task \
+            group), but a task labelled like one is.
             Only tasks of one program can meet in one trace, so sites are compared only when their files can be \
             linked into one program: the SwiftPM target holding each file and the targets depending on it (from \
             the nearest `Package.swift`), else the Xcode targets compiling it (`project.pbxproj`: listed sources \
-            and synchronized folders; a framework counts for the targets that depend on it), else the top-level \
-            folder when it is an app of its own (it holds an `AppDelegate.swift`, `main.swift` or `…App.swift`, \
-            like NetNewsWire's `Mac/` and `iOS/`). Files none of these places are compared with every file.
+            and synchronized folders; a framework counts for the targets that depend on it), else the folder of \
+            an app of its own: one holding an `@main` type, an application delegate class \
+            (`NSApplicationDelegate`, `UIApplicationDelegate`), an extension's `Info.plist`, or a file named \
+            `AppDelegate.swift`, `main.swift` or `…App.swift` (NetNewsWire's `Mac/` and `iOS/`, an agent app \
+            beside the main one). Files none of these places are compared with every file.
             Cannot see: closures called from outside the linted tree, inlining decisions of the optimiser, and \
             frames a profiler fails to symbolicate (those show the runtime's thunk instead).
             """,
@@ -42,6 +46,14 @@ public struct TaskLabelCollisionRule: Rule {
                     monitor.onQuiesced = { ↓Task { await backfillMasterYears() } }
                 }
                 """),
+            // An async let cannot be named; the task beside it can.
+            RuleExample("""
+                func loadAlbum(id: Album.ID) async throws -> AlbumPage {
+                    ↓Task { await RecentlyViewed.shared.record(id) }
+                    async let tracks = fetchTracks(id)
+                    return try await AlbumPage(tracks: tracks)
+                }
+                """, message: "name this task to tell it apart (an async let cannot be named)"),
             // Code shared by both apps (`Shared/`) can meet either app's tasks in a trace.
             RuleExample("""
                 // Shared/AppDelegate+Refresh.swift, linked into Mac/ and iOS/ (both hold an AppDelegate.swift)
@@ -66,6 +78,15 @@ public struct TaskLabelCollisionRule: Rule {
                 func one() { Task { await a() } }
                 func two() { Task { await b() } }
                 """),
+            // Found in real apps: async let pairs, which no name can tell apart (`async-let-unnamed` says to use a
+            // task group where that matters).
+            RuleExample("""
+                func loadAlbum(id: Album.ID) async throws -> AlbumPage {
+                    async let tracks = fetchTracks(id), cover = fetchCover(id)
+                    async let credits = fetchCredits(id)
+                    return try await AlbumPage(tracks: tracks, cover: cover, credits: credits)
+                }
+                """),
             // Found in real apps: two apps in one repository (NetNewsWire's `Mac/` and `iOS/`) never share a trace.
             RuleExample("""
                 // Mac/AppDelegate.swift; iOS/AppDelegate.swift has the same code
@@ -77,6 +98,39 @@ public struct TaskLabelCollisionRule: Rule {
                     func applicationDidBecomeActive() { Task { await refreshAll() } }
                 }
                 """], fileName: "Mac/AppDelegate.swift"),
+            // Found in real apps: an agent app beside the main app, without an Xcode project in the tree; its
+            // delegate's file name says nothing, its `@main` and `NSApplicationDelegate` do.
+            RuleExample("""
+                final class StatusMenuController {
+                    func refresh() { Task { await reloadServers() } }
+                }
+                """, supportingFiles: [
+                    "VPNAgent/FooVPNAgentDelegate.swift": """
+                        import AppKit
+                        @main final class FooVPNAgentDelegate: NSObject, NSApplicationDelegate {}
+                        """,
+                    "Browser/AppDelegate.swift": "final class AppDelegate {}",
+                    "Browser/StatusMenuController.swift": """
+                        final class StatusMenuController {
+                            func refresh() { Task { await reloadBookmarks() } }
+                        }
+                        """,
+                ], fileName: "VPNAgent/StatusMenuController.swift"),
+            // An app extension is a program of its own: its `Info.plist` says so.
+            RuleExample("""
+                final class FeedStore {
+                    func reload() { Task { await fetchLatest() } }
+                }
+                """, supportingFiles: [
+                    "Widgets/Info.plist": """
+                        <?xml version="1.0" encoding="UTF-8"?>
+                        <plist version="1.0"><dict><key>NSExtension</key><dict>
+                        <key>NSExtensionPointIdentifier</key><string>com.apple.widgetkit-extension</string>
+                        </dict></dict></plist>
+                        """,
+                    "App/FeedsApp.swift": "struct FeedsApp {}",
+                    "App/FeedStore.swift": "final class FeedStore {\n    func reload() { Task { await sync() } }\n}",
+                ], fileName: "Widgets/FeedStore.swift"),
             // Found in real apps: a closure passed as an argument (`set:`) is called by the framework, not by
             // an unrelated function that happens to be called `set`.
             RuleExample("""
@@ -124,12 +178,14 @@ public struct TaskLabelCollisionRule: Rule {
             var placements: [String: String] = [:]  // file → placement key
             var representatives: [String: String] = [:]  // placement key → one of its files
             var countsByPlacement: [String: Int] = [:]
+            var nameableByPlacement: [String: Int] = [:]  // sites other than async let, which take a name
             for site in sites {
                 let file = site.position.file
                 let key = placements[file] ?? scope.placement(of: file)
                 placements[file] = key
                 if representatives[key] == nil { representatives[key] = file }
                 countsByPlacement[key, default: 0] += 1
+                if site.kind != .asyncLet { nameableByPlacement[key, default: 0] += 1 }
             }
             var compatibility: [String: Bool] = [:]
             func placementOf(_ file: String) -> String { placements[file] ?? "" }
@@ -148,7 +204,12 @@ public struct TaskLabelCollisionRule: Rule {
                 let placement = placementOf(site.position.file)
                 let total = sites.count - sitesAtPosition[site.position, default: 0]
                     - countsByPlacement.reduce(0) { $0 + (compatible(placement, $1.key) ? 0 : $1.value) }
-                guard total > 0 else { continue }
+                // An async let takes no name: `async-let-unnamed` says what to do instead (a task group), and
+                // is off by default because most async let pairs are short and obvious. It still counts as
+                // another site for a task that shares its label.
+                guard total > 0, site.kind != .asyncLet else { continue }
+                let nameableOthers = nameableByPlacement.reduce(0) { $0 + (compatible(placement, $1.key) ? $1.value : 0) }
+                    - sitesAtPosition[site.position, default: 0]
                 let others = RelatedSiteList(
                     others: sites.lazy.filter { $0.position != site.position && compatible(placement, placementOf($0.position.file)) }
                         .map(\.position),
@@ -157,7 +218,8 @@ public struct TaskLabelCollisionRule: Rule {
                     ? " (it is created in a closure stored as '\(site.calledThrough!)', which '\(label)' calls)" : ""
                 results.append(finding(
                     at: site,
-                    message: "a profiler would label this unnamed task '\(label)'\(how), the same as \(others.text()); name them to tell them apart",
+                    message: "a profiler would label this unnamed task '\(label)'\(how), the same as \(others.text()); "
+                        + (nameableOthers > 0 ? "name them to tell them apart" : "name this task to tell it apart (an async let cannot be named)"),
                     related: others.shown.map { RelatedLocation(position: $0, message: "also labelled '\(label)'") }
                 ))
             }

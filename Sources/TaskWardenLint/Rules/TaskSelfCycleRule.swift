@@ -117,13 +117,19 @@ public struct TaskSelfCycleRule: Rule {
                 }
                 """),
         ],
-        // Whether another member cancels the stored task (TaskCall.typeCancelsOutsideDeinit) reads every member
-        // body calling `.cancel(` or `.cancelAll(` (a member call is all it looks for).
-        keptCallTokens: [".cancel(", ".cancelAll("]
+        // The task's unbounded loops (LoopBound), its capture of `self` (SelfCapture), the property it is stored
+        // in (TaskCall.selfPropertyName: a member no local shadows), and whether another member cancels it
+        // (TaskCall.typeCancelsOutsideDeinit reads every member body calling `.cancel(` or `.cancelAll(`).
+        reads: SyntaxReads(
+            siteClosure: .init(controlFlow: true, words: ["self", "await", "try"],
+                               statementsWith: ["super", "Task", "isCancelled", "checkCancellation"], memberNames: true),
+            aroundSite: .init(localBindings: true, loopingTaskStorage: true),
+            anywhere: .init(memberCalls: ["cancel", "cancelAll"]))
     )
 
     public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {
-        file.sites.compactMap { site in
+        let lookups = SiteLookups(file)
+        return file.sites.compactMap { site in
             guard site.kind.isUnstructured, let call = site.call, let closure = site.closure else { return nil }
             // Cheapest checks first: most tasks are not stored, or do not loop forever.
             let use = TaskHandleUse.of(call)
@@ -134,13 +140,13 @@ public struct TaskSelfCycleRule: Rule {
             guard let loop = LoopBound.unboundedLoops(in: closure).first else { return nil }
             let property: String?
             switch use {
-            case .stored(let target): property = TaskCall.selfPropertyName(of: target, around: call)
-            case .passed(let receiver?): property = TaskCall.selfCollectionName(receiving: receiver, around: call)
+            case .stored(let target): property = TaskCall.selfPropertyName(of: target, around: call, lookups: lookups)
+            case .passed(let receiver?): property = TaskCall.selfCollectionName(receiving: receiver, around: call, lookups: lookups)
             default: property = nil
             }
             guard let property else { return nil }
-            let capture = SelfCapture(of: closure)
-            guard capture.capturesStrongly, !TaskCall.typeCancelsOutsideDeinit(property, around: call) else { return nil }
+            let capture = SelfCapture(of: closure, lookups: lookups)
+            guard capture.capturesStrongly, !TaskCall.typeCancelsOutsideDeinit(property, around: call, lookups: lookups) else { return nil }
             var related = [RelatedLocation(position: file.position(of: loop.statement), message: "the loop that never ends (\(loop.shape.rawValue))")]
             if let reference = capture.firstReference {
                 related.append(RelatedLocation(position: file.position(of: reference), message: "self is captured strongly here"))

@@ -11,7 +11,9 @@ public struct UnhandledThrowingTaskRule: Rule {
             An unstructured task keeps the error its body throws until someone reads `.value` or `.result`. When \
             the handle is dropped, nobody ever does: the failure disappears without a log line, a retry or a \
             message to the user. Catch the errors inside the task (`do { … } catch { … }`), or keep the handle \
-            and read `.value`/`.result`. If losing the error is really intended, say so with `_ = Task { … }`.
+            and read `.value`/`.result`. If losing the error is really intended, say so with `_ = Task { … }`. \
+            A body that catches the error and throws it again (after logging it, say) loses it all the same: \
+            the finding then says so, and the fix is to handle it in the catch block.
             Reported for `Task`, `Task.detached`, `Task.immediate` and `Task.immediateDetached` whose closure has a \
             `try` (not `try?`/`try!`), `for try await` or `throw` outside a catch-all `do/catch`, or whose type \
             says it throws (`Task<…, any Error>`). A `catch let e as URLError` or `catch is CancellationError` \
@@ -61,6 +63,19 @@ public struct UnhandledThrowingTaskRule: Rule {
                 }
                 """),
             // Found in real apps: the handle is used, but never for its error.
+            // Found in real apps: the body catches, logs and throws again; the rethrown error is what is lost.
+            RuleExample("""
+                func syncNow() {
+                    ↓Task {
+                        do {
+                            try await cloudSync.pushPendingChanges()
+                        } catch {
+                            logger.error("sync failed: \\(error)")
+                            throw error
+                        }
+                    }
+                }
+                """, message: "so the error its catch block throws again (line 7) goes nowhere"),
             RuleExample("func observe() { ↓Task { try await store.sync() }.store(in: &cancellables) }"),
             RuleExample("func reset() { ↓Task { try await cache.purge() }.cancel() }"),
             RuleExample("""
@@ -120,7 +135,13 @@ public struct UnhandledThrowingTaskRule: Rule {
                 """),
             RuleExample("func f() { Task { let load = { try decode(data) }; await show(load) } }"),
             RuleExample("let uploads = releases.map { release in Task { try await upload(release) } }"),
-        ]
+        ],
+        // Whether an error can escape the task's closure (ThrowReach): every `try`, `throw` and `for try`, the calls
+        // that throw only on cancellation (a sleep, `checkCancellation`) and a throwing group's calls; and what
+        // the handle is used for (the statement holding the site, always kept).
+        reads: SyntaxReads(siteClosure: .init(
+            controlFlow: true, words: ["try", "await"], statementsWith: ["throw", "Task", "checkCancellation"],
+            triedCalls: ["sleep", "withThrowingTaskGroup", "withThrowingDiscardingTaskGroup", "next", "waitForAll", "nextResult"]))
     )
 
     public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {
@@ -136,7 +157,15 @@ public struct UnhandledThrowingTaskRule: Rule {
                 if TaskCall.closureDeclaresThrows(closure) {
                     why = "its closure is declared throws"
                 } else if let escaping = ThrowReach.firstEscapingThrow(in: closure, ignoringCancellationOnly: true) {
-                    why = "its body can throw (line \(file.position(of: escaping).line))"
+                    let line = file.position(of: escaping).line
+                    if ThrowReach.isInCatchClause(escaping, within: Syntax(closure)) {
+                        // The body already catches: telling the user to catch it is no help. The error the catch
+                        // block throws (again) is what nobody reads.
+                        let handle = use.isDiscarded ? "drops its handle" : "keeps its handle only to cancel it"
+                        let what = escaping.is(ThrowStmtSyntax.self) ? "the error its catch block throws again" : "an error thrown in its catch block"
+                        return finding(at: site, message: "\(site.kind.rawValue) \(handle), so \(what) (line \(line)) goes nowhere: nobody reads the task's result. Handle the error in the catch block (log it, show it, retry) instead of throwing it, or keep the handle and read .value")
+                    }
+                    why = "its body can throw (line \(line))"
                 } else {
                     return nil
                 }

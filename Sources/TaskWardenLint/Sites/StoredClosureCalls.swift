@@ -6,27 +6,27 @@ import SwiftSyntax
 ///
 /// ```swift
 /// // final class CloudSyncMonitor { var onQuiesced: () -> Void = {}; func reconcileIfReady() { onQuiesced() } }
-/// StoredClosureCalls.called(["onQuiesced"], by: reconcileIfReadyFrame)   // ["onQuiesced"]
+/// StoredClosureCalls.called(["onQuiesced"], by: reconcileIfReadyFrame, types: file.types)   // ["onQuiesced"]
 /// ```
 enum StoredClosureCalls {
     /// The members of `names` that `function` calls and that its own type (or extension) declares as
     /// properties: only a function whose own type declares the property calls *that* closure. Calls inside
     /// closures in `function` are not counted (they run whenever the closure is called, not with the function).
-    static func called(_ names: Set<String>, by function: Syntax) -> Set<String> {
+    static func called(_ names: Set<String>, by function: Syntax, types: TypeIndex) -> Set<String> {
         guard !names.isEmpty else { return [] }
         let finder = CallFinder(names: names)
         finder.walk(function)
         guard !finder.found.isEmpty else { return [] }
-        return finder.found.intersection(DeclarationContext.propertyNamesOfEnclosingType(around: function))
+        return finder.found.intersection(types.propertyNamesOfEnclosingType(around: function))
     }
 
     /// Every closure stored in a property of `function`'s own type that `function` calls, whatever its name:
     /// ``called(_:by:)`` for all names at once, so a results-cache record can answer for any later tree.
-    static func calledStoredClosures(by function: Syntax) -> Set<String> {
+    static func calledStoredClosures(by function: Syntax, types: TypeIndex) -> Set<String> {
         let finder = CallFinder(names: nil)
         finder.walk(function)
         guard !finder.found.isEmpty else { return [] }
-        return finder.found.intersection(DeclarationContext.propertyNamesOfEnclosingType(around: function))
+        return finder.found.intersection(types.propertyNamesOfEnclosingType(around: function))
     }
 
     private final class CallFinder: SyntaxVisitor {

@@ -1,7 +1,7 @@
 import TaskWarden
 import TaskWardenBackground
 
-/// Plays the operating system for a ``BackgroundTaskEngine`` in virtual time: launches pending requests after
+/// Plays the operating system for a `BackgroundTaskEngine` in virtual time: launches pending requests after
 /// their earliest begin date plus a discretionary delay, gives each run a budget, fires expiration when the
 /// budget runs out, launches nothing when nothing is scheduled (a broken chain shows up as silence), and records
 /// a ``timeline`` of runs. Deterministic for a given seed: no real sleeping, no threads racing, no yields.
@@ -77,7 +77,8 @@ public final class BackgroundSimulator: Sendable {
         self.executor = SimulatorExecutor(scheduler: scheduler)
         self.configuration = configuration
         self.engine = BackgroundTaskEngine(
-            clock: clock, permittedIdentifiers: permittedIdentifiers, taskExecutor: executor, census: census)
+            clock: clock, permittedIdentifiers: permittedIdentifiers, taskExecutor: executor, census: census,
+            expirationGrace: configuration.engineExpirationGrace)
         self.state = Locked(State(random: SeededRandomNumberGenerator(seed: seed)))
     }
 
@@ -260,7 +261,8 @@ public final class BackgroundSimulator: Sendable {
     private func fireKillChecks() {
         let now = scheduler.now
         let pendingIdentifiers = Set(engine.pendingRequests.map(\.request.identifier))
-        state.withLock { state in
+        let killed = state.withLock { state -> [BackgroundRun<SimulatedClock>] in
+            var killed: [BackgroundRun<SimulatedClock>] = []
             for active in state.active {
                 guard let expiredAt = state.timeline[active.recordIndex].expiredAt,
                       !state.timeline[active.recordIndex].killed,
@@ -270,8 +272,13 @@ public final class BackgroundSimulator: Sendable {
                 state.timeline[active.recordIndex].killed = true
                 state.timeline[active.recordIndex].itemsApplied = active.run.appliedCount
                 state.timeline[active.recordIndex].nextRequestPending = pendingIdentifiers.contains(active.run.identifier)
+                killed.append(active.run)
             }
+            return killed
         }
+        // A killed app keeps nothing running: its identifier may launch again (the handler's task stays
+        // suspended until `shutDown()`).
+        for run in killed { engine.forgetRun(run) }
     }
 
     private func fireLaunches() {

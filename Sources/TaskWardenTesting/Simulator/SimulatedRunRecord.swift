@@ -22,7 +22,7 @@ public struct SimulatedRunRecord: Sendable, Equatable, CustomStringConvertible {
     /// The handler was still waiting on the clock when the grace period after expiration ended: on a device the
     /// app would have been killed here.
     public var killed: Bool
-    /// What the handler reported with ``BackgroundRun/recordApplied(_:)``.
+    /// What the handler reported with `BackgroundRun.recordApplied(_:)`.
     public var itemsApplied: Int
     /// Why the `scheduleNext` step failed, if it did.
     public var chainError: String?

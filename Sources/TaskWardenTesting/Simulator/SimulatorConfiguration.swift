@@ -19,6 +19,9 @@ public struct SimulatorConfiguration: Sendable {
     /// default, zero, allows only work that needs no time (applying results already in memory); anything that
     /// still waits on the clock after expiration marks the run ``SimulatedRunRecord/killed``.
     public var gracePeriodAfterExpiration: Duration = .zero
+    /// The engine's own grace period after expiration (`BackgroundTaskEngine(expirationGrace:)`): how long it
+    /// waits for a handler before reporting the outcome without it.
+    public var engineExpirationGrace: Duration = .seconds(2)
 
     public init() {}
 

@@ -9,7 +9,7 @@ import TaskWarden
 ///
 /// ```swift
 /// let release = Gate()
-/// let render = TaskWarden.task(name: "thumbnail:7", census: census) { await release.wait() }
+/// let render = Warden.task(name: "thumbnail:7", census: census) { await release.wait() }
 /// #expect(census.snapshot().countsByName == ["thumbnail:7": 1])   // still running: held at the gate
 /// release.open()
 /// await render.value

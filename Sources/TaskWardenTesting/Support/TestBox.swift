@@ -11,7 +11,7 @@ import TaskWarden
 /// #expect(ran.value)
 /// ```
 ///
-/// Every access takes a lock (``Locked``, which ThreadSanitizer understands), so the box is safe to share
+/// Every access takes a lock (`Locked`, which ThreadSanitizer understands), so the box is safe to share
 /// across tasks; `mutate` is one critical section, so read-modify-write steps do not interleave.
 public final class TestBox<Value: Sendable>: Sendable {
     private let storage: Locked<Value>

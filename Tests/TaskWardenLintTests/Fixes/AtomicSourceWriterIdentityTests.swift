@@ -7,8 +7,7 @@ import Foundation
 import Testing
 @testable import TaskWardenLint
 
-/// What write-by-rename must not lose: mode bits, owner, hard links; and what it must not leave behind
-/// (issue 12, item 10).
+/// What write-by-rename must not lose: mode bits, owner, hard links; and what it must not leave behind.
 @Suite struct AtomicSourceWriterIdentityTests {
     let old = Array("old\n".utf8)
     let new = Array("new\n".utf8)

@@ -10,7 +10,7 @@ import Synchronization
 import Testing
 @testable import TaskWardenLint
 
-/// Edits that land during a write, interrupts, and the owner decision (issue 12, item 10).
+/// Edits that land during a write, interrupts, and the owner decision.
 @Suite struct AtomicSourceWriterRaceTests {
     let old = Array("old\n".utf8)
     let new = Array("new\n".utf8)
@@ -36,6 +36,60 @@ import Testing
         }
         #expect(AtomicSourceWriter.readBytes(file.path) == old + Array("appended\n".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: file.directory) == ["Library.swift"])
+    }
+
+    /// Appends `text` to the file at `path`, as a logger or a second editor would.
+    static func append(_ text: String, to path: String) {
+        let handle = FileHandle(forWritingAtPath: path)!
+        handle.seekToEndOfFile()
+        handle.write(Data(text.utf8))
+        handle.closeFile()
+    }
+
+    @Test func anAppendAfterTheLastCheckIsNotLost() throws {
+        let file = try makeFile()
+        // The append lands after the last stat check, right before the file is replaced.
+        let writer = AtomicSourceWriter(beforeReplacement: { Self.append("appended\n", to: $0) })
+        #expect(throws: SourceWriteError.changedDuringRun(path: file.path)) {
+            try writer.replace(file.path, expecting: old, with: new)
+        }
+        #expect(AtomicSourceWriter.readBytes(file.path) == old + Array("appended\n".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: file.directory) == ["Library.swift"])
+    }
+
+    @Test func aFileReplacedByAnotherWriterAfterTheLastCheckIsPutBack() throws {
+        let file = try makeFile()
+        // An editor that saves by renaming its own temporary over the file, after the last check.
+        let writer = AtomicSourceWriter(beforeReplacement: { target in
+            try? Data("theirs\n".utf8).write(to: URL(fileURLWithPath: target + ".editor"))
+            rename(target + ".editor", target)
+        })
+        #expect(throws: SourceWriteError.changedDuringRun(path: file.path)) {
+            try writer.replace(file.path, expecting: old, with: new)
+        }
+        #expect(AtomicSourceWriter.readBytes(file.path) == Array("theirs\n".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: file.directory) == ["Library.swift"])
+    }
+
+    @Test func withoutASwapTheWindowBetweenTheLastCheckAndTheRenameRemains() throws {
+        // A system or file system that cannot swap two entries: the file is renamed over, and an append in
+        // that window is lost (Guides/Fix.md states the window's size). The replacement itself still works.
+        let file = try makeFile()
+        let writer = AtomicSourceWriter(exchange: .unsupported, beforeReplacement: { Self.append("appended\n", to: $0) })
+        try writer.replace(file.path, expecting: old, with: new)
+        #expect(AtomicSourceWriter.readBytes(file.path) == new)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: file.directory) == ["Library.swift"])
+    }
+
+    @Test func theSystemSwapsEntriesHere() throws {
+        // Where this suite runs (Linux ext4, tmpfs, overlayfs; APFS), the swap exists: the window is closed.
+        let file = try makeFile()
+        let other = file.directory + "/Other.swift"
+        try Data(new).write(to: URL(fileURLWithPath: other))
+        #expect(FileExchange.system.exchange(other, file.path) == .exchanged)
+        #expect(AtomicSourceWriter.readBytes(file.path) == new)
+        #expect(AtomicSourceWriter.readBytes(other) == old)
+        #expect(FileExchange.system.exchange(file.directory + "/Missing.swift", file.path) == .failed(ENOENT))
     }
 
     @Test func anInterruptRemovesTheTemporariesAndStopsTheRename() throws {

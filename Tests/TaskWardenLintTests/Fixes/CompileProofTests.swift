@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TaskWardenLint
 
-/// Issue 3's proof that fixed code still compiles: a program using every nameable kind is built and run with
+/// Fixed code still compiles: a program using every nameable kind is built and run with
 /// `swiftc` before and after `fix`, and must print the same thing.
 @Suite struct CompileProofTests {
     static let swiftc = ["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"].first { FileManager.default.isExecutableFile(atPath: $0) }

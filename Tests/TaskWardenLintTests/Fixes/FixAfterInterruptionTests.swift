@@ -2,7 +2,7 @@ import Testing
 @testable import TaskWardenLint
 
 /// A `fix` run that was interrupted after writing some files, followed by another `fix`, ends with the tree a
-/// single uninterrupted run writes (issue 12, item 9).
+/// single uninterrupted run writes.
 @Suite struct FixAfterInterruptionTests {
     static let subscription = """
         struct Subscription {

@@ -4,7 +4,7 @@ import TaskNaming
 @testable import TaskWardenLint
 
 /// When a file changes under a running `fix` (another `fix`, an editor), the summary must give the same
-/// reason as the file's error line (issue 12, item 13).
+/// reason as the file's error line.
 @Suite struct FixMessageAgreementTests {
     static let source = "final class Shelf {\n    func load() {\n        Task { await sync() }\n    }\n}\n"
 

@@ -1,7 +1,7 @@
 import Testing
 @testable import TaskWardenLint
 
-/// The ownership and background-task rules (issue 4) are registered with the defaults the issue fixes.
+/// The ownership and background-task rules are registered, with the defaults the Ownership rules guide states.
 /// (Their examples run as tests in ``RuleExamplesTests`` with every other registered rule.)
 @Suite struct OwnershipRuleRegistrationTests {
     static let rules: [any Rule] = [

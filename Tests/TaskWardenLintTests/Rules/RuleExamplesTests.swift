@@ -15,12 +15,28 @@ import Testing
     /// The offsets where `rule` reports in `example` (run through the engine, so severity settings and
     /// suppression apply as they do for users).
     static func reportedOffsets(_ rule: any Rule, _ example: RuleExample, code: String) -> [Int] {
+        reported(rule, example, code: code).map(\.position.utf8Offset).sorted()
+    }
+
+    /// The findings `rule` reports in `example`'s own file.
+    static func reported(_ rule: any Rule, _ example: RuleExample, code: String) -> [Finding] {
         var sources: [(path: String, text: String)] = [(example.fileName, code)]
         sources += example.supportingFiles.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         // Opt-in rules' examples carry a configuration that enables them; the default one shows them off.
         let result = LintEngine(rules: [rule], parallel: false).run(sources: sources, configuration: example.configuration)
         return result.findings.filter { $0.ruleID == rule.description.id && $0.position.file == example.fileName }
-            .map(\.position.utf8Offset).sorted()
+    }
+
+    @Test(arguments: rules)
+    func triggeringExamplesGiveTheirAdvice(_ id: RuleID) {
+        for example in id.rule.description.triggeringExamples {
+            guard let message = example.message else { continue }
+            let findings = Self.reported(id.rule, example, code: example.markedOffsets.code)
+            #expect(!findings.isEmpty)
+            for finding in findings {
+                #expect(finding.message.contains(message), "\(id.id) said '\(finding.message)', expected it to hold '\(message)' in:\n\(example.code)")
+            }
+        }
     }
 
     @Test(arguments: rules)

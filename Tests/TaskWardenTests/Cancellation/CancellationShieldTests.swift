@@ -100,7 +100,7 @@ import TaskWardenTesting
 
     @Test func staysOnTheTaskExecutorEnteredThroughTaskWarden() async {
         let executor = QueueExecutor()
-        let onExecutor = await TaskWarden.withTaskExecutorPreference(executor) {
+        let onExecutor = await Warden.withTaskExecutorPreference(executor) {
             await withCancellationShield { executor.isCurrent }
         }
         #expect(onExecutor)
@@ -119,5 +119,50 @@ final class QueueExecutor: TaskExecutor {
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}
+
+/// On an actor, the shield adds no suspension point of its own: work queued on the actor before the shield
+/// runs after the caller's code that follows it, as with SE-0504 (the back-port starts the body's task with
+/// `Task.immediate` where it exists, as on Linux).
+@Suite struct CancellationShieldSuspensionTests {
+    actor Ledger {
+        var log: [String] = []
+        func record(_ entry: String) { log.append(entry) }
+
+        func applyWithOtherWorkQueued() async -> [String] {
+            log = []
+            let other = Task { await self.record("other") }   // queued on this actor behind the running job
+            record("before")
+            await withCancellationShield { self.record("inside") }
+            record("after")
+            await other.value
+            return log
+        }
+
+        func applyWithASuspendingBody() async -> [String] {
+            log = []
+            let other = Task { await self.record("other") }
+            record("before")
+            await withCancellationShield {
+                self.record("inside")
+                await Task.yield()                                // the body's own suspension point
+                self.record("inside, resumed")
+            }
+            record("after")
+            await other.value
+            return log
+        }
+    }
+
+    @Test func enteringAndLeavingDoNotSuspend() async {
+        #expect(await Ledger().applyWithOtherWorkQueued() == ["before", "inside", "after", "other"])
+    }
+
+    @Test func otherWorkRunsOnlyAtTheBodysOwnSuspensionPoints() async {
+        let log = await Ledger().applyWithASuspendingBody()
+        #expect(Array(log.prefix(2)) == ["before", "inside"])
+        #expect(log.last == "after" || log.last == "other")
+        #expect(log.firstIndex(of: "inside, resumed")! < log.firstIndex(of: "after")!)
     }
 }

@@ -21,7 +21,7 @@ import Darwin
         // 2,000 live tasks make each snapshot ~250 KB, more than a socket holds: the stuck client fills up fast.
         let release = Gate()
         let live = (0..<2_000).map { index in
-            TaskWarden.task(name: "thumbnail:\(index)", census: census) { await release.wait() }
+            Warden.task(name: "thumbnail:\(index)", census: census) { await release.wait() }
         }
         let stuck = try CensusTestClient(path: endpoint.path)
         stuck.shrinkReceiveBuffer()
@@ -35,7 +35,7 @@ import Darwin
         var registered = 0
         for _ in 0..<10 {
             for index in 0..<100 {
-                _ = await TaskWarden.task(name: "price:\(index)", census: census) { index }.value
+                _ = await Warden.task(name: "price:\(index)", census: census) { index }.value
                 registered += 1
             }
             other.send(#"{"type":"snapshot"}"#)
@@ -51,7 +51,7 @@ import Darwin
         while endpoint.statistics.dropped == 0 { try await Task.sleep(for: .milliseconds(5)) }
         let statistics = endpoint.statistics
         #expect(statistics.dropped == 1)
-        #expect(statistics.ticksSkipped >= CensusServerLoop.stallLimit)
+        #expect(statistics.ticksSkipped >= CensusServerLoop.Limits().stallLimit)
 
         // The dropped client reads what reached its socket, then the end of the stream: the hello and every
         // snapshot but at most one cut short. Skipped ticks built nothing, so nothing else was ever queued.

@@ -20,8 +20,8 @@ import Darwin
         defer { endpoint.close() }
         let release = Gate()
         let line = #line + 1
-        let watch = TaskWarden.task(name: "wantlist-price-watch", census: census) {
-            await TaskWarden.withCensusEntry(name: "price:4471", parentID: TaskID.current, census: census) { await release.wait() }
+        let watch = Warden.task(name: "wantlist-price-watch", census: census) {
+            await Warden.withCensusEntry(name: "price:4471", parentID: TaskID.current, census: census) { await release.wait() }
         }
         let client = try CensusTestClient(path: endpoint.path)
         let hello = try #require(try client.message())
@@ -86,7 +86,7 @@ import Darwin
         #expect(received.value[first].names.isEmpty)
 
         let release = Gate()
-        let task = TaskWarden.task(name: "thumbnail:7", census: census) { await release.wait() }
+        let task = Warden.task(name: "thumbnail:7", census: census) { await release.wait() }
         let appeared = try #require(try await snapshot(after: first) { names, _ in names.contains("thumbnail:7") })
         release.open()
         await task.value

@@ -14,7 +14,7 @@ import Darwin
         let release = Gate()
         let parent = TaskID.current
         let line = #line + 1
-        let task = TaskWarden.task(name: "price-check:4471", census: census) { await release.wait() }
+        let task = Warden.task(name: "price-check:4471", census: census) { await release.wait() }
         let snapshot = census.snapshot()
         #expect(snapshot.count == 1)
         let record = snapshot.records[0]
@@ -33,7 +33,7 @@ import Darwin
     @Test func offRegistersNothing() async {
         let census = TaskCensus(isEnabled: false)
         let release = Gate()
-        let task = TaskWarden.task(name: "thumbnail:1", census: census) { await release.wait() }
+        let task = Warden.task(name: "thumbnail:1", census: census) { await release.wait() }
         #expect(census.liveCount == 0)
         release.open()
         await task.value
@@ -42,7 +42,7 @@ import Darwin
     @Test func throwingTasksLeaveTheCensusWhenTheyThrow() async {
         struct SyncFailed: Error {}
         let census = TaskCensus()
-        let task = TaskWarden.task(name: "cloud-sync", census: census) { () async throws -> Int in throw SyncFailed() }
+        let task = Warden.task(name: "cloud-sync", census: census) { () async throws -> Int in throw SyncFailed() }
         await #expect(throws: SyncFailed.self) { try await task.value }
         #expect(census.liveCount == 0)
     }
@@ -51,8 +51,8 @@ import Darwin
         let census = TaskCensus()
         let release = Gate()
         let tasks = [1, 2, 2].map { id in
-            TaskWarden.task(name: "thumbnail:\(id)", census: census) { await release.wait() }
-        } + [TaskWarden.task(name: "cloud-sync", census: census) { await release.wait() }]
+            Warden.task(name: "thumbnail:\(id)", census: census) { await release.wait() }
+        } + [Warden.task(name: "cloud-sync", census: census) { await release.wait() }]
         let snapshot = census.snapshot()
         #expect(snapshot.countsByName == ["thumbnail:1": 1, "thumbnail:2": 2, "cloud-sync": 1])
         #expect(snapshot.countsByFamily == ["thumbnail": 3, "cloud-sync": 1])
@@ -64,12 +64,12 @@ import Darwin
         let census = TaskCensus()
         let release = Gate()
         let bothIn = Counter()
-        let parent = TaskWarden.task(name: "price-refresh", census: census) {
+        let parent = Warden.task(name: "price-refresh", census: census) {
             let parentID = TaskID.current
             await withTaskGroup(of: Void.self) { group in
                 for id in [10, 11] {
                     group.addTask {
-                        await TaskWarden.withCensusEntry(name: "price:\(id)", parentID: parentID, census: census) {
+                        await Warden.withCensusEntry(name: "price:\(id)", parentID: parentID, census: census) {
                             bothIn.increment()
                             await release.wait()
                         }
@@ -139,7 +139,7 @@ import Darwin
         var samples: [CensusSnapshot] = []
         for _ in 0..<3 {
             // Each "screen visit" starts a polling loop that never ends.
-            loops.append(TaskWarden.task(name: "wantlist-poll", census: census) { await stop.wait() })
+            loops.append(Warden.task(name: "wantlist-poll", census: census) { await stop.wait() })
             samples.append(census.snapshot())
         }
         #expect(CensusSnapshot.leakSuspects(in: samples).map(\.family) == ["wantlist-poll"])
@@ -151,7 +151,7 @@ import Darwin
     @Test(.timeLimit(.minutes(1))) func dumpsTheTreeOnSIGUSR1() async {
         let census = TaskCensus()
         let release = Gate()
-        let task = TaskWarden.task(name: "server-accept-loop", census: census) { await release.wait() }
+        let task = Warden.task(name: "server-accept-loop", census: census) { await release.wait() }
         let written = Locked<[String]>([])
         let arrived = Gate()
         let dump = census.dumpOnSignal(SIGUSR1) { text in

@@ -25,14 +25,14 @@ import TaskWarden
     private func makeLoop(_ pattern: Pattern, poller: Poller, census: TaskCensus) -> Task<Void, Never> {
         switch pattern {
         case .strong:
-            return TaskWarden.task(name: "poll-strong", census: census) {
+            return Warden.task(name: "poll-strong", census: census) {
                 while !Task.isCancelled {
                     poller.poll()
                     await Task.yield()
                 }
             }
         case .weakUnwrappedOnce:
-            return TaskWarden.task(name: "poll-weak-once", census: census) { [weak poller] in
+            return Warden.task(name: "poll-weak-once", census: census) { [weak poller] in
                 guard let poller else { return }
                 while !Task.isCancelled {
                     poller.poll()
@@ -40,7 +40,7 @@ import TaskWarden
                 }
             }
         case .weakUnwrappedPerIteration:
-            return TaskWarden.task(name: "poll-weak-each", census: census) { [weak poller] in
+            return Warden.task(name: "poll-weak-each", census: census) { [weak poller] in
                 while !Task.isCancelled {
                     guard let poller else { return }
                     poller.poll()

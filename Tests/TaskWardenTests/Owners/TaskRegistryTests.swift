@@ -1,5 +1,5 @@
 import Testing
-import TaskWarden
+@testable import TaskWarden
 import TaskWardenTesting
 
 @Suite struct TaskRegistryTests {
@@ -28,10 +28,14 @@ import TaskWardenTesting
 
     /// The shared task runs at the registry's priority, but "waiting escalates": a caller of higher priority
     /// must not be stuck behind background-priority work it is waiting for.
-    @Test(arguments: [false, true])
-    func aWaiterOfHigherPriorityEscalatesTheSharedWork(joinsExistingWork: Bool) async throws {
+    ///
+    /// Both ways of raising it are checked wherever the tests run: `escalatePriority(to:)` (OS 26, Linux) and
+    /// the path taken before OS 26, a helper task at the caller's priority awaiting the shared task.
+    @Test(arguments: [false, true], [false, true])
+    func aWaiterOfHigherPriorityEscalatesTheSharedWork(joinsExistingWork: Bool, escalatesByAwaiting: Bool) async throws {
         let thumbnails = TaskRegistry<Int, TaskPriority, Never>(
-            name: { "thumbnail:\($0)" }, priority: .background, census: TaskCensus())
+            name: { "thumbnail:\($0)" }, priority: .background, census: TaskCensus(),
+            escalatesByAwaiting: escalatesByAwaiting)
         let started = Gate()
         let release = Gate()
         let render: @Sendable (Int) async -> TaskPriority = { _ in
@@ -195,4 +199,28 @@ import TaskWardenTesting
         #expect(renderer.runs.count == 0)
         #expect(thumbnails.inFlightCount == 0)
     }
+
+    /// The shared work runs with the task-local values of the caller that started it; a caller that joins shares
+    /// that result (the documented behaviour: make what a result depends on part of the key).
+    @Test func theSharedWorkRunsWithTheFirstCallersTaskLocals() async throws {
+        let prices = TaskRegistry<Int, String, Never>(name: { "price:\($0)" }, census: TaskCensus())
+        let started = Gate()
+        let release = Gate()
+        let lookup: @Sendable (Int) async -> String = { _ in
+            started.open()
+            await release.wait()
+            return RegistryTaskLocals.currency
+        }
+        let first = Task { try await RegistryTaskLocals.$currency.withValue("EUR") { try await prices.value(for: 7, operation: lookup) } }
+        await started.wait()
+        let second = Task { try await RegistryTaskLocals.$currency.withValue("USD") { try await prices.value(for: 7, operation: lookup) } }
+        #expect(await eventually { prices.waiterCount(for: 7) == 2 })
+        release.open()
+        #expect(try await first.value == "EUR")
+        #expect(try await second.value == "EUR")
+    }
+}
+
+enum RegistryTaskLocals {
+    @TaskLocal static var currency = "none"
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TaskWarden
 import TaskWardenTesting
@@ -127,5 +128,62 @@ import TaskWardenTesting
         }
         await slot.settled()
         #expect(ranOnMain.withLock { $0 })
+    }
+
+    @Test func currentIsNilOnceTheWorkHasReturned() async {
+        let slot = TaskSlot(census: TaskCensus())
+        #expect(slot.current == nil)
+        let work = slot.replace(name: "album-search") { _ in }
+        await work.value
+        #expect(slot.current == nil)
+        // Work that ends before `replace` has even stored it never becomes current either.
+        for _ in 0..<200 { await slot.replace(name: "album-search") { _ in }.value }
+        #expect(slot.current == nil)
+    }
+
+    /// A model whose property observer starts new slot work: the commit body calls back into the slot.
+    @MainActor final class SearchModel {
+        let slot = TaskSlot(census: TaskCensus())
+        var shown: [String] = []
+        var query = "" {
+            didSet {
+                let query = query
+                slot.replace(name: "album-search") { generation in
+                    generation.commit { self.shown.append("results for \(query)") }
+                }
+            }
+        }
+    }
+
+    @MainActor @Test(.timeLimit(.minutes(1)))
+    func aCommitBodyMayCallBackIntoTheSlot() async {
+        let model = SearchModel()
+        model.slot.replace(name: "album-search") { generation in
+            generation.commit { model.query = "blue train" }   // didSet → replace, inside the commit body
+        }
+        await model.slot.settled()
+        #expect(model.shown == ["results for blue train"])
+        #expect(model.slot.current == nil)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func replaceReturnsOnlyAfterACommitBodyRunningOnAnotherThreadHasFinished() async {
+        let slot = TaskSlot(census: TaskCensus())
+        let bodyStarted = Gate()
+        let releaseBody = Locked(false)
+        let bodyFinished = Locked(false)
+        slot.replace(name: "album-search") { generation in
+            generation.commit {
+                bodyStarted.open()
+                while !releaseBody.withLock({ $0 }) { sched_yield() }   // a body that takes a while, on its thread
+                bodyFinished.withLock { $0 = true }
+            }
+        }
+        await bodyStarted.wait()
+        let releaser = Thread { usleep(20_000); releaseBody.withLock { $0 = true } }
+        releaser.start()
+        slot.replace(name: "album-search") { _ in }
+        #expect(bodyFinished.withLock { $0 })
+        await slot.settled()
     }
 }

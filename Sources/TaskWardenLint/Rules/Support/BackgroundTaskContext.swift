@@ -29,16 +29,25 @@ struct BackgroundTaskContext {
     /// site): where requests are submitted, tasks completed, and expiration handlers set.
     static let scanTokens = ["BGTaskScheduler", "setTaskCompleted", "expirationHandler"]
 
-    /// Tokens that make the engine parse a file whole: the background rules index every function of these files
-    /// and every request made in them (``BackgroundTaskIndex``), not only the declarations holding sites.
-    /// `.backgroundTask(` counts only where no label follows (SwiftUI's scene modifier).
-    static let wholeFileTokens = scanTokens + ["BGAppRefreshTask", "BGProcessingTask", ".backgroundTask(", "forTaskWithIdentifier"]
+    /// The files whose every function the background rules index and every request made in them
+    /// (``BackgroundTaskIndex``), not only the declarations holding sites. `.backgroundTask(` counts only where
+    /// no label follows (SwiftUI's scene modifier).
+    static let indexedFileTokens = scanTokens + ["BGAppRefreshTask", "BGProcessingTask", ".backgroundTask(", "forTaskWithIdentifier"]
 
     /// The words that give a function body something the rules index (``BackgroundTaskIndex``: a submission, a
     /// completion, an expiration handler, a request and its identifier): the other bodies of those files are
     /// emptied unless they call a function whose body holds one (``FunctionReachFile``).
-    static let functionIndexWords = ["submit", "submitTaskRequest", "setTaskCompleted", "expirationHandler"]
+    static let indexedWords = ["submit", "submitTaskRequest", "setTaskCompleted", "expirationHandler"]
         + requestTypes.sorted() + ["BGTaskScheduler", "BGAppRefreshTask", "BGProcessingTask"]
+
+    /// What the background rules read (``SyntaxReads``): files with background-task code although they hold no
+    /// site, a tree-wide index of every function of those files, a launch handler as written (what it calls,
+    /// awaits and hands its task to), and the string constants identifiers resolve through.
+    static let reads = SyntaxReads(
+        fileTokens: scanTokens,
+        siteClosure: .init(readWhole: [.backgroundTask, .backgroundTaskRegistration]),
+        anywhere: .init(stringConstants: true),
+        functionIndex: .init(fileTokens: indexedFileTokens, words: indexedWords))
 
     /// The files with background-task code (a token or a site).
     let relevantFiles: [FileAnalysis]
@@ -46,7 +55,8 @@ struct BackgroundTaskContext {
 
     /// Nil when the tree has no background-task code at all (the rules then have nothing to say).
     /// `resolvingIdentifiers: false` skips reading constants (for rules that do not need identifier values).
-    init?(files: [FileAnalysis], cachedFiles: [CachedFile] = [], resolvingIdentifiers: Bool = true) {
+    /// `unparsed` holds the files the run did not parse, which may declare the constants identifiers name.
+    init?(files: [FileAnalysis], cachedFiles: [CachedFile] = [], unparsed: UnparsedConstants = .none, resolvingIdentifiers: Bool = true) {
         let tokens = (Self.scanTokens + ["BGAppRefreshTask", "BGProcessingTask"]).map { Array($0.utf8) }
         let relevant = files.filter { file in
             file.sites.contains { $0.kind == .backgroundTask || $0.kind == .backgroundTaskRegistration }
@@ -86,15 +96,17 @@ struct BackgroundTaskContext {
                 return parts.last.map(String.init)
             })
         }
-        let constants = Self.constants(mentioning: names, files: files, cachedFiles: cachedFiles)
+        let constants = Self.constants(mentioning: names, files: files, cachedFiles: cachedFiles, unparsed: unparsed)
         uses = found.map { IdentifierUse(kind: $0.kind, value: Self.resolve($0.expression, constants), expression: $0.expression, file: $0.file) }
         self.constants = constants
         self.constantNames = names
     }
 
     /// The constants declared in the files that mention one of `names` (parsed files from their syntax, cached
-    /// files from the constants recorded when they were parsed): what identifier expressions resolve through.
-    static func constants(mentioning names: Set<String>, files: [FileAnalysis], cachedFiles: [CachedFile]) -> [String: Set<String>] {
+    /// files from the constants recorded when they were parsed, files the run did not parse from `unparsed`):
+    /// what identifier expressions resolve through.
+    static func constants(mentioning names: Set<String>, files: [FileAnalysis], cachedFiles: [CachedFile],
+                          unparsed: UnparsedConstants = .none) -> [String: Set<String>] {
         var constants: [String: Set<String>] = [:]
         guard !names.isEmpty else { return constants }
         let needles = names.sorted().map { Array($0.utf8) }
@@ -102,6 +114,7 @@ struct BackgroundTaskContext {
             Self.collectConstants(in: Syntax(file.tree), into: &constants)
         }
         for file in cachedFiles where file.contains(anyOf: needles) { file.facts.addConstants(to: &constants) }
+        constants.merge(unparsed.constants(declaring: names)) { $0.union($1) }
         return constants
     }
 

@@ -22,23 +22,55 @@ enum CancellationDiscardAnalysis {
 
     static func findings(in body: some SyntaxProtocol) -> [CancellationDiscard] {
         var results: [CancellationDiscard] = []
-        for list in OwnBody.nodes(CodeBlockItemListSyntax.self, of: body) {
+        let ownNodes = OwnBody.nodes(of: body)
+        // How often the body returns each empty value (`[]`, `[:]`, `nil`): a body that also returns it on a path
+        // other than the cancelled loop's makes "empty when cancelled" its contract, not an oversight.
+        var emptyReturns: [String: Int] = [:]
+        for node in ownNodes {
+            guard let value = node.as(ReturnStmtSyntax.self)?.expression, isEmptyValue(value) else { continue }
+            emptyReturns[OwnBody.compactText(value), default: 0] += 1
+        }
+        for list in ownNodes.lazy.compactMap({ $0.as(CodeBlockItemListSyntax.self) }) {
             let items = Array(list)
+            var declared: Set<String> = []
             for (index, item) in items.enumerated() {
-                guard let loop = loopStatement(item) else { continue }
-                let declared = Set(items[..<index].flatMap { varNames(in: $0) })
-                guard !declared.isEmpty else { continue }
+                defer { declared.formUnion(varNames(in: item)) }
+                guard !declared.isEmpty, let loop = loopStatement(item) else { continue }
                 let accumulated = declared.filter { isAccumulated($0, in: loop) }
                 for name in accumulated.sorted() {
                     guard let use = items[(index + 1)...].lazy.compactMap({ firstReference(to: name, in: Syntax($0)) }).first
                     else { continue }
                     for exit in cancellationReturns(in: loop) where !mentions(name, in: Syntax(exit)) {
+                        if let value = exit.expression, isEmptyValue(value), emptyReturns[OwnBody.compactText(value), default: 0] >= 2 {
+                            continue
+                        }
                         results.append(CancellationDiscard(exit: exit, accumulator: name, skippedUse: use))
                     }
                 }
             }
         }
         return results
+    }
+
+    /// `[]`, `[:]`, `nil`, `""`, `.empty`, `.none`, `Type()`, `.init()`: a value holding nothing.
+    static func isEmptyValue(_ expression: ExprSyntax) -> Bool {
+        if let array = expression.as(ArrayExprSyntax.self) { return array.elements.isEmpty }
+        if let dictionary = expression.as(DictionaryExprSyntax.self) {
+            if case .colon = dictionary.content { return true }
+            return false
+        }
+        if expression.is(NilLiteralExprSyntax.self) { return true }
+        if let string = expression.as(StringLiteralExprSyntax.self) {
+            return string.segments.allSatisfy { $0.as(StringSegmentSyntax.self)?.content.text.isEmpty == true }
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil {
+            return ["empty", "none"].contains(member.declName.baseName.text)
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil {
+            return call.calledExpression.is(DeclReferenceExprSyntax.self)
+                || call.calledExpression.as(MemberAccessExprSyntax.self).map { $0.base == nil && $0.declName.baseName.text == "init" } == true
+        }
+        return false
     }
 
     private static func loopStatement(_ item: CodeBlockItemSyntax) -> Syntax? {

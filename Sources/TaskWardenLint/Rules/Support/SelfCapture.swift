@@ -41,8 +41,14 @@ struct SelfCapture {
         self.implicitReferences = implicitReferences
     }
 
-    /// Analyses `closure`.
+    /// Analyses `closure`, reading its type's members and its function's local names on the spot (for one
+    /// closure; analyses of many sites pass one ``SiteLookups``).
     init(of closure: ClosureExprSyntax) {
+        self.init(of: closure, lookups: SiteLookups(types: TypeIndex(closure.root)))
+    }
+
+    /// Analyses `closure`, looking its type's members and its function's local names up in `lookups`.
+    init(of closure: ClosureExprSyntax, lookups: SiteLookups) {
         listEntry = Self.listEntry(of: closure)
         var explicit: [Syntax] = []
         var bare: [DeclReferenceExprSyntax] = []
@@ -58,12 +64,12 @@ struct SelfCapture {
         }
         explicitReferences = explicit
         // Reading the type's members and the function's locals walks more syntax: only when it can matter.
-        let members = bare.isEmpty ? [] : TypeMembers.instanceMemberNames(around: closure)
+        let members = bare.isEmpty ? [] : lookups.types.instanceMemberNames(around: closure)
         let candidates = bare.filter { members.contains($0.baseName.text) }
         if candidates.isEmpty {
             implicitReferences = []
         } else {
-            let locals = Self.localNames(around: closure)
+            let locals = lookups.localNames(around: closure)
             implicitReferences = candidates.filter { !locals.contains($0.baseName.text) }.map(Syntax.init)
         }
     }
@@ -115,13 +121,9 @@ struct SelfCapture {
     /// Names bound in the enclosing function (parameters, `let`/`var`, `for` and `if let` bindings, closure
     /// parameters), except inside closures beside `node`: over-approximated so that a shadowed member is never
     /// taken for `self`.
+    /// For one node (``SiteLookups/localNames(around:)`` answers many from one walk of their function).
     static func localNames(around node: some SyntaxProtocol) -> Set<String> {
-        var scope = Syntax(node)
-        while let parent = scope.parent {
-            if parent.is(MemberBlockItemSyntax.self) || parent.is(SourceFileSyntax.self) { break }
-            if parent.is(CodeBlockItemSyntax.self), parent.parent?.parent?.is(SourceFileSyntax.self) == true { break }
-            scope = parent
-        }
+        let scope = scope(around: node)
         var names: Set<String> = []
         // A closure beside `node` (neither around it nor in it) binds nothing `node` can see.
         let range = node.position..<node.endPosition
@@ -134,17 +136,51 @@ struct SelfCapture {
         })
         collector.walk(scope)
         for child in collector.found {
-            if let pattern = child.as(IdentifierPatternSyntax.self) { names.insert(pattern.identifier.text) }
-            if let parameter = child.as(FunctionParameterSyntax.self) {
-                names.insert((parameter.secondName ?? parameter.firstName).text)
-            }
-            if let parameter = child.as(ClosureShorthandParameterSyntax.self) { names.insert(parameter.name.text) }
-            if let parameter = child.as(ClosureParameterSyntax.self) {
-                names.insert((parameter.secondName ?? parameter.firstName).text)
-            }
-            if let item = child.as(ClosureCaptureSyntax.self) { names.insert(item.name.text) }
+            if let name = boundName(of: child) { names.insert(name) }
         }
         return names
+    }
+
+    /// The function (member) or top-level statement around `node`: where its local names are bound.
+    static func scope(around node: some SyntaxProtocol) -> Syntax {
+        var scope = Syntax(node)
+        while let parent = scope.parent {
+            if parent.is(MemberBlockItemSyntax.self) || parent.is(SourceFileSyntax.self) { break }
+            if parent.is(CodeBlockItemSyntax.self), parent.parent?.parent?.is(SourceFileSyntax.self) == true { break }
+            scope = parent
+        }
+        return scope
+    }
+
+    /// The name `node` binds, if it binds one: a pattern, a function or closure parameter, a capture.
+    static func boundName(of node: Syntax) -> String? {
+        switch node.kind {
+        case .identifierPattern: return node.cast(IdentifierPatternSyntax.self).identifier.text
+        case .functionParameter:
+            let parameter = node.cast(FunctionParameterSyntax.self)
+            return (parameter.secondName ?? parameter.firstName).text
+        case .closureShorthandParameter: return node.cast(ClosureShorthandParameterSyntax.self).name.text
+        case .closureParameter:
+            let parameter = node.cast(ClosureParameterSyntax.self)
+            return (parameter.secondName ?? parameter.firstName).text
+        case .closureCapture: return node.cast(ClosureCaptureSyntax.self).name.text
+        default: return nil
+        }
+    }
+
+    /// A nested type's members are not the function's locals.
+    static func isTypeDeclaration(_ node: Syntax) -> Bool {
+        switch node.kind {
+        case .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl: true
+        default: false
+        }
+    }
+
+    /// Every name bound under `root`, not entering the nodes `skipping` names; and how many nodes were read.
+    static func boundNames(in root: Syntax, skipping: @escaping (Syntax) -> Bool) -> (names: Set<String>, visited: Int) {
+        let collector = NodeCollector<Syntax>(skipping: skipping)
+        collector.walk(root)
+        return (Set(collector.found.compactMap(boundName(of:))), collector.found.count)
     }
 }
 

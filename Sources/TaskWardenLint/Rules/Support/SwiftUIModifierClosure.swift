@@ -32,8 +32,49 @@ enum SwiftUIModifierClosure {
         return nil
     }
 
-    /// Whether a closure names parameters and uses at least one of them (`{ _, newQuery in … newQuery … }`).
-    static func usesItsParameters(_ closure: ClosureExprSyntax) -> Bool {
+    /// Whether an `.onChange` action's task depends on the changed value: the action uses a parameter (or a
+    /// name bound from one) other than to decide whether to start the task at all, or the task reads the
+    /// observed value itself (`.onChange(of: query) { … Task { await search(query) } }`).
+    ///
+    /// A parameter read only in an `if`/`guard`/`while` condition or a `switch` subject, with no value bound
+    /// from it, is a gate: `if newPhase == .active { Task { await refresh() } }` fires one side effect per
+    /// change, which must run to the end, and `.task(id:)` would cancel it.
+    static func taskDependsOnChangedValue(_ action: ClosureExprSyntax, task: ClosureExprSyntax?) -> Bool {
+        var names = parameterNames(of: action)
+        let statements = Syntax(action.statements)
+        if names.isEmpty {
+            // `$0` / `$1`: read as parameters when the action uses them.
+            let text = statements.description
+            if text.contains("$0") { names.insert("$0") }
+            if text.contains("$1") { names.insert("$1") }
+        }
+        if let task, let observed = observedName(of: action),
+           SyntaxSearch.all(DeclReferenceExprSyntax.self, in: task).contains(where: { $0.baseName.text == observed && SelfCapture.isBare($0) }) {
+            return true
+        }
+        guard !names.isEmpty else { return false }
+        let references = SyntaxSearch.all(DeclReferenceExprSyntax.self, in: statements)
+        // Names bound from a parameter (`if let event = new`, `let q = new.trimmed`) stand for it; a bound name
+        // can bind others in turn, so this runs until no name is added.
+        var seen = 0
+        while seen != names.count {
+            seen = names.count
+            for reference in references where names.contains(reference.baseName.text) && !SelfCapture.isMemberName(reference) {
+                switch role(of: Syntax(reference), in: statements) {
+                case .gate:
+                    continue
+                case .binds(let bound):
+                    names.formUnion(bound)
+                case .use:
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
+    /// The names a closure's signature gives its parameters (`_` left out).
+    private static func parameterNames(of closure: ClosureExprSyntax) -> Set<String> {
         var names: Set<String> = []
         if let clause = closure.signature?.parameterClause {
             if let parameters = clause.as(ClosureShorthandParameterListSyntax.self) {
@@ -43,18 +84,73 @@ enum SwiftUIModifierClosure {
             }
         }
         names.remove("_")
-        let statements = Syntax(closure.statements)
-        if names.isEmpty { return statements.description.contains("$0") || statements.description.contains("$1") }
-        return SyntaxSearch.all(DeclReferenceExprSyntax.self, in: statements).contains { names.contains($0.baseName.text) }
+        return names
+    }
+
+    private enum Role {
+        /// Read to decide whether to go on (an `if`/`guard`/`while` condition, a `switch` subject).
+        case gate
+        /// Read to bind these names.
+        case binds(Set<String>)
+        /// Read for anything else.
+        case use
+    }
+
+    /// What a reference to a parameter does, from the statement holding it.
+    private static func role(of reference: Syntax, in root: Syntax) -> Role {
+        var child = reference
+        var current = reference.parent
+        while let node = current, node != root {
+            if let condition = node.as(ConditionElementSyntax.self) {
+                switch condition.condition {
+                case .expression: return .gate
+                case .optionalBinding(let binding): return .binds(boundNames(in: Syntax(binding.pattern)))
+                case .matchingPattern(let pattern): return .binds(boundNames(in: Syntax(pattern.pattern)))
+                default: return .use
+                }
+            }
+            if let switchExpression = node.as(SwitchExprSyntax.self), child.id == switchExpression.subject.id {
+                // `switch new { case .loaded(let page): … }` binds what the cases take out.
+                let bound = switchExpression.cases.reduce(into: Set<String>()) { names, element in
+                    guard let label = element.as(SwitchCaseSyntax.self)?.label.as(SwitchCaseLabelSyntax.self) else { return }
+                    for item in label.caseItems { names.formUnion(boundNames(in: Syntax(item.pattern))) }
+                }
+                return bound.isEmpty ? .gate : .binds(bound)
+            }
+            if let binding = node.as(PatternBindingSyntax.self), let value = binding.initializer, child.id == value.id {
+                return .binds(boundNames(in: Syntax(binding.pattern)))
+            }
+            if node.is(CodeBlockItemSyntax.self) || node.is(ClosureExprSyntax.self) { return .use }
+            child = node
+            current = node.parent
+        }
+        return .use
+    }
+
+    private static func boundNames(in pattern: Syntax) -> Set<String> {
+        Set(SyntaxSearch.all(IdentifierPatternSyntax.self, in: pattern).map(\.identifier.text))
+    }
+
+    /// The last name of an `.onChange(of:)` modifier's observed value (`query` for `of: model.query`).
+    private static func observedName(of action: ClosureExprSyntax) -> String? {
+        guard let call = modifierCall(receiving: action),
+              let observed = call.arguments.first(where: { $0.label?.text == "of" })?.expression else { return nil }
+        if let member = observed.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        return observed.as(DeclReferenceExprSyntax.self)?.baseName.text
     }
 
     /// `onAppear` for a closure passed as `.onAppear { … }` or `.onAppear(perform: { … })`.
     static func modifierName(receiving closure: ClosureExprSyntax) -> String? {
+        guard let call = modifierCall(receiving: closure),
+              let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
+        return member.declName.baseName.text
+    }
+
+    /// The call a closure is an argument (or trailing closure) of.
+    private static func modifierCall(receiving closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
         var holder = closure.parent
         if holder?.is(LabeledExprSyntax.self) == true { holder = holder?.parent?.parent }
         if holder?.is(MultipleTrailingClosureElementSyntax.self) == true { holder = holder?.parent?.parent }
-        guard let call = holder?.as(FunctionCallExprSyntax.self),
-              let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
-        return member.declName.baseName.text
+        return holder?.as(FunctionCallExprSyntax.self)
     }
 }

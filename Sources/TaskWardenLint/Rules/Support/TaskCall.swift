@@ -25,7 +25,7 @@ enum TaskCall {
 
     /// The stored-property name when `target` (the left side of an assignment) is a property of `self`:
     /// `self.refreshTask`, `refreshTask` (a member of the enclosing type, not shadowed), `self.tasks[id]`.
-    static func selfPropertyName(of target: Syntax, around node: some SyntaxProtocol) -> String? {
+    static func selfPropertyName(of target: Syntax, around node: some SyntaxProtocol, lookups: SiteLookups) -> String? {
         var text = OwnBody.compactText(target)
         if let bracket = text.firstIndex(of: "[") { text = String(text[..<bracket]) }
         if text.hasPrefix("self.") {
@@ -33,47 +33,46 @@ enum TaskCall {
             return rest.contains(".") ? nil : String(rest)
         }
         guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
-        guard TypeMembers.instanceMemberNames(around: node).contains(text),
-              !SelfCapture.localNames(around: node).contains(text) else { return nil }
+        guard lookups.types.instanceMemberNames(around: node).contains(text),
+              !lookups.localNames(around: node).contains(text) else { return nil }
         return text
     }
 
     /// The stored-property name when the handle is appended or inserted into a collection property of `self`.
-    static func selfCollectionName(receiving call: FunctionCallExprSyntax, around node: some SyntaxProtocol) -> String? {
+    static func selfCollectionName(receiving call: FunctionCallExprSyntax, around node: some SyntaxProtocol,
+                                   lookups: SiteLookups) -> String? {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
               ["append", "insert", "updateValue"].contains(member.declName.baseName.text),
               let base = member.base else { return nil }
-        return selfPropertyName(of: Syntax(base), around: node)
+        return selfPropertyName(of: Syntax(base), around: node, lookups: lookups)
     }
 
     /// Whether some member of the type around `node`, other than `deinit`, cancels the property `name`
     /// (`name?.cancel()`, `self.name.cancel()`, `name.values.forEach { $0.cancel() }`): the task then has an
-    /// explicit way to stop that does not depend on deinitialisation.
-    static func typeCancelsOutsideDeinit(_ name: String, around node: some SyntaxProtocol) -> Bool {
-        guard let type = TypeMembers.enclosingType(of: node), let typeName = TypeMembers.typeName(of: type) else { return false }
-        for declaration in TypeMembers.declarations(named: typeName, in: Syntax(node).root) {
-            guard let members = TypeMembers.memberBlock(of: declaration) else { continue }
-            for item in members.members where !item.decl.is(DeinitializerDeclSyntax.self) {
-                for call in SyntaxSearch.all(FunctionCallExprSyntax.self, in: Syntax(item.decl)) {
-                    guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-                          ["cancel", "cancelAll"].contains(member.declName.baseName.text) else { continue }
-                    let receiver = member.base.map(OwnBody.compactText) ?? ""
-                    if mentionsName(name, in: receiver) { return true }
-                    // `tasks.values.forEach { $0.cancel() }`
-                    if let closure = call.parent.flatMap({ OwnBody.enclosingBody(of: $0) })?.as(ClosureExprSyntax.self),
-                       let holder = closure.parent?.as(FunctionCallExprSyntax.self),
-                       mentionsName(name, in: OwnBody.compactText(holder.calledExpression)) {
-                        return true
-                    }
-                }
-            }
-        }
-        return false
+    /// explicit way to stop that does not depend on deinitialisation. The type's members are read once per
+    /// pass (``SiteLookups``).
+    static func typeCancelsOutsideDeinit(_ name: String, around node: some SyntaxProtocol, lookups: SiteLookups) -> Bool {
+        lookups.typeCancels(name, around: node)
     }
 
-    private static func mentionsName(_ name: String, in text: String) -> Bool {
-        let trimmed = text.hasPrefix("self.") ? String(text.dropFirst(5)) : text
-        return trimmed == name || trimmed.hasPrefix(name + "?") || trimmed.hasPrefix(name + ".") || trimmed.hasPrefix(name + "!")
-            || trimmed.hasPrefix(name + "[")
+    /// The names whose value `call` cancels, if it is `x.cancel()` / `x.cancelAll()`: the receiver's first name
+    /// (`task` for `self.task?.cancel()`, `tasks` for `tasks[id]?.cancel()`), and for `$0.cancel()` in a closure
+    /// passed to a call (`tasks.values.forEach { $0.cancel() }`) that call's receiver's first name too.
+    static func cancelledRoots(of call: FunctionCallExprSyntax) -> [String] {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+              ["cancel", "cancelAll"].contains(member.declName.baseName.text) else { return [] }
+        var roots = [rootName(of: member.base.map(OwnBody.compactText) ?? "")]
+        if let closure = call.parent.flatMap({ OwnBody.enclosingBody(of: $0) })?.as(ClosureExprSyntax.self),
+           let holder = closure.parent?.as(FunctionCallExprSyntax.self) {
+            roots.append(rootName(of: OwnBody.compactText(holder.calledExpression)))
+        }
+        return roots.filter { !$0.isEmpty }
+    }
+
+    /// `task` for `self.task?`, `tasks[id]`, `task.value`: the text up to its first `?`, `!`, `.` or `[` after an
+    /// optional `self.`.
+    private static func rootName(of text: String) -> String {
+        let trimmed = text.hasPrefix("self.") ? text.dropFirst(5) : Substring(text)
+        return String(trimmed.prefix { !"?!.[".contains($0) })
     }
 }

@@ -99,6 +99,17 @@ enum ThrowReach {
         return firstEscapingThrow(in: body, ignoringCancellationOnly: ignoringCancellationOnly, quietGroup: group) == nil
     }
 
+    /// Whether `node` sits in a `catch` clause inside `body` (not in a closure nested in it).
+    static func isInCatchClause(_ node: Syntax, within body: Syntax) -> Bool {
+        var current = node.parent
+        while let candidate = current, candidate != body {
+            if candidate.is(CatchClauseSyntax.self) { return true }
+            if candidate.is(ClosureExprSyntax.self) || candidate.is(FunctionDeclSyntax.self) { return false }
+            current = candidate.parent
+        }
+        return false
+    }
+
     /// Whether `node` sits in the `do` block of a catch-all `do/catch` inside `body`.
     static func isCaught(_ node: Syntax, within body: Syntax) -> Bool {
         var child = node

@@ -16,11 +16,11 @@ struct WeakSelfUnwrapBeforeLoop {
 /// found. The loop must use the strong reference (by name, or through a member of the enclosing type when
 /// the name is `self`); a loop that never touches it could have `self` released early by the optimiser.
 enum WeakSelfUnwrap {
-    static func findings(in closure: ClosureExprSyntax) -> [WeakSelfUnwrapBeforeLoop] {
+    static func findings(in closure: ClosureExprSyntax, types: TypeIndex) -> [WeakSelfUnwrapBeforeLoop] {
         guard SelfCapture.listEntry(of: closure) == .weak else { return [] }
         let loops = LoopBound.unboundedLoops(in: closure)
         guard !loops.isEmpty else { return [] }
-        let members = TypeMembers.instanceMemberNames(around: closure)
+        let members = types.instanceMemberNames(around: closure)
         var results: [WeakSelfUnwrapBeforeLoop] = []
         for node in OwnBody.nodes(of: closure) {
             let unwrapped: (name: String, scope: Syntax)?

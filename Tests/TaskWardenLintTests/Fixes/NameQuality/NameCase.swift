@@ -39,9 +39,23 @@ struct NameCase: Sendable, CustomTestStringConvertible {
     /// What `fix` does with the case: per site in source order, the name it writes or nil when it leaves the
     /// site unnamed as a forwarding helper (other unnamed sites are not part of a case).
     func outcome() -> [String?] {
-        let plan = planFix([(file, source)])
+        Self.outcome(planFix([(file, source)]))
+    }
+
+    /// The same, parsed as `fix` parses: only what naming and the rules read (sub-file), or the whole file.
+    func outcome(wholeFile: Bool) -> [String?] {
+        let sources = [(path: file, text: source)]
+        let result = LintEngine(parallel: false, wholeFile: wholeFile, additionalReads: [SiteNamingContext.reads])
+            .run(sources: sources)
+        let unnamed = result.findings.filter { $0.ruleID == "unnamed-task" }
+        let bytes = Array(source.utf8)
+        let plan = TaskNameFixer(parallel: false, readBytes: { _ in bytes }).plan(result.tree, unnamedTaskFindings: unnamed)
+        return Self.outcome(plan)
+    }
+
+    static func outcome(_ plan: FixPlan) -> [String?] {
         var sites: [(line: Int, column: Int, name: String?)] = plan.edits.map { ($0.line, $0.column, $0.name) }
-        sites += plan.leftUnnamed.filter { $0.suggestion != nil }.map { ($0.line, $0.column, nil) }
+        sites += plan.leftUnnamed.filter { $0.forwardingAdvice != nil }.map { ($0.line, $0.column, nil) }
         return sites.sorted { ($0.line, $0.column) < ($1.line, $1.column) }.map(\.name)
     }
 
@@ -76,6 +90,12 @@ enum NameCorpus {
     func everyCaseGetsAnAcceptedName(_ nameCase: NameCase) {
         let failure = nameCase.failure()
         #expect(failure == nil, "\(failure ?? "")")
+    }
+
+    /// `fix` parses only what naming reads: the names must be those of a whole-file parse.
+    @Test(arguments: NameCorpus.all)
+    func subFileParsingGivesTheSameNames(_ nameCase: NameCase) {
+        #expect(nameCase.outcome(wholeFile: false) == nameCase.outcome(wholeFile: true), "\(nameCase.shape)")
     }
 
     @Test func theCorpusCoversEveryShape() {

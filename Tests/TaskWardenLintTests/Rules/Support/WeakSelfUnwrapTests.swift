@@ -5,7 +5,8 @@ import Testing
 @Suite struct WeakSelfUnwrapTests {
     func findings(_ closureSource: String) -> [WeakSelfUnwrapBeforeLoop] {
         let source = "final class Shelf {\nfunc refresh() async {}\nfunc start() {\n\(closureSource)\n}\n}"
-        return WeakSelfUnwrap.findings(in: SyntaxFixtures.taskClosure(source)!)
+        let closure = SyntaxFixtures.taskClosure(source)!
+        return WeakSelfUnwrap.findings(in: closure, types: TypeIndex(closure.root))
     }
 
     @Test func unwrapOnceBeforeTheLoopIsFound() {
