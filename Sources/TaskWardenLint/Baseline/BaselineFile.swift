@@ -34,7 +34,7 @@ extension Baseline {
 
     /// The file's contents.
     public var fileContents: String {
-        JSONOutput.encode(Document(version: Self.version, findings: entries))
+        JSONWriter.document(Document(version: Self.version, findings: entries))
     }
 
     /// Reads a baseline file whole, refusing a missing, unreadable, malformed or other-version file, or one that

@@ -71,6 +71,48 @@ struct BaselineInput: ~Copyable {
         start += 1
     }
 
+    /// Consumes the bytes of a string's inside up to its next `"`, `\\` or control character (or the chunk's
+    /// end), handing them to `run` in one piece: strings are most of a baseline, and read a run at a time they
+    /// cost a pass over memory, not a call per byte. Returns false at the end of the file.
+    mutating func takeStringRun(_ run: (UnsafeBufferPointer<UInt8>) -> Void) throws(Baseline.FileError) -> Bool {
+        if start == end, try !refill() { return false }
+        let taken = chunk.withUnsafeBufferPointer { buffer -> Int in
+            var index = start
+            while index < end {
+                let byte = buffer[index]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                index += 1
+            }
+            run(UnsafeBufferPointer(rebasing: buffer[start..<index]))
+            return index - start
+        }
+        start += taken  // a string's inside holds no newline
+        return true
+    }
+
+    /// Consumes spaces, tabs and newlines (counting lines).
+    mutating func skipWhitespace() throws(Baseline.FileError) {
+        while true {
+            if start == end, try !refill() { return }
+            let (taken, lines) = chunk.withUnsafeBufferPointer { buffer -> (Int, Int) in
+                var (index, lines) = (start, 0)
+                while index < end {
+                    let byte = buffer[index]
+                    if byte == UInt8(ascii: "\n") {
+                        lines += 1
+                    } else if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\r") {
+                        break
+                    }
+                    index += 1
+                }
+                return (index - start, lines)
+            }
+            start += taken
+            line += lines
+            if start < end { return }
+        }
+    }
+
     /// Reads the file again from its first byte (the matching pass after the checking one).
     mutating func rewind() throws(Baseline.FileError) {
         guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw failure(errno) }

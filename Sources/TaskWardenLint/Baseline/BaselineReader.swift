@@ -326,15 +326,26 @@ struct BaselineReader: ~Copyable {
             if limit.map({ length <= $0 }) ?? true { bytes.append(byte) }
         }
         while true {
-            guard let byte = try input.peek() else { throw endOfFile("a string") }
+            // The plain bytes up to the next quote, backslash or control character, a run at a time.
+            var invalid = false
+            let more = try input.takeStringRun { run in
+                for byte in run where byte >= 0x80 || utf8.isPending {
+                    if !utf8.accept(byte) { invalid = true }
+                }
+                let kept = limit.map { max(0, min(run.count, $0 - length)) } ?? run.count
+                if kept > 0 { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: run[..<kept])) }
+                length += run.count
+            }
+            guard !invalid else { throw failure("is not valid UTF-8 before \(input.location)") }
+            guard more, let byte = try input.peek() else { throw endOfFile("a string") }
+            // The run stopped at the end of a chunk: the string goes on in the next.
+            if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") { continue }
             if byte == UInt8(ascii: "\"") {
                 input.advance()
                 break
             }
-            guard byte >= 0x20 else {
-                throw failure("is not valid JSON: a control character (\(byte)) inside a string at \(input.location); escape it")
-            }
             if byte == UInt8(ascii: "\\") {
+                guard utf8.isComplete else { throw failure("is not valid UTF-8 before \(input.location)") }
                 input.advance()
                 guard let escaped = try input.peek() else { throw endOfFile("a string") }
                 input.advance()
@@ -365,9 +376,8 @@ struct BaselineReader: ~Copyable {
                 }
                 continue
             }
-            guard utf8.accept(byte) else { throw failure("is not valid UTF-8 at \(input.location)") }
-            keep(byte)
-            input.advance()
+            // Only a control character is left here.
+            throw failure("is not valid JSON: a control character (\(byte)) inside a string at \(input.location); escape it")
         }
         guard utf8.isComplete else { throw failure("is not valid UTF-8 before \(input.location)") }
         guard limit.map({ length <= $0 }) ?? true else { return nil }
@@ -393,10 +403,7 @@ struct BaselineReader: ~Copyable {
     }
 
     private mutating func skipWhitespace() throws(Baseline.FileError) {
-        while let byte = try input.peek(),
-              byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t") {
-            input.advance()
-        }
+        try input.skipWhitespace()
     }
 
     private mutating func skipByteOrderMark() throws(Baseline.FileError) {
@@ -434,6 +441,8 @@ private struct UTF8Check {
     private var upper: UInt8 = 0xBF
 
     var isComplete: Bool { remaining == 0 }
+    /// Inside a multi-byte sequence: the next byte must be checked even if it is below 0x80.
+    var isPending: Bool { remaining > 0 }
 
     mutating func accept(_ byte: UInt8) -> Bool {
         if remaining > 0 {

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Runs discovery and the rules: over files on disk (``run(_:)``) or over sources in memory
-/// (``run(sources:configuration:)``, used by rule examples and tests).
+/// Runs the lint pipeline (``run(_:)``: collect → read → scan → plan → parse → discover → tree analysis → rules →
+/// report) over files on disk, or its stages from plan on over sources in memory (``run(sources:configuration:)``,
+/// used by rule examples and tests).
 ///
 /// ```swift
 /// let result = LintEngine().run(LintRequest(paths: ["Sources"]))
@@ -41,16 +42,16 @@ public struct LintEngine: Sendable {
         let plists = sources.filter { $0.path.hasSuffix(".plist") }.map { PropertyListFile(path: $0.path, contents: $0.text) }
         // The same plan as for files on disk, minus the byte scan's skip (every source given is analysed).
         let options = parsePlanOptions(for: [configuration])
-        var outcomes = ParallelMap.map(swift, parallel: parallel) { source -> FileOutcome in
-            var outcome = FileOutcome()
+        let places = swift.map { FileStages.Place(display: $0.path, configuration: configuration, targets: nil) }
+        var outcomes = ParallelMap.map(Array(zip(swift, places)), parallel: parallel) { source, place -> FileStages.Outcome in
+            var outcome = FileStages.Outcome()
             outcome.bytes = source.text.utf8.count
             let bytes = Array(source.text.utf8)
             outcome.declaresEntryPoint = ProgramEntryPoint.declaresEntryPoint(bytes)
-            Self.analyse(text: source.text, bytes: bytes, display: source.path, configuration: configuration,
-                         targets: nil, options: options, into: &outcome)
+            FileStages.planParseAndDiscover(text: source.text, bytes: bytes, place: place, options: options, into: &outcome)
             return outcome
         }
-        Self.resolveFunctionReach(&outcomes, reachKnown: true, parallel: parallel) { (swift[$0].path, configuration, nil) }
+        FileStages.resolveFunctionReach(&outcomes, reachKnown: true, parallel: parallel) { places[$0] }
         var statistics = LintStatistics()
         var problems: [InputProblem] = []
         for outcome in outcomes {

@@ -45,8 +45,6 @@ extension SourceMask.Scopes {
     struct SiteHead {
         var site: Int
         var blockStart: Int
-        /// Where the site's word ends: a group child's token starts inside it (`Task` in `addTask`).
-        var end: Int
     }
 
     /// A `func` read at member level (or file level): where its keyword ends, and its name once the next word,

@@ -40,8 +40,9 @@ extension SourceMask {
         private var pendingSwitchDepth: Int?
         /// On an `import` line.
         private(set) var afterImport = false
-        /// The last creation token read, until its closures open.
+        /// The last creation token read, until its closures open, and whether a reader reads its closure whole.
         private(set) var pendingSite: SiteHead?
+        private var pendingSiteReadsWhole = false
         /// The first site not before the last word read (``isSite(_:)``).
         private var siteCursor = 0
         /// Where the last site's own closure or arguments closed: a modifier there is read (`Task { … }.store(in:)`).
@@ -253,11 +254,7 @@ extension SourceMask {
         }
 
         /// Whether the pending site's closure is read whole (``Marks/wholeClosureSites``).
-        private var followsWholeReadSite: Bool {
-            guard let head = pendingSite, let marks else { return false }
-            // The word's whole range, as `isSite` reads it: `addTask`'s token starts at its `Task`.
-            return marks.readsClosureWhole(ofSiteIn: max(0, head.site - 1)..<head.end)
-        }
+        private var followsWholeReadSite: Bool { pendingSite != nil && pendingSiteReadsWhole }
 
         /// A line ends.
         mutating func newline() {
@@ -324,11 +321,12 @@ extension SourceMask {
             let (start, end) = (token.start, token.end)
             if isSite(max(0, start - 1)..<end) {
                 creationDepth = stack.count
-                pendingSite = SiteHead(site: start, blockStart: stack.last { $0.opener.isBrace }.map { $0.start + 1 } ?? 0, end: end)
+                pendingSite = SiteHead(site: start, blockStart: stack.last { $0.opener.isBrace }.map { $0.start + 1 } ?? 0)
+                // The token may start inside the word (`addTask`) or at the dot before it (`.task`).
+                pendingSiteReadsWhole = marks?.readsClosureWhole(ofSiteIn: max(0, start - 1)..<end) ?? false
                 // A site token labelling an argument (`register(forWhat: …) { … }`) whose closure is read whole:
                 // its call's closures, in its arguments and after them, are read whole.
-                if let marks, marks.readsClosureWhole(ofSiteIn: max(0, start - 1)..<end), case .paren? = topOpener,
-                   source.byte(source.skipSpaces(from: end)) == UInt8(ascii: ":") {
+                if pendingSiteReadsWhole, case .paren? = topOpener, source.byte(source.skipSpaces(from: end)) == UInt8(ascii: ":") {
                     stack[stack.count - 1].holdsWholeReadSite = true
                 }
             }

@@ -92,6 +92,27 @@ import Testing
         #expect(try reason(deeper)?.contains("nest deeper than 512 levels") == true)
     }
 
+    @Test func stringsAreDecodedAndCheckedAcrossChunks() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/baseline.json"
+        // A message longer than the reader's 64 KB chunk, with escapes and multi-byte characters around its edges.
+        let long = String(repeating: "é", count: 40_000)
+        let text = #"{"version": 1, "findings": [{"file": "a\u00e9\ud83d\ude00.swift", "rule": "r", "message": "\#(long)\n\"q\"", "line": "\t"}]}"#
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let entry = try #require(try Baseline.load(path).entries.first)
+        #expect(entry.file == "aé😀.swift")
+        #expect(entry.message == long + "\n\"q\"")
+        #expect(entry.line == "\t")
+        var bytes = Array(text.utf8)
+        bytes[70_000] = 0xFF
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(Self.reason { _ = try Baseline.check(path) }?.contains("is not valid UTF-8") == true)
+        try #"{"version": 1, "findings": [{"file": "\ud83d.swift", "rule": "r", "message": "m", "line": "l"}]}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(Self.reason { _ = try Baseline.check(path) }?.contains("a lone surrogate") == true)
+        try "{\"version\": 1, \"findings\": [{\"file\": \"a\tb\"}]}".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(Self.reason { _ = try Baseline.check(path) }?.contains("a control character (9) inside a string") == true)
+    }
+
     @Test func aFolderOrAFIFOIsNotABaseline() throws {
         let directory = try TemporaryDirectory()
         #expect(Self.reason { _ = try Baseline.check(directory.path) } == "baseline '\(directory.path)': is a directory, not a baseline file (--baseline reads a regular file)")
