@@ -51,10 +51,12 @@ public enum NameWords {
     static let hollowVerbs: Set<String> = ["handle", "did", "will", "should", "perform", "do", "process"]
 
     /// Words that say little once a name must be short: auxiliaries and negligible adverbs
-    /// (`cookies-are-retained` → `cookies-retained`). They go right after the glue words.
+    /// (`cookies-are-retained` → `cookies-retained`,
+    /// `priorities-get-executed` → `priorities-executed`). They go right after the glue words.
     static let weakWords: Set<String> = [
         "is", "are", "was", "were", "be", "been", "being", "does", "do", "did", "has", "have", "had", "can",
-        "will", "just", "also", "correctly", "properly", "successfully", "actually", "true", "false",
+        "will", "just", "also", "correctly", "properly", "successfully", "actually", "true", "false", "get", "gets",
+        "got",
     ]
 
     /// The leading words of `purpose` that ``compose(prefix:purpose:extra:maxLength:)`` keeps with no extra words
@@ -100,7 +102,14 @@ public enum NameWords {
         // An extra phrase keeps at least two words (one verb alone from another phrase reads as garble).
         let extraFloor = min(max(1, extraFloor), extra.count)
         func lengthWithExtraFloor() -> Int { (prefix + purpose + extra.prefix(extraFloor)).joined(separator: "-").count }
+        let beforeExtra = purpose
         while lengthWithExtraFloor() > limit, purpose.count > 2 { purpose.removeLast() }
+        // `run-sign` cut from `run-sign-out` is another verb: a phrasal verb keeps its particle, and the extra
+        // words go instead (the next distinguishing phrase, or a number, tells the sites apart).
+        if purpose.count < beforeExtra.count, let last = purpose.last, particleVerbs.contains(last) {
+            purpose = beforeExtra
+            extra = []
+        }
         while length() > limit, extra.count > extraFloor { extra.removeLast() }
         // The prefix is the type's: distinguishing words that do not fit go rather than a prefix word (the
         // name then clashes again, and the next distinguishing phrase or a number is tried).

@@ -8,6 +8,18 @@ extension TaskNameDerivation {
     static let closureSuffixes = ["Closure", "Handler", "Callback", "Block", "Action"]
     /// Types whose static calls say nothing of the work (`Task.sleep`, `MainActor.run`).
     static let plumbingTypes: Set<String> = ["Task", "MainActor", "DispatchQueue", "Self", "Thread", "RunLoop"]
+    /// System types whose shared instances do the plumbing of many tasks (`URLSession.shared.data(from:)`,
+    /// `FileManager.default.removeItem(at:)`): their call says how the task works, the function says what for.
+    static let systemTypes: Set<String> = [
+        "URLSession", "FileManager", "NotificationCenter", "UserDefaults", "ProcessInfo", "Bundle", "UIApplication",
+        "NSApplication", "NSWorkspace", "UIPasteboard", "NSPasteboard", "UNUserNotificationCenter", "URLCache",
+        "HTTPCookieStorage", "PHPhotoLibrary", "AVAudioSession", "WKWebsiteDataStore", "NSFileCoordinator",
+    ]
+
+    /// The call is made on a system type's shared instance or on the type itself.
+    static func isSystemCall(_ call: BodyCall) -> Bool {
+        call.typeName.map(systemTypes.contains) ?? false
+    }
     /// Last words of receivers that do the work rather than undergo it: `apiService.vote()` votes, it does not
     /// vote the API; `pool.run()` runs the pool.
     static let agentNouns: Set<String> = [

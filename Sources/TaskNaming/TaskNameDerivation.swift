@@ -38,14 +38,14 @@ public struct TaskNameDerivation: Sendable {
     /// - Parameters:
     ///   - noiseSuffixes: words that say what kind of type something is (`ViewModel`, `Service`), removed from
     ///     the end of type names.
-    ///   - maxLength: the longest name; a prefix takes at most `maxLength - 12` characters of it.
+    ///   - maxLength: the longest name; a prefix takes at most `maxLength - 10` characters of it.
     public init(
         noiseSuffixes: [String] = TypePrefix.defaultKindWords,
         hostFunctions: Set<String> = TaskNameDerivation.defaultHostFunctions,
         maxLength: Int = 40
     ) {
         self.maxLength = max(8, maxLength)
-        self.typePrefix = TypePrefix(kindWords: noiseSuffixes, limit: self.maxLength - 12)
+        self.typePrefix = TypePrefix(kindWords: noiseSuffixes, limit: self.maxLength - 10)
         self.hostFunctions = hostFunctions
     }
 
@@ -115,7 +115,8 @@ public struct TaskNameDerivation: Sendable {
             // `fetch()`); a storage or title that says nothing more is passed over.
             if words.isEmpty && (candidate.words.isEmpty || prefix.isEmpty || !candidate.mayEcho) { continue }
             guard seen.insert(words).inserted else { continue }
-            ordered.append(PurposeCandidate(words, candidate.provenance, isPhrase: candidate.isPhrase, mayEcho: candidate.mayEcho))
+            ordered.append(PurposeCandidate(words, candidate.provenance, isPhrase: candidate.isPhrase, mayEcho: candidate.mayEcho,
+                                            mayStandAlone: candidate.mayStandAlone))
         }
         // A purpose too long for the limit is cut to its first words; cut to a lone generic verb (`handle` of
         // `handleAdapterStarted`) it says nothing, and the next candidate that survives the cut goes first.
@@ -140,6 +141,7 @@ public struct TaskNameDerivation: Sendable {
         let standaloneStart = disambiguators.count
         disambiguators += ordered.map(\.words)
         let standaloneEnd = disambiguators.count
+        let standsAlone = Set(ordered.indices.filter { ordered[$0].mayStandAlone }.map { $0 + standaloneStart })
         disambiguators += context.body.calls.filter { $0 != context.body.dominant }.map(callWords)
         if !context.body.distinguishingWords.isEmpty {
             disambiguators.append(context.body.distinguishingWords.flatMap(NameWords.split))
@@ -152,7 +154,11 @@ public struct TaskNameDerivation: Sendable {
             let phrase = WordStems.removingRepeats(words, after: base)
             guard !phrase.isEmpty, unique.insert(phrase).inserted else { continue }
             // A whole purpose candidate may stand alone as it is (`toggle-enforce-routes`, `upload-quietly`).
-            if (standaloneStart..<standaloneEnd).contains(index), words.count > 1 { standalone[phrases.count] = words }
+            // Not a function that says only when or where the task was made (`setupObservers`, the function that
+            // registers the callback it runs in): standing alone it would name work the task does not do.
+            if (standaloneStart..<standaloneEnd).contains(index), standsAlone.contains(index), words.count > 1 {
+                standalone[phrases.count] = words
+            }
             phrases.append(phrase)
         }
         var derived = DerivedTaskName(
@@ -270,12 +276,14 @@ public struct TaskNameDerivation: Sendable {
             call = nil
         }
         // A view's `body` says nothing, not even to tell two tasks apart.
+        let role = role(of: context)
         let member = context.declarationPath.member.flatMap { component -> PurposeCandidate? in
             if case .property("body") = component { return nil }
-            return PurposeCandidate(memberWords(component), memberProvenance(context), mayEcho: true)
+            return PurposeCandidate(memberWords(component), memberProvenance(context), mayEcho: true,
+                                    mayStandAlone: role == .specific && context.placement != .callback)
         }
 
-        switch role(of: context) {
+        switch role {
         case .test:
             if case .function(let name)? = context.declarationPath.member {
                 candidates.append(.init(TestScenario.words(name), "test scenario of \(place)", isPhrase: true, mayEcho: true))
@@ -296,9 +304,16 @@ public struct TaskNameDerivation: Sendable {
             // The body's call names the task when the function's name says something else: one call (or one
             // awaited call) that the name does not cover, or any call from a closure run later.
             // A lone verb (`load(urls)` in `prefetch(_:)`) says less than the function, unless the task runs later.
+            // A computed property (`var swiftVersion { get async throws { … Task { … } } }`) names the value its
+            // task produces, and a system API's call (`URLSession.shared.data(from:)`) says how, not what: both
+            // give way to the declaration unless the task runs later, in a callback.
+            let inProperty: Bool
+            if case .property? = context.declarationPath.member { inProperty = true } else { inProperty = false }
             let callFirst = body.dominant.map { dominant in
                 !body.callsEnclosingFunction && !agrees(context.declarationPath.member, dominant)
-                    && (context.placement == .callback || (body.hasStrongCall && callWords(dominant).count > 1))
+                    && (context.placement == .callback
+                        || (body.hasStrongCall && callWords(dominant).count > 1 && !Self.isSystemCall(dominant)
+                            && !inProperty))
             } ?? false
             if callFirst, let call { candidates.append(call) }
             // A storage of two words or more (`endUnansweredCallTask`) says which task this is better than a
@@ -353,10 +368,15 @@ struct PurposeCandidate: Hashable {
     /// call that is the type's own verb).
     var mayEcho: Bool
 
-    init(_ words: [String], _ provenance: String, isPhrase: Bool = false, mayEcho: Bool = false) {
+    /// Used to tell two sites apart, the candidate may replace the purpose when both do not fit (a storage, a
+    /// title, another call, a function that says what the task does).
+    var mayStandAlone: Bool
+
+    init(_ words: [String], _ provenance: String, isPhrase: Bool = false, mayEcho: Bool = false, mayStandAlone: Bool = true) {
         self.words = words
         self.provenance = provenance
         self.isPhrase = isPhrase
         self.mayEcho = mayEcho
+        self.mayStandAlone = mayStandAlone
     }
 }

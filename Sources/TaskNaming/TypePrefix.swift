@@ -22,7 +22,7 @@ public struct TypePrefix: Sendable, Hashable {
 
     public static let defaultKindWords: [String] = [
         "ViewController", "ViewModel", "Controller", "Service", "Manager", "View", "Impl", "Model", "Screen",
-        "Tests", "Test", "TestCase", "Spec", "Protocol",
+        "Tests", "Test", "TestCase", "Spec", "Protocol", "Coordinator",
     ]
 
     public init(kindWords: [String] = TypePrefix.defaultKindWords, limit: Int = 28) {

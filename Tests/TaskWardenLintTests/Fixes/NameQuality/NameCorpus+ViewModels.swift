@@ -116,7 +116,7 @@ extension NameCorpus {
                     Task { try await writeExportFile(to: url) }
                 }
             }
-            """, accept: [["import-export-coordinator-write-file", "import-export-coordinator-share"]],
+            """, accept: [["import-export-write-file", "import-export-coordinator-write-file", "import-export-coordinator-share"]],
             wrong: ["import-export-coordinator-transfer-url", "import-export-coordinator-url"]),
         NameCase("a predicate the body asks first is not its work", file: "SettingsViewModel.swift", """
             final class SettingsViewModel {

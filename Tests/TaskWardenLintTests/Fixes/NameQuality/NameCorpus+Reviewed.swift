@@ -1,0 +1,104 @@
+/// Shapes found by reading proposed names against the code they label, each written here in code of its own:
+/// a function that only registers a callback never replaces what the task does, a computed property names the
+/// value its task produces, a system API's call gives way to the function, a coordinator's prefix is its
+/// type's whole words, and a test's scenario loses its auxiliaries before its meaning.
+extension NameCorpus {
+    static let reviewed: [NameCase] = [
+        NameCase("two callbacks of one coordinator start the same sign-out", file: "SessionFlowCoordinator.swift", """
+            final class SessionFlowCoordinator {
+                func setupObservers() {
+                    accountActions.sink { [weak self] action in
+                        guard let self else { return }
+                        switch action {
+                        case .signOut: Task { await self.runSignOutFlow() }
+                        case .openSettings: openSettings()
+                        }
+                    }
+                    .store(in: &cancellables)
+                }
+                func startPreferencesFlow() {
+                    preferences.actions.sink { [weak self] action in
+                        guard let self else { return }
+                        Task {
+                            self.dismissSheet()
+                            try await Task.sleep(for: .milliseconds(100))
+                            await self.runSignOutFlow()
+                        }
+                    }
+                    .store(in: &cancellables)
+                }
+            }
+            """, accept: [["session-flow-run-sign-out"], ["session-flow-run-sign-out-dismiss-sheet", "session-flow-run-sign-out-2"]],
+            wrong: ["session-flow-setup-observers", "session-flow-start-preferences"]),
+        NameCase("a computed property caches the task that produces it", file: "Compiler.swift", """
+            final class Compiler {
+                var languageVersion: LanguageVersion {
+                    get async throws {
+                        let task = versionTask.withLock { cached in
+                            if let cached { return cached }
+                            let newTask = Task { () -> LanguageVersion in
+                                let process = Process(arguments: [path, "-version"])
+                                try process.launch()
+                                let result = try await process.waitUntilExit()
+                                return try LanguageVersion(parsing: result.output)
+                            }
+                            cached = newTask
+                            return newTask
+                        }
+                        return try await task.value
+                    }
+                }
+            }
+            """, accept: [["compiler-language-version"]], wrong: ["compiler-wait-until-exit"]),
+        NameCase("a helper downloads through the shared URL session", file: "ThumbnailLoading.swift", """
+            func downloadThumbnails(urls: [URL]) async throws -> [URL: Data] {
+                try await withThrowingTaskGroup(of: (URL, Data).self) { group in
+                    for url in urls {
+                        group.addTask {
+                            let (data, _) = try await URLSession.shared.data(from: url)
+                            return (url, data)
+                        }
+                    }
+                    return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+                }
+            }
+            """, accept: [["download-thumbnails"]], wrong: ["url-session-data"]),
+        NameCase("a coordinator's state change attempts an unlock", file: "PasscodeFlowCoordinator.swift", """
+            final class PasscodeFlowCoordinator {
+                func configureStateMachine() {
+                    stateMachine.addAnyHandler(.any => .any) { [weak self] context in
+                        guard let self else { return }
+                        switch (context.fromState, context.toState) {
+                        case (_, .attemptingFaceUnlock):
+                            showPlaceholder()
+                            Task { await self.attemptFaceUnlock() }
+                        default:
+                            break
+                        }
+                    }
+                }
+            }
+            """, accept: [["passcode-flow-attempt-face-unlock"]], wrong: ["passcode-flow-coordinator-attempt", "passcode-flow-attempt"]),
+        NameCase("a test's scenario in the passive voice", file: "JobSchedulerTests.swift", """
+            final class JobSchedulerTests: XCTestCase {
+                func testJobsWithRaisedPrioritiesGetExecutedFirst() async {
+                    for job in queuedJobs {
+                        Task(priority: .high) { await job.value }
+                    }
+                }
+            }
+            """, accept: [["job-scheduler-raised-priorities-executed", "job-scheduler-raised-priorities"]],
+            wrong: ["job-scheduler-raised-priorities-get"]),
+        NameCase("a test type whose name is long keeps its whole words", file: "AsyncThrowingImageMemoizerTests.swift", """
+            @Suite struct AsyncThrowingImageMemoizerTests {
+                @Test func concurrentCallsShareWork() async throws {
+                    try await withThrowingTaskGroup(of: Int.self) { group in
+                        for _ in 0..<50 {
+                            group.addTask { try await memoizer.memoize { 42 } }
+                        }
+                    }
+                }
+            }
+            """, accept: [["async-throwing-image-memoizer-concurrent"]], wrong: ["async-throwing-image-concurrent"]),
+    ]
+}
