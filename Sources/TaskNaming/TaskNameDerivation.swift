@@ -38,14 +38,14 @@ public struct TaskNameDerivation: Sendable {
     /// - Parameters:
     ///   - noiseSuffixes: words that say what kind of type something is (`ViewModel`, `Service`), removed from
     ///     the end of type names.
-    ///   - maxLength: the longest name; a prefix takes at most `maxLength - 10` characters of it.
+    ///   - maxLength: the longest name; a prefix takes at most `maxLength - 12` characters of it.
     public init(
         noiseSuffixes: [String] = TypePrefix.defaultKindWords,
         hostFunctions: Set<String> = TaskNameDerivation.defaultHostFunctions,
         maxLength: Int = 40
     ) {
         self.maxLength = max(8, maxLength)
-        self.typePrefix = TypePrefix(kindWords: noiseSuffixes, limit: self.maxLength - 10)
+        self.typePrefix = TypePrefix(kindWords: noiseSuffixes, limit: self.maxLength - 12)
         self.hostFunctions = hostFunctions
     }
 

@@ -3,7 +3,8 @@
 ///
 /// - Words that only say what kind of type it is are removed from the end, as often as they occur
 ///   (`AlbumDetailViewModel` → `album-detail`, `StartChatScreenViewModel` → `start-chat`,
-///   `WebCacheManagerTests` → `web-cache`), and a leading `Default` (`DefaultPreferences` → `preferences`).
+///   `WebCacheManagerTests` → `web-cache`, `RoomFlowCoordinator` → `room-flow` but `AppCoordinator` →
+///   `app-coordinator`), and a leading `Default` (`DefaultPreferences` → `preferences`).
 /// - A one-word nested type takes its outer type (`PriceService.Cache` → `price-cache`).
 /// - A prefix longer than ``limit`` loses the kind words inside it (`SyncSettingsViewControllerErrorTests` →
 ///   `sync-settings-error`), then keeps its leading whole words up to the limit (never fewer than two):
@@ -24,6 +25,10 @@ public struct TypePrefix: Sendable, Hashable {
         "ViewController", "ViewModel", "Controller", "Service", "Manager", "View", "Impl", "Model", "Screen",
         "Tests", "Test", "TestCase", "Spec", "Protocol", "Coordinator",
     ]
+
+    /// Kind words that go only from a name of three words or more: `RoomFlowCoordinator` → `room-flow`, but
+    /// `AppCoordinator` stays `app-coordinator` (`app` alone says nothing).
+    static let kindWordsOfTwoWordNames: Set<[String]> = [["coordinator"]]
 
     public init(kindWords: [String] = TypePrefix.defaultKindWords, limit: Int = 28) {
         self.kindWords = kindWords.map(NameWords.split).filter { !$0.isEmpty }.sorted { $0.count > $1.count }
@@ -55,7 +60,8 @@ public struct TypePrefix: Sendable, Hashable {
         var removed = true
         while removed {
             removed = false
-            for kind in kindWords where words.count > kind.count && Array(words.suffix(kind.count)) == kind {
+            for kind in kindWords where words.count > kind.count && Array(words.suffix(kind.count)) == kind
+                && (words.count - kind.count > 1 || !Self.kindWordsOfTwoWordNames.contains(kind)) {
                 words.removeLast(kind.count)
                 removed = true
                 break

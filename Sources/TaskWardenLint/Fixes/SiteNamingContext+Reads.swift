@@ -20,7 +20,8 @@ extension SiteNamingContext {
     ///   holding a site are kept whole).
     /// - **The enclosing declarations' names and signatures**: types and extended types, functions with their
     ///   argument labels and parameter types (closure parameters, for forwarding helpers), `@Test`, a test
-    ///   type's inheritance clause (`XCTestCase`), properties with their type (`some View`).
+    ///   type's inheritance clause (`XCTestCase`), properties with their type (`some View`) and the accessor
+    ///   the site is in (`didSet`: it runs when the property changes).
     ///
     /// Nothing else: in particular not the statements beside the site, which a sub-file parse may cut to a first
     /// name, run together or blank, so names never depend on them.

@@ -117,7 +117,8 @@ public enum SiteNamingContext {
             fileName: fileName
         )
         context.isTestMethod = function.map(isTestMethod) ?? false
-        context.placement = runsLater ? .callback : .direct
+        // A property observer (`didSet`) runs when the property changes: its name says when, like a callback's.
+        context.placement = runsLater || isInPropertyObserver(call) ? .callback : .direct
         if let parameter = body.forwardedParameter {
             // A parameter's function, else (a stored closure such as a modifier's `action`) the member around it.
             let helper = parameters[parameter].map(helperDescription) ?? path.description
@@ -191,5 +192,21 @@ public enum SiteNamingContext {
         case "immediate", "immediateDetached", "addImmediateTask", "addImmediateTaskUnlessCancelled": "immediate"
         default: nil
         }
+    }
+}
+
+extension SiteNamingContext {
+    /// The site is in a property's `didSet` or `willSet` (the enclosing declarations hold it, so every parse
+    /// keeps it).
+    static func isInPropertyObserver(_ call: some SyntaxProtocol) -> Bool {
+        var node = call.parent
+        while let current = node {
+            if let accessor = current.as(AccessorDeclSyntax.self) {
+                return ["didSet", "willSet"].contains(accessor.accessorSpecifier.text)
+            }
+            if current.isProtocol((any DeclGroupSyntax).self) { return false }
+            node = current.parent
+        }
+        return false
     }
 }

@@ -71,7 +71,7 @@ extension NameCorpus {
                     task.expirationHandler = { syncTask.cancel() }
                 }
             }
-            """, accept: [["reminders-background-refresher-sync-all", "reminders-background-sync-all"]],
+            """, accept: [["reminders-background-sync-all"]],
             wrong: ["reminders-background-refresher-all"]),
         NameCase("a Combine sink in an initializer", file: "RecentActivityClient.swift", """
             final class RecentActivityClient {

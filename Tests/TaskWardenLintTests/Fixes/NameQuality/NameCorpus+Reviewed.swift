@@ -1,7 +1,7 @@
 /// Shapes found by reading proposed names against the code they label, each written here in code of its own:
 /// a function that only registers a callback never replaces what the task does, a computed property names the
-/// value its task produces, a system API's call gives way to the function, a coordinator's prefix is its
-/// type's whole words, and a test's scenario loses its auxiliaries before its meaning.
+/// value its task produces, a system API's call gives way to the function, a coordinator's prefix loses its kind word
+/// only when more than one word is left, and a test's scenario loses its auxiliaries before its meaning.
 extension NameCorpus {
     static let reviewed: [NameCase] = [
         NameCase("two callbacks of one coordinator start the same sign-out", file: "SessionFlowCoordinator.swift", """
@@ -89,16 +89,27 @@ extension NameCorpus {
             }
             """, accept: [["job-scheduler-raised-priorities-executed", "job-scheduler-raised-priorities"]],
             wrong: ["job-scheduler-raised-priorities-get"]),
-        NameCase("a test type whose name is long keeps its whole words", file: "AsyncThrowingImageMemoizerTests.swift", """
-            @Suite struct AsyncThrowingImageMemoizerTests {
-                @Test func concurrentCallsShareWork() async throws {
-                    try await withThrowingTaskGroup(of: Int.self) { group in
-                        for _ in 0..<50 {
-                            group.addTask { try await memoizer.memoize { 42 } }
-                        }
+        NameCase("an app coordinator keeps its kind word, a flow coordinator loses it", file: "AppCoordinator.swift", """
+            final class AppCoordinator {
+                func applicationWillTerminate() {
+                    Task { await userSession.clientProxy.stopSync() }
+                }
+            }
+            final class RoomFlowCoordinator {
+                func presentMembers() {
+                    Task { await self.startMembersFlow() }
+                }
+            }
+            """, accept: [["app-coordinator-stop-sync"], ["room-flow-start-members", "room-flow-present-members"]],
+            wrong: ["app-stop-sync", "room-flow-coordinator-present-members"]),
+        NameCase("a property observer applies the new value", file: "FeedViewModel.swift", """
+            @MainActor final class FeedViewModel {
+                var feed: Feed {
+                    didSet {
+                        Task { await dataSource.applyFilter(feed.filter) }
                     }
                 }
             }
-            """, accept: [["async-throwing-image-memoizer-concurrent"]], wrong: ["async-throwing-image-concurrent"]),
+            """, accept: [["feed-apply-filter"]], wrong: ["feed", "feed-feed"]),
     ]
 }
