@@ -12,6 +12,9 @@ public enum NameWords {
         IdentifierWords.split(identifier.map { $0.isASCII ? $0 : " " }, digitWordsKeepCapitals: true)
     }
 
+    /// Words that open a condition (`…-if-it-doesnt-reply`): a long purpose is cut before them.
+    static let conditionWords: Set<String> = ["if", "unless", "because", "once"]
+
     /// Words that only glue others together; the first to go when a name is too long.
     static let fillers: Set<String> = ["for", "with", "from", "to", "of", "by", "at", "the", "a", "an", "and", "if", "per", "via"]
 
@@ -86,6 +89,11 @@ public enum NameWords {
         var purpose = purpose
         var extra = extra
         func length() -> Int { (prefix + purpose + extra).joined(separator: "-").count }
+        // `restart-daemon-if-it-doesnt-reply`: a condition is the first thing a long purpose loses, whole (cut
+        // word by word it leaves `restart-daemon-it`).
+        if length() > limit, let condition = purpose.indices.dropFirst(2).first(where: { conditionWords.contains(purpose[$0]) }) {
+            purpose = Array(purpose[..<condition])
+        }
         for dropped in [fillers, weakWords] where length() > limit {
             let kept = purpose.filter { !dropped.contains($0) }
             if !kept.isEmpty { purpose = kept }

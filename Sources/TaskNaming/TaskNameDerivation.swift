@@ -81,7 +81,8 @@ public struct TaskNameDerivation: Sendable {
     /// Last words of a storage name that say what role the task plays (`progressObserver`, `syncTimer`).
     static let roleNouns: Set<String> = [
         "observer", "observers", "poller", "monitor", "watcher", "listener", "timer", "ticker", "heartbeat",
-        "observation", "subscription", "subscriber", "poll", "polling",
+        "observation", "subscription", "subscriber", "poll", "polling", "logger", "forwarder", "pump", "reader",
+        "writer", "reaper", "drainer", "renderer", "refresher", "streamer",
     ]
 
     /// Names the task at `context`: the preferred name plus, in order, the words that can tell it apart from

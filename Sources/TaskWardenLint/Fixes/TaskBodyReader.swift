@@ -101,6 +101,9 @@ struct TaskBodyReader {
         "withEscapedDependencies", "description", "store", "eraseToAnyPublisher", "receive", "lock", "unlock",
         "withLock", "withLockedValue", "makeIterator", "dropFirst", "prefix", "suffix", "count", "init",
         "numericCast", "localizedDescription", "uuidString", "isCancelled", "makeAsyncIterator", "never",
+        // Adapters at the end of a chain (`service.save(…).singleOutput()`) and wrappers that run a closure
+        // (`Task.detachNewThread { … }`, `orLog("…") { … }`): the call they adapt or wrap is the work.
+        "singleOutput", "values", "asyncValue", "firstValue", "detachNewThread", "orLog",
     ]
     /// Bookkeeping whose arguments carry the work's result: `send(.loaded(await load()))`,
     /// `continuation.resume(returning: try await fetch())`, `results.append(await check(item))`.

@@ -1,7 +1,8 @@
 /// Shapes found by reading proposed names against the code they label, each written here in code of its own:
 /// a function that only registers a callback never replaces what the task does, a computed property names the
 /// value its task produces, a system API's call gives way to the function, a coordinator's prefix loses its kind word
-/// only when more than one word is left, and a test's scenario loses its auxiliaries before its meaning.
+/// only when more than one word is left, and a test's scenario loses its auxiliaries and conditions before its meaning;
+/// a storage named for a role (`logger`) names the task; adapters and wrappers are not the work.
 extension NameCorpus {
     static let reviewed: [NameCase] = [
         NameCase("two callbacks of one coordinator start the same sign-out", file: "SessionFlowCoordinator.swift", """
@@ -111,5 +112,52 @@ extension NameCorpus {
                 }
             }
             """, accept: [["feed-apply-filter"]], wrong: ["feed", "feed-feed"]),
+        NameCase("a supervisor stores the task that copies a process's output as its logger", file: "ContainerSupervisor.swift", """
+            actor ContainerSupervisor {
+                func launch(id: String) async throws {
+                    try await process.start()
+                    state.logger = Task { [log] in
+                        for await line in output.lines {
+                            log.info("\\(line)")
+                            try? logFile.write(line)
+                        }
+                    }
+                }
+            }
+            """, accept: [["container-supervisor-logger"]], wrong: ["container-supervisor-launch"]),
+        NameCase("a context menu saves through a publisher adapted at the end of the chain", file: "GalleryMenuProvider.swift", """
+            final class GalleryMenuProvider {
+                func contextMenu(for url: URL) -> UIMenu {
+                    UIMenu(children: [UIAction(title: Strings.savePhoto) { [weak self] _ in
+                        Task { @MainActor in
+                            do {
+                                try await self?.photoLibrary.save(imageAt: url).singleOutput()
+                            } catch {
+                                self?.present(error)
+                            }
+                        }
+                    }])
+                }
+            }
+            """, accept: [["gallery-menu-provider-save", "gallery-menu-provider-save-photo-library"]],
+            wrong: ["gallery-menu-provider-single-output"]),
+        NameCase("a test child runs its reads on a thread of their own", file: "RepositoryTests.swift", """
+            final class RepositoryTests: XCTestCase {
+                func testParallelReads() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        for _ in 0..<10 {
+                            group.addTask { try await Task.detachNewThread { try repository.readTags() } }
+                        }
+                    }
+                }
+            }
+            """, accept: [["repository-parallel-reads", "repository-read-tags"]], wrong: ["repository-detach-new-thread"]),
+        NameCase("a test scenario with a condition", file: "DaemonRecoveryTests.swift", """
+            final class DaemonRecoveryTests: XCTestCase {
+                func testRestartDaemonIfItStopsAnsweringRequests() async throws {
+                    await Task.detached { await orLog("waiting") { try await waitForTermination() } }.value
+                }
+            }
+            """, accept: [["daemon-recovery-restart-daemon"]], wrong: ["daemon-recovery-restart-daemon-it"]),
     ]
 }
