@@ -103,7 +103,7 @@ struct TaskBodyReader {
         "numericCast", "localizedDescription", "uuidString", "isCancelled", "makeAsyncIterator", "never",
         // Adapters at the end of a chain (`service.save(…).singleOutput()`) and wrappers that run a closure
         // (`Task.detachNewThread { … }`, `orLog("…") { … }`): the call they adapt or wrap is the work.
-        "singleOutput", "values", "asyncValue", "firstValue", "detachNewThread", "orLog",
+        "singleOutput", "values", "asyncValue", "firstValue", "timeout", "detachNewThread", "orLog",
     ]
     /// Bookkeeping whose arguments carry the work's result: `send(.loaded(await load()))`,
     /// `continuation.resume(returning: try await fetch())`, `results.append(await check(item))`.

@@ -159,5 +159,19 @@ extension NameCorpus {
                 }
             }
             """, accept: [["daemon-recovery-restart-daemon"]], wrong: ["daemon-recovery-restart-daemon-it"]),
+        NameCase("a view model's initializer loads rules through a publisher with a timeout", file: "ComplaintViewModel.swift", """
+            @MainActor final class ComplaintViewModel {
+                init(api: APIService, domain: String) {
+                    Task { @MainActor in
+                        do {
+                            let response = try await api.serverRules(domain: domain).timeout(3, scheduler: DispatchQueue.main).singleOutput()
+                            rules = response.value
+                        } catch {
+                            rules = []
+                        }
+                    }
+                }
+            }
+            """, accept: [["complaint-server-rules"]], wrong: ["complaint-timeout", "complaint-single-output"]),
     ]
 }
