@@ -22,7 +22,7 @@ public enum NameWords {
     /// the end of a name it is an identifier (`load-a`), not an article.
     static let danglingWords: Set<String> = fillers.subtracting(["a"]).union([
         "on", "in", "into", "onto", "without", "within", "via", "per", "as", "or", "about", "upon", "than", "not",
-        "no", "nor",
+        "no", "nor", "while", "through", "across", "during", "until", "after", "before", "since", "because",
     ])
 
     /// Verbs whose particle finishes them (`sign-in`, `log-on`, `opt-in`): the particle is not dangling.

@@ -82,7 +82,12 @@ public struct TaskNameDerivation: Sendable {
     static let roleNouns: Set<String> = [
         "observer", "observers", "poller", "monitor", "watcher", "listener", "timer", "ticker", "heartbeat",
         "observation", "subscription", "subscriber", "poll", "polling", "logger", "forwarder", "pump", "reader",
-        "writer", "reaper", "drainer", "renderer", "refresher", "streamer",
+        "writer", "reaper", "drainer", "renderer", "refresher", "streamer", "watchdog",
+    ]
+
+    /// Words that name a field of a text, not what a control does (`title`, `message`).
+    static let fieldWords: Set<String> = [
+        "title", "subtitle", "message", "label", "text", "header", "footer", "description", "placeholder", "button",
     ]
 
     /// Names the task at `context`: the preferred name plus, in order, the words that can tell it apart from
@@ -154,6 +159,8 @@ public struct TaskNameDerivation: Sendable {
         for (index, words) in disambiguators.enumerated() {
             let phrase = WordStems.removingRepeats(words, after: base)
             guard !phrase.isEmpty, unique.insert(phrase).inserted else { continue }
+            // A lone auxiliary or empty verb (`get` from `method: .get`) tells two sites apart as garble.
+            if phrase.count == 1, Self.emptyVerbs.contains(phrase[0]) || NameWords.weakWords.contains(phrase[0]) { continue }
             // A whole purpose candidate may stand alone as it is (`toggle-enforce-routes`, `upload-quietly`).
             // Not a function that says only when or where the task was made (`setupObservers`, the function that
             // registers the callback it runs in): standing alone it would name work the task does not do.
@@ -252,9 +259,10 @@ public struct TaskNameDerivation: Sendable {
             PurposeCandidate(Self.stripping(Self.taskSuffixes, from: NameWords.split(anchor.name)),
                              "stored in \(anchor.name) in \(place)")
         }.filter { !Self.saysOnlyTask($0.words) }
+        // A title that is only a localisation key's field (`status.error.title` → `title`) says nothing.
         let titles = context.anchors.reversed().filter { $0.kind == .title }.map { anchor in
             PurposeCandidate(NameWords.split(anchor.name), "button \"\(anchor.name)\" in \(place)", isPhrase: true)
-        }
+        }.filter { !$0.words.allSatisfy(Self.fieldWords.contains) }
         let cases = context.anchors.reversed().filter { $0.kind == .caseLabel }.map { anchor in
             PurposeCandidate(NameWords.split(anchor.name), "case .\(anchor.name) in \(place)")
         }

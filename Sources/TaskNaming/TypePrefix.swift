@@ -86,8 +86,10 @@ public struct TypePrefix: Sendable, Hashable {
             }
         }
         while length(kept) > limit, kept.count > 2 { kept.removeLast() }
-        // `waitlist-terms-and` reads unfinished: a cut prefix never ends on a glue word.
-        while kept.count > 2, let last = kept.last, NameWords.fillers.contains(last) || last == "or" { kept.removeLast() }
+        // `waitlist-terms-and`, `data-volume-observer-through` read unfinished: a cut prefix never ends on a glue word.
+        while kept.count > 2, let last = kept.last, NameWords.fillers.contains(last) || NameWords.danglingWords.contains(last) {
+            kept.removeLast()
+        }
         return kept
     }
 }

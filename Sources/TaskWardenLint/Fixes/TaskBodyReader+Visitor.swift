@@ -183,9 +183,10 @@ extension TaskBodyReader {
         node.trailingClosure != nil && ["perform", "performAndWait", "run", "execute", "sync", "async"].contains(callee)
     }
 
-    /// Nouns that name a closure value (`action()`, `operation()`, `self.work()`): called, they run
-    /// whatever work was stored or passed there.
-    static let closureNouns: Set<String> = ["operation", "action", "body", "work", "block", "closure", "handler", "callback", "job"]
+    /// Nouns that name a closure value (`action()`, `operation()`, `self.block()`): called, they run
+    /// whatever work was stored or passed there. Not `work` or `job`: `await work()` is as often a method
+    /// doing the work itself, and a task calling it is not a forwarding helper.
+    static let closureNouns: Set<String> = ["operation", "action", "body", "block", "closure", "handler", "callback"]
     /// Closure nouns that name work rather than a report (`completionHandler`, `callback` report).
     static let workNouns: Set<String> = ["operation", "action", "body", "work", "block", "closure", "job"]
 

@@ -173,5 +173,54 @@ extension NameCorpus {
                 }
             }
             """, accept: [["complaint-server-rules"]], wrong: ["complaint-timeout", "complaint-single-output"]),
+        NameCase("an error view's retry action, titled by localisation keys", file: "BookmarksListView.swift", """
+            struct BookmarksListView: View {
+                var body: some View {
+                    ErrorView(title: "bookmarks.error.title", message: "bookmarks.error.message", buttonTitle: "action.retry") {
+                        Task { await fetcher.fetchNewestBookmarks() }
+                    }
+                }
+            }
+            """, accept: [["bookmarks-list-fetch-newest-bookmarks", "bookmarks-list-retry", "bookmarks-list-fetch-newest"]],
+            wrong: ["bookmarks-list-title", "bookmarks-list-message"]),
+        NameCase("a test scenario cut before its clause", file: "UploaderTests.swift", """
+            final class UploaderTests: XCTestCase {
+                func testUploadCancelledWhileWaitingForCapacityToFreeUp() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { try await uploader.upload(file) }
+                        group.cancelAll()
+                    }
+                }
+            }
+            """, accept: [["uploader-cancelled-while-waiting"]], wrong: ["uploader-upload-cancelled-while"]),
+        NameCase("a long type name cut to fit never ends on a preposition", file: "DataUsageObserverThroughTunnelSession.swift", """
+            final class DataUsageObserverThroughTunnelSession {
+                private func refreshUsage() {
+                    Task {
+                        guard let session = await sessionProvider.activeSession() else { return }
+                        await refreshUsage(session: session)
+                    }
+                }
+            }
+            """, accept: [["data-usage-observer-refresh", "data-usage-observer-refresh-usage"]], wrong: ["data-usage-observer-through-refresh"]),
+        NameCase("a watchdog stored for cancelling", file: "ImageLoader.swift", """
+            @MainActor final class ImageLoader {
+                private func startLoading() {
+                    loadWatchdog?.cancel()
+                    loadWatchdog = Task { [weak self] in
+                        try? await Task.sleep(for: .seconds(10))
+                        self?.markStalled()
+                    }
+                }
+            }
+            """, accept: [["image-loader-watchdog", "image-loader-load-watchdog"]], wrong: ["image-loader-sleep"]),
+        NameCase("a job runner's task calls a method named work", file: "BatchRunner.swift", """
+            final class BatchRunner {
+                func start() {
+                    Task { await work() }
+                }
+                private func work() async { await drainQueue() }
+            }
+            """, accept: [["batch-runner-work", "batch-runner-start"]]),
     ]
 }
