@@ -152,7 +152,8 @@ public struct TaskNameDerivation: Sendable {
         if !context.body.distinguishingWords.isEmpty {
             disambiguators.append(context.body.distinguishingWords.flatMap(NameWords.split))
         }
-        disambiguators += context.body.bookkeepingCalls.map(callWords)
+        // A lock taken inside (`counter.withLock { … }`) is how, never which: it tells no two tasks apart.
+        disambiguators += context.body.bookkeepingCalls.filter { !Self.lockCalls.contains($0.name) }.map(callWords)
         var standalone: [Int: [String]] = [:]
         var unique: Set<[String]> = []
         var phrases: [[String]] = []
@@ -193,6 +194,9 @@ public struct TaskNameDerivation: Sendable {
         "scheduledTimer", "addPeriodicTimeObserver", "addBoundaryTimeObserver", "registerForTraitChanges",
         "receive", "observeValue", "addNotificationObserver", "done", "then", "catch", "finally", "ensure",
     ]
+
+    /// Calls that take a lock around a closure.
+    static let lockCalls: Set<String> = ["withLock", "withLockedValue", "lock", "unlock", "withCriticalRegion", "sync"]
 
     /// Words that say nothing without the verb before them (`all`, `if-needed`, `now`).
     static let cannotStandAlone: Set<String> = [

@@ -222,5 +222,24 @@ extension NameCorpus {
                 private func work() async { await drainQueue() }
             }
             """, accept: [["batch-runner-work", "batch-runner-start"]]),
+        NameCase("two tests count computations under a lock", file: "KeyedCacheTests.swift", """
+            @Suite struct KeyedCacheTests {
+                @Test func concurrentLookupsShareOneComputation() async {
+                    await withTaskGroup(of: Int.self) { group in
+                        for _ in 0..<20 {
+                            group.addTask { await cache.value(for: "k") { counter.withLock { $0 += 1 }; return 1 } }
+                        }
+                    }
+                }
+                @Test func concurrentLookupsOfDifferentKeys() async {
+                    await withTaskGroup(of: Int.self) { group in
+                        for i in 0..<20 {
+                            group.addTask { await cache.value(for: i) { counter.withLock { $0 += 1 }; return i } }
+                        }
+                    }
+                }
+            }
+            """, accept: [["keyed-cache-concurrent-lookups-share-one", "keyed-cache-concurrent-lookups-share"], ["keyed-cache-concurrent-lookups-different", "keyed-cache-concurrent-lookups-different-keys"]],
+            wrong: ["keyed-cache-concurrent-lookups-lock", "keyed-cache-concurrent-lock"]),
     ]
 }
