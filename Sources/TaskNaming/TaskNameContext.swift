@@ -12,11 +12,12 @@
 public struct TaskNameContext: Sendable, Hashable {
     /// Enclosing declarations, outermost first.
     public var declarationPath: DeclarationPath
-    /// What the task's closure sits in, outermost first: storage it is assigned to (`refreshTask = Task {…}`)
-    /// and actions or modifiers whose closure holds it (`.onAppear`, `Button(action:)`, `.refreshable`).
+    /// What the task's closure sits in, outermost first: storage it is assigned to (`refreshTask = Task {…}`),
+    /// actions or modifiers whose closure holds it (`.onAppear`, `Button(action:)`, `.refreshable`), a
+    /// button's title, the `case` of a `switch` it is created in.
     public var anchors: [Anchor]
-    /// The first call the task's body makes (`await model.loadWantlist()` → `loadWantlist`), if any.
-    public var operation: String?
+    /// What the task's body does: its calls and the one that dominates.
+    public var body: TaskBody
     /// A word for the creation kind worth adding on a clash (`detached`, `immediate`).
     public var kindWord: String?
     /// The site is inside a SwiftUI view's content (a `body` or another `some View` property).
@@ -25,14 +26,17 @@ public struct TaskNameContext: Sendable, Hashable {
     public var isPerItem: Bool
     /// Used only when there is no enclosing declaration (top-level code).
     public var fileName: String?
-    /// The task makes one call and the enclosing function only says *when* it runs (it registers an observer
-    /// or is a generic handler): the call says what the task does better (`userDefaultsDidChange`).
-    public var operationIsThePurpose: Bool = false
+    /// Whether the task runs when its function runs, or later, from a closure the function hands on.
+    public var placement: Placement = .direct
+    /// The enclosing function is a test (`func testKeepAlive()`, `@Test func keepAlive()`).
+    public var isTestMethod: Bool = false
+    /// The task only runs a closure the enclosing function was given: a forwarding helper.
+    public var forwarding: ForwardingHelper?
 
     public init(
         declarationPath: DeclarationPath,
         anchors: [Anchor] = [],
-        operation: String? = nil,
+        body: TaskBody = TaskBody(),
         kindWord: String? = nil,
         isViewContent: Bool = false,
         isPerItem: Bool = false,
@@ -40,11 +44,33 @@ public struct TaskNameContext: Sendable, Hashable {
     ) {
         self.declarationPath = declarationPath
         self.anchors = anchors
-        self.operation = operation
+        self.body = body
         self.kindWord = kindWord
         self.isViewContent = isViewContent
         self.isPerItem = isPerItem
         self.fileName = fileName
+    }
+
+    /// A context whose body's only call is `operation` (`loadWantlist`, or `AuthIdentity.load` for a static call).
+    public init(
+        declarationPath: DeclarationPath, anchors: [Anchor] = [], operation: String?, kindWord: String? = nil,
+        isViewContent: Bool = false, isPerItem: Bool = false, fileName: String? = nil
+    ) {
+        self.init(declarationPath: declarationPath, anchors: anchors, body: .firstCall(operation), kindWord: kindWord,
+                  isViewContent: isViewContent, isPerItem: isPerItem, fileName: fileName)
+    }
+
+    /// When a task's closure runs relative to the function that creates it.
+    ///
+    /// Nothing here depends on the other statements of the function: a sub-file parse keeps too little of them
+    /// (a statement may be cut to its first name, a run of them to one, a `case` beside the site blanked) for
+    /// their number or kind to decide a name the same way in every parse.
+    public enum Placement: String, Sendable, Hashable {
+        /// The task is created when the function runs.
+        case direct
+        /// The task is created in a closure the function hands to someone else to run later (an observer, a
+        /// completion handler, an alert action, a closure kept in a property): the function only sets it up.
+        case callback
     }
 
     /// Something a task's closure sits in.
@@ -56,6 +82,10 @@ public struct TaskNameContext: Sendable, Hashable {
             case action
             /// The user-visible title of the control whose action holds the task (`Button("Sync Now")`).
             case title
+            /// The enum case of the `switch` case the task is created in (`case .refreshButtonTapped:`).
+            case caseLabel
+            /// What a modifier watches (`isExclusive` in `.onChange(of: viewModel.isExclusive)`).
+            case trigger
         }
         public var kind: Kind
         public var name: String
@@ -66,66 +96,21 @@ public struct TaskNameContext: Sendable, Hashable {
     }
 }
 
-/// An enclosing declaration path such as `RecordShelf.AlbumDetailViewModel.loadTracks(for:)`.
-public struct DeclarationPath: Sendable, Hashable {
-    public enum Component: Sendable, Hashable {
-        case type(String)
-        case function(String)
-        case property(String)
-        case initializer
-        case deinitializer
-        case `subscript`
-        /// A named closure context with no declaration of its own.
-        case closure(String)
+/// A function that only passes a closure it was given on to a task: `func spawn(_ op: …) { Task { await op() } }`.
+/// One fixed name there would label every caller's work alike; the name belongs to the callers.
+public struct ForwardingHelper: Sendable, Hashable {
+    /// The helper as the inventory writes it: `withTimeout(_:operation:)`.
+    public var helper: String
+    /// The parameter whose closure the task runs.
+    public var parameter: String
+
+    public init(helper: String, parameter: String) {
+        self.helper = helper
+        self.parameter = parameter
     }
 
-    public var components: [Component]
-
-    public init(_ components: [Component]) {
-        self.components = components
-    }
-
-    /// Reads the inventory's `enclosing` text: dot-separated, types capitalised, functions with parentheses.
-    /// `AlbumDetailViewModel.loadTracks(for:)`, `WantlistView.body`, `Library.init(store:)`.
-    public init(parsing text: String) {
-        var parts: [String] = []
-        var current = ""
-        var depth = 0
-        for character in text {
-            switch character {
-            case "(", "<", "[": depth += 1; current.append(character)
-            case ")", ">", "]": depth -= 1; current.append(character)
-            case "." where depth == 0:
-                if !current.isEmpty { parts.append(current) }
-                current = ""
-            default: current.append(character)
-            }
-        }
-        if !current.isEmpty { parts.append(current) }
-        components = parts.map { part in
-            let base = DeclarationPath.baseName(part)
-            if base == "init" { return .initializer }
-            if base == "deinit" { return .deinitializer }
-            if base == "subscript" { return .subscript }
-            if part.contains("(") { return .function(part) }
-            if let first = base.first, first.isUppercase || first.isNumber { return .type(part) }
-            return .property(part)
-        }
-    }
-
-    /// The innermost member (function, property, initializer…), if the path ends in one.
-    public var member: Component? {
-        guard let last = components.last else { return nil }
-        if case .type = last { return nil }
-        return last
-    }
-
-    /// `loadTracks(for:)` → `loadTracks`; `Cache<Key>` → `Cache`; leading underscores dropped.
-    public static func baseName(_ text: String) -> String {
-        var base = Substring(text)
-        if let cut = base.firstIndex(where: { $0 == "(" || $0 == "<" }) { base = base[..<cut] }
-        base = base.drop(while: { $0 == "_" || $0 == "`" })
-        while base.last == "`" { base = base.dropLast() }
-        return String(base)
+    /// What a person should do instead of a fixed name.
+    public var advice: String {
+        "add a name: String? parameter to \(helper) and pass it here, so each caller names its own work"
     }
 }

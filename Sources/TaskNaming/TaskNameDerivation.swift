@@ -1,7 +1,18 @@
-/// Derives a task name from where the task is created.
+/// Derives a task name from what the task does, then from where it is.
 ///
-/// The name follows the convention: lowercase kebab-case, a stable prefix from the enclosing type, then the
-/// purpose (the function, or for closures and view bodies the property or action the task sits in), short.
+/// The name follows the convention: lowercase kebab-case, a stable prefix from the enclosing type (the same for
+/// every site of the type, ``TypePrefix``), then the purpose, short. The purpose is, in this order of trust:
+///
+/// 1. a storage that names a role (`progressObserver = Task {…}`);
+/// 2. in a test, the scenario its name describes (``TestScenario``);
+/// 3. in a function that says *when* rather than *what* (`init`, `body`, `viewDidLoad`) or says nothing
+///    (`run`, `handle(_:)`, `process(_:)`): the property it is stored in, the call its body makes, the button
+///    that starts it, the `case` it is created in, the modifier it sits in;
+/// 4. in any other function: the function's name, unless the task is only part of what the function does (or
+///    runs later, in a closure the function hands on) and its body makes one call that the function's name does
+///    not say: then that call (`insertToUrlCache` whose task removes stale references is named after the removal).
+///
+/// Every other candidate becomes a disambiguator, used only when another site wants the same name.
 ///
 /// ```swift
 /// let context = TaskNameContext(
@@ -11,273 +22,374 @@
 /// let derived = TaskNameDerivation().derive(context)
 /// derived.name            // "album-detail-load-tracks"
 /// derived.disambiguators  // [["fetch"]]  (used only when another site wants the same name)
+/// derived.provenance      // "function loadTracks(for:) of AlbumDetailViewModel"
 /// ```
 ///
 /// Everything here is a pure function of its input: same context, same name.
 public struct TaskNameDerivation: Sendable {
-    /// Suffixes that say what kind of type something is rather than what it does; removed from type names
-    /// (`AlbumDetailViewModel` → `album-detail`). Longest first.
-    public var noiseSuffixes: [String]
+    /// How type names become prefixes.
+    public var typePrefix: TypePrefix
     /// Functions whose name says *when* code runs, not *what* it does (`init`, `viewDidLoad`, `body`): a task
-    /// created there is named after its property, operation or action instead.
+    /// created there is named after its property, call or action instead.
     public var hostFunctions: Set<String>
     /// The limit for the whole name, in characters (the convention's default is 40).
     public var maxLength: Int
 
+    /// - Parameters:
+    ///   - noiseSuffixes: words that say what kind of type something is (`ViewModel`, `Service`), removed from
+    ///     the end of type names.
+    ///   - maxLength: the longest name; a prefix takes at most `maxLength - 12` characters of it.
     public init(
-        noiseSuffixes: [String] = TaskNameDerivation.defaultNoiseSuffixes,
+        noiseSuffixes: [String] = TypePrefix.defaultKindWords,
         hostFunctions: Set<String> = TaskNameDerivation.defaultHostFunctions,
         maxLength: Int = 40
     ) {
-        self.noiseSuffixes = noiseSuffixes.sorted { $0.count > $1.count }
-        self.hostFunctions = hostFunctions
         self.maxLength = max(8, maxLength)
+        self.typePrefix = TypePrefix(kindWords: noiseSuffixes, limit: self.maxLength - 12)
+        self.hostFunctions = hostFunctions
     }
-
-    public static let defaultNoiseSuffixes = [
-        "ViewController", "ViewModel", "Controller", "Service", "Manager", "View", "Impl", "Model",
-    ]
 
     public static let defaultHostFunctions: Set<String> = [
         "init", "deinit", "body", "main", "viewDidLoad", "viewWillAppear", "viewDidAppear", "viewWillDisappear",
-        "viewDidDisappear", "awakeFromNib", "layoutSubviews", "application", "scene", "applicationDidBecomeActive",
-        "applicationWillEnterForeground", "sceneDidBecomeActive", "sceneWillEnterForeground", "onAppear",
-        "onDisappear", "task", "makeBody", "updateUIView", "makeUIView", "updateNSView", "makeNSView",
+        "viewDidDisappear", "viewIsAppearing", "viewDidLayoutSubviews", "loadView", "awakeFromNib", "layoutSubviews",
+        "windowDidLoad", "application", "scene", "applicationDidBecomeActive", "applicationWillEnterForeground",
+        "applicationDidFinishLaunching", "applicationWillTerminate", "applicationDidEnterBackground",
+        "sceneDidBecomeActive", "sceneWillEnterForeground", "sceneDidEnterBackground", "sceneWillResignActive",
+        "onAppear", "onDisappear", "task", "makeBody", "updateUIView", "makeUIView", "updateNSView", "makeNSView",
+        "setUp", "setUpWithError", "tearDown", "tearDownWithError",
     ]
+
+    /// Function names that say nothing about the work inside: the body's call says more.
+    public static let genericFunctions: Set<String> = [
+        "run", "handle", "handler", "perform", "execute", "process", "callAsFunction", "reduce", "update", "invoke",
+        "call", "callback", "notify", "receive", "work", "fire", "trigger", "operation", "action", "respond",
+        "dispatch", "send", "go",
+    ]
+
+    /// First words of functions that set up callbacks (`setupSubscriptions`, `registerObservers`, `bind()`):
+    /// a task inside runs when the callback fires, and the call it makes says what it does.
+    public static let setUpWords: [[String]] = [
+        ["register"], ["observe"], ["subscribe"], ["set", "up"], ["setup"], ["configure"], ["bind"],
+        ["add", "observer"], ["add", "observers"], ["start", "observing"], ["listen"],
+    ]
+
+    /// `setUpBindings`, `registerObservers`, `bind`: whole first words, so `configuredAPI` is not one.
+    static func isSetUp(_ words: [String]) -> Bool {
+        setUpWords.contains { Array(words.prefix($0.count)) == $0 }
+    }
 
     /// Last words of a storage name that say what role the task plays (`progressObserver`, `syncTimer`).
     static let roleNouns: Set<String> = [
         "observer", "observers", "poller", "monitor", "watcher", "listener", "timer", "ticker", "heartbeat",
-        "observation", "subscription", "subscriber", "poll", "polling",
+        "observation", "subscription", "subscriber", "poll", "polling", "logger", "forwarder", "pump", "reader",
+        "writer", "reaper", "drainer", "renderer", "refresher", "streamer", "watchdog",
     ]
 
-    /// Property and operation names often end in a word that only says "this is a task".
-    static let taskSuffixes = ["Tasks", "Task", "Handle", "Job"]
-    /// Verb-less prefixes SwiftUI modifiers carry (`onAppear` → `appear`, `onTapGesture` → `tap-gesture`).
-    static let modifierPrefixes = ["on"]
+    /// Words that name a field of a text, not what a control does (`title`, `message`).
+    static let fieldWords: Set<String> = [
+        "title", "subtitle", "message", "label", "text", "header", "footer", "description", "placeholder", "button",
+    ]
 
     /// Names the task at `context`: the preferred name plus, in order, the words that can tell it apart from
-    /// another site that wants the same name.
+    /// another site that wants the same name, and where the name came from.
     public func derive(_ context: TaskNameContext) -> DerivedTaskName {
-        let prefix = prefixWords(context.declarationPath)
-        var purposeCandidates: [[String]] = []
-
-        let member = context.declarationPath.member
-        let memberIsHost: Bool
-        switch member {
-        case .function(let name)?:
-            memberIsHost = hostFunctions.contains(DeclarationPath.baseName(name))
-        case .property(let name)?:
-            memberIsHost = name == "body" || context.isViewContent
-        case .initializer?, .deinitializer?, .subscript?, .closure?:
-            memberIsHost = true
-        case .type?, nil:
-            memberIsHost = true
-        }
-        // A task stored as an observer, poller or timer is that role, whatever the function that starts it does;
-        // a task that makes one call from an observer's closure is that call.
-        let roleStorage = context.anchors.last { anchor in
-            anchor.kind == .storage && NameWords.split(anchor.name).last.map(Self.roleNouns.contains) == true
-        }
-        if let roleStorage { purposeCandidates.append(NameWords.split(roleStorage.name)) }
-        if context.operationIsThePurpose, let operation = context.operation {
-            purposeCandidates.append(operationWords(operation))
-        }
-        if !memberIsHost, let member { purposeCandidates.append(memberWords(member)) }
-
-        // A property the task is stored in, or the title of the button that starts it, says what it is for;
-        // then what it does; then where it was started.
-        for anchor in context.anchors.reversed() where anchor.kind == .storage || anchor.kind == .title {
-            purposeCandidates.append(Self.stripping(Self.taskSuffixes, from: NameWords.split(anchor.name)))
-        }
-        if let operation = context.operation {
-            purposeCandidates.append(operationWords(operation))
-        }
-        for anchor in context.anchors.reversed() where anchor.kind == .action {
-            purposeCandidates.append(actionWords(anchor.name))
-        }
-        if memberIsHost, let member { purposeCandidates.append(memberWords(member)) }
-        if let kindWord = context.kindWord { purposeCandidates.append([kindWord]) }
-
-        purposeCandidates = purposeCandidates.map { Self.trimmingTrailingFillers(Self.removingRepeats(of: prefix, in: $0)) }
-            .filter { !$0.isEmpty }
+        var prefix = typePrefix.words(for: context.declarationPath.typeNames)
+        // Drop words the prefix says already, and repeated stems. A candidate made only of the prefix's words
+        // or stems (`decline-and-block` + `decline`, `configuration-fetcher` + `fetch`) means the prefix alone
+        // says what the task does; it keeps its place but adds no words.
+        var ordered: [PurposeCandidate] = []
         var seen: Set<[String]> = []
-        purposeCandidates = purposeCandidates.filter { seen.insert($0).inserted }
-
-        var prefixWords = prefix
-        var rest = purposeCandidates
-        var purpose = rest.isEmpty ? [] : rest.removeFirst()
-        if prefixWords.isEmpty && purpose.isEmpty {
-            purpose = NameWords.split(context.fileName.map(Self.fileStem) ?? "")
+        for candidate in purposeCandidates(context) {
+            var words: [String]
+            if candidate.isPhrase {
+                // A test's scenario or a button's title is a sentence: only the words that restate the prefix at
+                // its start go, and only if the rest still says something (`Sync Now` stays whole).
+                words = Array(candidate.words.drop { word in prefix.contains { WordStems.same($0, word) } })
+                if !words.isEmpty, words.allSatisfy(Self.cannotStandAlone.contains) { words = candidate.words }
+                words = NameWords.removingAdjacentDuplicates(words)
+            } else {
+                words = WordStems.removingRepeats(Self.removingRepeats(of: prefix, in: candidate.words))
+            }
+            words = NameWords.trimmingDanglingEnd(words)
+            // What is left must say something on its own: `reminders-sync` + `sync-all` is not `-all`, and a
+            // trailing `sync` (`loadFaviconSync` after `favicon-loader`) is an adverb.
+            if WordStems.allRepeat(words, in: prefix) || words.allSatisfy(Self.cannotStandAlone.contains)
+                || (words.count == 1 && Self.adverbsWhenLast.contains(words[0]) && candidate.words.first != words[0]) {
+                words = []
+            }
+            // Only the function or the body's call may leave the prefix alone (`configuration-fetcher` for its
+            // `fetch()`); a storage or title that says nothing more is passed over.
+            if words.isEmpty && (candidate.words.isEmpty || prefix.isEmpty || !candidate.mayEcho) { continue }
+            guard seen.insert(words).inserted else { continue }
+            ordered.append(PurposeCandidate(words, candidate.provenance, isPhrase: candidate.isPhrase, mayEcho: candidate.mayEcho,
+                                            mayStandAlone: candidate.mayStandAlone))
         }
-        if prefixWords.isEmpty && purpose.isEmpty { purpose = ["task"] }
+        // A purpose too long for the limit is cut to its first words; cut to a lone generic verb (`handle` of
+        // `handleAdapterStarted`) it says nothing, and the next candidate that survives the cut goes first.
+        if let first = ordered.first, cutsToGenericVerb(first.words, prefix: prefix),
+           let better = ordered.firstIndex(where: { !$0.words.isEmpty && !cutsToGenericVerb($0.words, prefix: prefix) }) {
+            ordered.insert(ordered.remove(at: better), at: 0)
+        }
+        var purpose = ordered.isEmpty ? PurposeCandidate([], "") : ordered.removeFirst()
+        if prefix.isEmpty && purpose.words.isEmpty, let fileName = context.fileName {
+            purpose = PurposeCandidate(NameWords.split(Self.fileStem(fileName)), "file name \(Self.lastComponent(fileName))")
+        }
+        if prefix.isEmpty && purpose.words.isEmpty { purpose = PurposeCandidate(["task"], "no enclosing declaration") }
+        if purpose.provenance.isEmpty { purpose.provenance = "type \(context.declarationPath.typeNames.last ?? "")" }
         // The convention wants a name to start with a letter.
-        if let first = (prefixWords + purpose).first, first.first?.isLetter != true { prefixWords.insert("task", at: 0) }
+        if let first = (prefix + purpose.words).first, first.first?.isLetter != true { prefix.insert("task", at: 0) }
 
-        let base = prefixWords + purpose
-        let disambiguators = rest.map { Self.removingRepeats(of: base, in: $0) }.filter { !$0.isEmpty }
-        return DerivedTaskName(
-            prefixWords: prefixWords,
-            purposeWords: purpose,
-            disambiguators: disambiguators,
+        // A purpose cut to fit: the words cut off are the first thing that tells it from a site whose purpose
+        // starts alike (`http-client-max-concurrent` + `nil-by-default` or `bypassed-for-hostless`).
+        let kept = NameWords.keptPurpose(prefix: prefix, purpose: purpose.words, maxLength: maxLength)
+        let base = prefix + kept
+        var disambiguators = kept.count < purpose.words.count ? [Array(purpose.words.dropFirst(kept.count))] : []
+        let standaloneStart = disambiguators.count
+        disambiguators += ordered.map(\.words)
+        let standaloneEnd = disambiguators.count
+        let standsAlone = Set(ordered.indices.filter { ordered[$0].mayStandAlone }.map { $0 + standaloneStart })
+        disambiguators += context.body.calls.filter { $0 != context.body.dominant }.map(callWords)
+        if !context.body.distinguishingWords.isEmpty {
+            disambiguators.append(context.body.distinguishingWords.flatMap(NameWords.split))
+        }
+        // A lock taken inside (`counter.withLock { … }`) is how, never which: it tells no two tasks apart.
+        disambiguators += context.body.bookkeepingCalls.filter { !Self.lockCalls.contains($0.name) }.map(callWords)
+        var standalone: [Int: [String]] = [:]
+        var unique: Set<[String]> = []
+        var phrases: [[String]] = []
+        for (index, words) in disambiguators.enumerated() {
+            let phrase = WordStems.removingRepeats(words, after: base)
+            guard !phrase.isEmpty, unique.insert(phrase).inserted else { continue }
+            // A lone auxiliary or empty verb (`get` from `method: .get`) tells two sites apart as garble.
+            if phrase.count == 1, Self.emptyVerbs.contains(phrase[0]) || NameWords.weakWords.contains(phrase[0]) { continue }
+            // A whole purpose candidate may stand alone as it is (`toggle-enforce-routes`, `upload-quietly`).
+            // Not a function that says only when or where the task was made (`setupObservers`, the function that
+            // registers the callback it runs in): standing alone it would name work the task does not do.
+            if (standaloneStart..<standaloneEnd).contains(index), standsAlone.contains(index), words.count > 1 {
+                standalone[phrases.count] = words
+            }
+            phrases.append(phrase)
+        }
+        var derived = DerivedTaskName(
+            prefixWords: prefix,
+            purposeWords: kept,
+            disambiguators: phrases,
             isPerItem: context.isPerItem,
-            maxLength: maxLength
+            maxLength: maxLength,
+            provenance: purpose.provenance,
+            forwarding: context.forwarding
         )
+        derived.standaloneDisambiguators = standalone
+        derived.firstDisambiguatorContinuesPurpose = standaloneStart == 1 && phrases.first == WordStems.removingRepeats(
+            disambiguators[0], after: base)
+        return derived
     }
 
-    // MARK: Words
+    /// Words that are adverbs at the end of a name (`loadFaviconSync`), verbs at its start (`syncAll`).
+    static let adverbsWhenLast: Set<String> = ["sync", "async"]
 
-    func prefixWords(_ path: DeclarationPath) -> [String] {
-        let types = path.components.compactMap { component -> String? in
-            if case .type(let name) = component { return name }
-            return nil
-        }
-        guard let innermostIndex = types.indices.last(where: { !typeWords(types[$0]).isEmpty }) else {
-            // Only noise (`struct View`): keep the noise word rather than nothing.
-            return types.last.map { NameWords.split($0) } ?? []
-        }
-        var words = typeWords(types[innermostIndex])
-        // `Library.Loader` reads better as `library-loader` than as `loader`; `BookmarkViewModel.State.Loading` as
-        // `bookmark-loading`: the nearest outer type that says more than one word, else the outermost.
-        let outers = types[..<innermostIndex].map(typeWords).filter { !$0.isEmpty }
-        if words.count == 1, let outer = outers.last(where: { $0.count > 1 }) ?? outers.first {
-            words = Self.removingRepeats(of: words, in: outer) + words
-        }
-        return words
-    }
-
-    func typeWords(_ name: String) -> [String] {
-        let bare = name.split(separator: "<").first.map(String.init) ?? name
-        var stem = bare
-        for suffix in noiseSuffixes where stem.hasSuffix(suffix) && stem.count > suffix.count {
-            stem.removeLast(suffix.count)
-            break
-        }
-        if noiseSuffixes.contains(stem) { return [] }
-        return NameWords.split(stem)
-    }
-
-    func memberWords(_ member: DeclarationPath.Component) -> [String] {
-        switch member {
-        case .function(let name):
-            let base = DeclarationPath.baseName(name)
-            if let event = delegateEvent(name) { return event }
-            return hostFunctions.contains(base) && base != "init" && base != "deinit"
-                ? actionWords(base) : NameWords.split(base)
-        case .property(let name): return Self.stripping(Self.taskSuffixes, from: NameWords.split(name))
-        case .initializer: return ["setup"]
-        case .deinitializer: return ["teardown"]
-        case .subscript: return ["subscript"]
-        case .closure(let name): return actionWords(name)
-        case .type(let name): return typeWords(name)
-        }
-    }
-
-    /// `fetchPrices` → `fetch-prices`; a static call keeps its type without the noise:
-    /// `PriceService.refresh` → `price-refresh`.
-    func operationWords(_ operation: String) -> [String] {
-        let parts = operation.split(separator: ".").map(String.init)
-        guard parts.count == 2 else { return Self.stripping(Self.taskSuffixes, from: NameWords.split(operation)) }
-        let type = typeWords(parts[0])
-        let member = NameWords.split(parts[1])
-        return type + member.filter { !type.contains($0) }
-    }
-
-    /// Last words of delegating objects' type names (`tableView`, `collectionViewCell`, `searchBar`…).
-    static let delegatingNouns: Set<String> = [
-        "view", "cell", "controller", "field", "bar", "picker", "session", "manager", "center", "player",
-        "recognizer", "delegate", "application", "scene", "item", "menu", "button", "window", "browser",
+    /// Calls that register a closure to run later; their names say when a task runs, not what it does.
+    static let registrations: Set<String> = [
+        "sink", "addObserver", "observe", "onReceive", "subscribe", "addHandler", "addListener", "setEventHandler",
+        "scheduledTimer", "addPeriodicTimeObserver", "addBoundaryTimeObserver", "registerForTraitChanges",
+        "receive", "observeValue", "addNotificationObserver", "done", "then", "catch", "finally", "ensure",
     ]
 
-    /// A delegate method says its event in its last argument label, not its base name:
-    /// `tableView(_:didSelectRowAt:)` → `did-select-row-at`,
-    /// `tableViewCell(_:statusView:authorAvatarButtonDidPressed:)` → `author-avatar-button-did-pressed`.
-    func delegateEvent(_ function: String) -> [String]? {
-        guard let open = function.firstIndex(of: "("), function.hasSuffix(")") else { return nil }
-        let labels = function[function.index(after: open)..<function.index(before: function.endIndex)]
-            .split(separator: ":").map(String.init)
-        let baseWords = NameWords.split(DeclarationPath.baseName(function))
-        // The event is the last label that names one; `withCompletionHandler:`, `reply:` name a parameter.
-        guard labels.count >= 2, labels[0] == "_", let noun = baseWords.last, Self.delegatingNouns.contains(noun),
-              let event = labels.last(where: { $0 != "_" && !Self.isCallbackLabel($0) }) else { return nil }
-        let words = NameWords.split(event)
-        return words.isEmpty ? nil : words
+    /// Calls that take a lock around a closure.
+    static let lockCalls: Set<String> = ["withLock", "withLockedValue", "lock", "unlock", "withCriticalRegion", "sync"]
+
+    /// Words that say nothing without the verb before them (`all`, `if-needed`, `now`).
+    static let cannotStandAlone: Set<String> = [
+        "all", "now", "again", "later", "needed", "once", "immediately", "if", "soon", "more", "next", "first",
+        "last", "only", "back", "up", "down", "out", "off", "when", "then", "and", "or",
+    ]
+
+    /// Verbs that say nothing once the rest of their phrase is cut off.
+    static let emptyVerbs: Set<String> = genericFunctions.union(["get", "set", "make", "do", "did", "will", "should", "on"])
+
+    /// True when `words` after `prefix` must be cut to fit and only a generic verb would be left.
+    func cutsToGenericVerb(_ words: [String], prefix: [String]) -> Bool {
+        guard words.count > 1, let verb = words.first, Self.emptyVerbs.contains(verb) else { return false }
+        let composed = NameWords.compose(prefix: prefix, purpose: words, extra: [], maxLength: maxLength)
+        return composed == (prefix + [verb]).joined(separator: "-")
     }
 
-    /// Words that mark an argument label as naming a callback parameter, not an event.
-    static let callbackWords: Set<String> = ["completion", "handler", "reply", "callback", "block", "closure"]
-
-    /// `withCompletionHandler`, `completion`, `reply`: the label of a callback parameter.
-    public static func isCallbackLabel(_ label: String) -> Bool {
-        NameWords.split(label).contains { callbackWords.contains($0) }
+    /// What the enclosing member says about a task created in it.
+    enum MemberRole {
+        /// It says when the task runs (`init`, `viewDidLoad`, a view's `body`).
+        case host
+        /// It says nothing about the work (`run()`, `handle(_:)`) or only sets up callbacks (`bindViewModel()`).
+        case generic
+        /// A test method: its scenario names the task.
+        case test
+        /// It says what it does (`loadTracks(for:)`).
+        case specific
     }
 
-    /// `onAppear` → `appear`, `viewDidLoad` → `view-did-load`.
-    func actionWords(_ name: String) -> [String] {
-        let words = NameWords.split(name)
-        if words.count > 1, Self.modifierPrefixes.contains(words[0]) { return Array(words.dropFirst()) }
-        return words
+    func role(of context: TaskNameContext) -> MemberRole {
+        if context.isTestMethod { return .test }
+        switch context.declarationPath.member {
+        case .function(let name)?:
+            let base = DeclarationPath.baseName(name)
+            if hostFunctions.contains(base) { return .host }
+            // `goTo(_:)` says no more than `go`.
+            let words = NameWords.trimmingDanglingEnd(NameWords.split(base))
+            // A set-up function (`configureAuthor`, `bindViewModel`) says nothing of a task that runs in a
+            // callback it registers; of a task that is its work, it says what it is.
+            if Self.genericFunctions.contains(base) || (Self.isSetUp(words) && context.placement == .callback)
+                || (words.count == 1 && Self.genericFunctions.contains(words[0])) {
+                return .generic
+            }
+            return .specific
+        case .property(let name)?:
+            return name == "body" || context.isViewContent ? .host : .specific
+        case .initializer?, .deinitializer?, .subscript?, .closure?, .type?, nil:
+            return .host
+        }
     }
 
-    /// `local-path-for` → `local-path`: a name that ends in a preposition reads unfinished.
-    static func trimmingTrailingFillers(_ words: [String]) -> [String] {
-        NameWords.trimmingDanglingEnd(words)
+    /// The purpose candidates in order of trust; the first non-empty one becomes the purpose.
+    func purposeCandidates(_ context: TaskNameContext) -> [PurposeCandidate] {
+        let place = context.declarationPath.description
+        var candidates: [PurposeCandidate] = []
+        // A task stored as an observer, poller or timer is that role, whatever the function that starts it does.
+        if let roleStorage = context.anchors.last(where: { anchor in
+            anchor.kind == .storage && NameWords.split(anchor.name).last.map(Self.roleNouns.contains) == true
+        }) {
+            candidates.append(.init(NameWords.split(roleStorage.name), "stored in \(roleStorage.name) in \(place)"))
+        }
+        // `let task = Task {…}`, `t2`: a storage that only says "a task" names nothing.
+        let storage = context.anchors.reversed().filter { $0.kind == .storage }.map { anchor in
+            PurposeCandidate(Self.stripping(Self.taskSuffixes, from: NameWords.split(anchor.name)),
+                             "stored in \(anchor.name) in \(place)")
+        }.filter { !Self.saysOnlyTask($0.words) }
+        // A title that is only a localisation key's field (`status.error.title` → `title`) says nothing.
+        let titles = context.anchors.reversed().filter { $0.kind == .title }.map { anchor in
+            PurposeCandidate(NameWords.split(anchor.name), "button \"\(anchor.name)\" in \(place)", isPhrase: true)
+        }.filter { !$0.words.allSatisfy(Self.fieldWords.contains) }
+        let cases = context.anchors.reversed().filter { $0.kind == .caseLabel }.map { anchor in
+            PurposeCandidate(NameWords.split(anchor.name), "case .\(anchor.name) in \(place)")
+        }
+        // `sink`, `addObserver`: a registration says when, never what, and tells no two tasks apart.
+        let actions = context.anchors.reversed().filter { $0.kind == .action && !Self.registrations.contains($0.name) }.map { anchor in
+            PurposeCandidate(Self.stripping(Self.closureSuffixes, from: actionWords(anchor.name)),
+                             "closure of \(anchor.name) in \(place)")
+        }
+        let triggers = context.anchors.reversed().filter { $0.kind == .trigger }.map { anchor in
+            PurposeCandidate(NameWords.split(anchor.name), "change of \(anchor.name) in \(place)")
+        }
+        let body = context.body
+        var call = body.dominant.map { call in
+            PurposeCandidate(callWords(call), "\(body.dominance.rawValue) \(call.text) in \(place)", mayEcho: true)
+        }
+        // Sleeping is what a body does only when nothing around it says more: it comes after the anchors.
+        var bookkeeping: [PurposeCandidate] = []
+        if body.dominance == .bookkeeping || body.dominance == .query, let weak = call {
+            bookkeeping = [weak]
+            call = nil
+        }
+        // A view's `body` says nothing, not even to tell two tasks apart.
+        let role = role(of: context)
+        let member = context.declarationPath.member.flatMap { component -> PurposeCandidate? in
+            if case .property("body") = component { return nil }
+            return PurposeCandidate(memberWords(component), memberProvenance(context), mayEcho: true,
+                                    mayStandAlone: role == .specific && context.placement != .callback)
+        }
+
+        switch role {
+        case .test:
+            if case .function(let name)? = context.declarationPath.member {
+                candidates.append(.init(TestScenario.words(name), "test scenario of \(place)", isPhrase: true, mayEcho: true))
+            }
+            candidates += [call].compactMap { $0 } + storage + titles + cases + actions + triggers + bookkeeping
+        case .host, .generic:
+            candidates += storage
+            // A button's title says what the user asked for (`Sync Now`); the call says it better only when it
+            // refines the title (`delete` → `deleteHeader`).
+            let callFirst = body.hasStrongCall && titles.allSatisfy { title in
+                title.words.allSatisfy { word in call?.words.contains { WordStems.same($0, word) } == true }
+            }
+            if callFirst, let call { candidates.append(call) }
+            candidates += titles
+            if !callFirst, let call { candidates.append(call) }
+            candidates += cases + actions + triggers + bookkeeping + [member].compactMap { $0 }
+        case .specific:
+            // The body's call names the task when the function's name says something else: one call (or one
+            // awaited call) that the name does not cover, or any call from a closure run later.
+            // A lone verb (`load(urls)` in `prefetch(_:)`) says less than the function, unless the task runs later.
+            // A computed property (`var swiftVersion { get async throws { … Task { … } } }`) names the value its
+            // task produces, and a system API's call (`URLSession.shared.data(from:)`) says how, not what: both
+            // give way to the declaration unless the task runs later, in a callback.
+            let inProperty: Bool
+            if case .property? = context.declarationPath.member { inProperty = true } else { inProperty = false }
+            let callFirst = body.dominant.map { dominant in
+                !body.callsEnclosingFunction && !agrees(context.declarationPath.member, dominant)
+                    && (context.placement == .callback
+                        || (body.hasStrongCall && callWords(dominant).count > 1 && !Self.isSystemCall(dominant)
+                            && !inProperty))
+            } ?? false
+            if callFirst, let call { candidates.append(call) }
+            // A storage of two words or more (`endUnansweredCallTask`) says which task this is better than a
+            // function doing several things; one word (`infoTask`) says less than the function.
+            candidates += storage.filter { $0.words.count > 1 } + [member].compactMap { $0 }
+                + storage.filter { $0.words.count <= 1 } + titles
+            if !callFirst, let call { candidates.append(call) }
+            candidates += cases + actions + triggers + bookkeeping
+        }
+        if let kindWord = context.kindWord { candidates.append(.init([kindWord], "creation kind \(kindWord)")) }
+        return candidates
     }
 
-    static func stripping(_ suffixes: [String], from words: [String]) -> [String] {
-        guard words.count > 1, let last = words.last,
-              suffixes.contains(where: { $0.lowercased() == last }) else { return words }
-        return Array(words.dropLast())
+    /// The function's name already says what `call` does: same verb, and every word of the call is in it
+    /// (`createDraftRoom` and `createRoom`). A call that says more (`confirmAndDeleteAllData` in
+    /// `deleteAllData`), something else (`responseToShowHideReblogAction` in `responseToMenuAction`) or is
+    /// another verb (`cancelKnock` in `showCancelKnockConfirmationAlert`) does not agree.
+    func agrees(_ member: DeclarationPath.Component?, _ call: BodyCall) -> Bool {
+        guard let member else { return false }
+        let functionWords = memberWords(member)
+        // The call's own name: `account.mark(ids)` agrees with `markArticleIDs`, whatever it is called on.
+        let object = (call.argumentCase ?? call.endpoint).map(NameWords.split) ?? []
+        let words = (NameWords.split(call.name) + object).filter { !NameWords.fillers.contains($0) }
+        guard let verb = words.first, let functionVerb = functionWords.first, WordStems.same(verb, functionVerb) else {
+            return false
+        }
+        return words.allSatisfy { word in functionWords.contains { WordStems.same($0, word) } }
     }
 
-    /// Drops words the prefix already says (`album-detail` + `load-album-detail` → `load`), unless nothing
-    /// would be left.
-    static func removingRepeats(of prefix: [String], in words: [String]) -> [String] {
-        let kept = words.filter { !prefix.contains($0) }
-        return kept.isEmpty ? (prefix.isEmpty ? words : []) : kept
-    }
-
-    static func fileStem(_ fileName: String) -> String {
-        let last = fileName.split(separator: "/").last.map(String.init) ?? fileName
-        if last.hasSuffix(".swift") { return String(last.dropLast(6)) }
-        return last
+    func memberProvenance(_ context: TaskNameContext) -> String {
+        let types = context.declarationPath.typeNames
+        let owner = types.last.map { " of \($0)" } ?? ""
+        switch context.declarationPath.member {
+        case .function(let name)?: return "function \(name)\(owner)"
+        case .property(let name)?: return "property \(name)\(owner)"
+        case .initializer?: return "initializer\(owner)"
+        case .deinitializer?: return "deinitializer\(owner)"
+        case .subscript?: return "subscript\(owner)"
+        case .closure(let name)?: return "closure \(name)\(owner)"
+        case .type?, nil: return "type\(owner)"
+        }
     }
 }
 
-/// A derived name: the preferred words and, in order, the words that distinguish it when it clashes.
-public struct DerivedTaskName: Sendable, Hashable {
-    /// The stable prefix, from the enclosing type (`album-detail`).
-    public var prefixWords: [String]
-    /// What the task is for (`load-tracks`).
-    public var purposeWords: [String]
-    public var disambiguators: [[String]]
-    /// The site does per-item work; the name is a fixed prefix an identity segment (`:\(id)`) could follow.
-    public var isPerItem: Bool
-    public var maxLength: Int
-    /// Where the name came from, in a few words (`the function loadTracks(for:)`); empty when not known. Shown in
-    /// the rows of `taskwarden fix --write-plan`.
-    public var provenance: String = ""
-    /// Set when the site sits in a helper that only forwards its closure to the task, so every caller's work
-    /// would carry one fixed name: what to do instead (thread a `name:` parameter through). `fix` then leaves
-    /// the site unnamed, and its plan lists it without a name.
-    public var forwardingAdvice: String? = nil
+/// Words that could name a task, and where they came from.
+struct PurposeCandidate: Hashable {
+    var words: [String]
+    var provenance: String
+    /// The words form a sentence (a test's scenario, a title): kept together, not thinned word by word.
+    var isPhrase: Bool
+    /// Saying only what the prefix says, the candidate still names the task: the prefix alone (a function or
+    /// call that is the type's own verb).
+    var mayEcho: Bool
 
-    /// The preferred name, shortened to the limit.
-    public var name: String { candidate(level: 0) }
+    /// Used to tell two sites apart, the candidate may replace the purpose when both do not fit (a storage, a
+    /// title, another call, a function that says what the task does).
+    var mayStandAlone: Bool
 
-    /// The name with the first `level` disambiguators appended, shortened to the limit.
-    public func candidate(level: Int) -> String {
-        var extra: [String] = []
-        for words in disambiguators.prefix(level) {
-            extra += words.filter { !prefixWords.contains($0) && !purposeWords.contains($0) && !extra.contains($0) }
-        }
-        return NameWords.compose(prefix: prefixWords, purpose: purposeWords, extra: extra, maxLength: maxLength)
-    }
-
-    /// `candidate(level:)` with a number at the end, used only when no context word tells sites apart.
-    public func numbered(_ number: Int) -> String {
-        NameWords.compose(
-            prefix: prefixWords, purpose: purposeWords, extra: [], maxLength: maxLength - 1 - String(number).count
-        ) + "-\(number)"
+    init(_ words: [String], _ provenance: String, isPhrase: Bool = false, mayEcho: Bool = false, mayStandAlone: Bool = true) {
+        self.words = words
+        self.provenance = provenance
+        self.isPhrase = isPhrase
+        self.mayEcho = mayEcho
+        self.mayStandAlone = mayStandAlone
     }
 }

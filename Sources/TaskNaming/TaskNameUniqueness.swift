@@ -46,16 +46,17 @@ public enum TaskNameUniqueness {
             for index in pending { wanted[requests[index].candidate(level: level[index]), default: []].append(index) }
             var next: [Int] = []
             var advanced = false
+            let current = level
             for index in pending {
-                let name = requests[index].candidate(level: level[index])
-                let clashes = wanted[name, default: []].contains { $0 != index && share(scopes[$0], scopes[index]) }
-                if !clashes && !isTaken(name, scopes[index]) {
+                let name = requests[index].candidate(level: current[index])
+                let rivals = wanted[name, default: []].filter { $0 != index && share(scopes[$0], scopes[index]) }
+                if rivals.isEmpty && !isTaken(name, scopes[index]) {
                     result[index] = name
                     take(name, scopes[index])
                 } else {
                     next.append(index)
-                    if level[index] < requests[index].disambiguators.count {
-                        level[index] += 1
+                    if let nextLevel = nextLevel(of: index, after: current[index], rivals: rivals, current: current) {
+                        level[index] = nextLevel
                         advanced = true
                     }
                 }
@@ -65,15 +66,48 @@ public enum TaskNameUniqueness {
             if !assigned && !advanced { break }
         }
 
+        /// The next level for a site in a clash: the first whose name none of its rivals can also take (a
+        /// phrase they all share, such as the rest of one test's scenario, is skipped), else simply the next.
+        func nextLevel(of index: Int, after levelNow: Int, rivals: [Int], current: [Int]) -> Int? {
+            let request = requests[index]
+            guard levelNow < request.disambiguators.count else { return nil }
+            var rivalNames: Set<String> = []
+            for rival in rivals {
+                for rivalLevel in current[rival]...requests[rival].disambiguators.count {
+                    rivalNames.insert(requests[rival].candidate(level: rivalLevel))
+                }
+            }
+            let own = request.candidate(level: levelNow)
+            let useful = (levelNow + 1...request.disambiguators.count).first { candidateLevel in
+                let name = request.candidate(level: candidateLevel)
+                return name != own && !rivalNames.contains(name)
+            }
+            return useful ?? levelNow + 1
+        }
+
         // Whatever is still unnamed has run out of words: the first free context name, else a number.
+        // A word another unnamed site could also take does not tell them apart: only the shared base name (for
+        // the first to ask) or a word of this site's own is used, else a number.
+        var stillWanted: [String: Int] = [:]
+        for index in pending {
+            for name in Set((0...requests[index].disambiguators.count).map(requests[index].candidate(level:))) {
+                stillWanted[name, default: 0] += 1
+            }
+        }
         for index in pending {
             let request = requests[index]
             let scope = scopes[index]
             let words = (0...request.disambiguators.count).map(request.candidate(level:))
-            var name = words.first(where: { !isTaken($0, scope) })
+            var name = words.enumerated().first(where: { level, word in
+                !isTaken(word, scope) && (level == 0 || stillWanted[word] == 1)
+            })?.element
+            // Alike sites that share a more specific word than the base (three uploads in `uploadQuietly`)
+            // take it in turn: the first plain, the next numbered.
+            let shared = words.indices.dropFirst().first { words[$0] != words[0] } ?? 0
+            if name == nil, !isTaken(words[shared], scope) { name = words[shared] }
             var number = 2
             while name == nil {
-                if !isTaken(request.numbered(number), scope) { name = request.numbered(number) }
+                if !isTaken(request.numbered(number, level: shared), scope) { name = request.numbered(number, level: shared) }
                 number += 1
             }
             result[index] = name
@@ -89,6 +123,6 @@ public enum TaskNameUniqueness {
         if (0...derived.disambiguators.count).contains(where: { derived.candidate(level: $0) == name }) { return true }
         guard let dash = name.lastIndex(of: "-"), let number = Int(name[name.index(after: dash)...]), number >= 2
         else { return false }
-        return derived.numbered(number) == name
+        return (0...derived.disambiguators.count).contains { derived.numbered(number, level: $0) == name }
     }
 }

@@ -16,8 +16,9 @@ import TaskNaming
 
     @Test func typeAndFunctionMakePrefixAndPurpose() {
         #expect(name("AlbumDetailViewModel.loadTracks(for:)") == "album-detail-load-tracks")
-        // 43 characters in full: the prefix gives up its last word first.
-        #expect(name("CloudSyncMonitor.scheduleReconcileRetry()") == "cloud-sync-schedule-reconcile-retry")
+        // 43 characters in full: the purpose gives up its last word; the type's prefix stays whole, as at
+        // every other site of the type.
+        #expect(name("CloudSyncMonitor.scheduleReconcileRetry()") == "cloud-sync-monitor-schedule-reconcile")
     }
 
     @Test(arguments: [
@@ -53,8 +54,9 @@ import TaskNaming
 
     @Test func initializerIsNamedAfterWhatTheTaskDoes() {
         #expect(name("CloudSyncService.init(store:)", operation: "observeChanges") == "cloud-sync-observe-changes")
-        #expect(name("CloudSyncService.init(store:)") == "cloud-sync-setup")
-        #expect(name("CloudSyncService.deinit") == "cloud-sync-teardown")
+        // Nothing else to go on: the member itself, never a verb the code does not say (`setup`, `teardown`).
+        #expect(name("CloudSyncService.init(store:)") == "cloud-sync-init")
+        #expect(name("CloudSyncService.deinit") == "cloud-sync-deinit")
     }
 
     @Test func storageAnchorBeatsOperationInHosts() {
@@ -85,7 +87,9 @@ import TaskNaming
 
     @Test func delegateMethodsAreNamedAfterTheirEvent() {
         #expect(name("AlbumListViewController.tableView(_:didSelectRowAt:)") == "album-list-did-select-row")
-        #expect(name("ReleaseCellDelegate.releaseCell(_:coverView:playButtonDidPressed:)") == "release-cell-play-button-did-pressed")
+        #expect(name("ReleaseCellDelegate.releaseCell(_:coverView:playButtonDidPressed:)") == "release-cell-delegate-play-button")
+        // The event after the delegating noun in the base name.
+        #expect(name("InAppSafariManager.safariViewControllerDidFinish(_:)") == "in-app-safari-did-finish")
         // Not a delegate shape: the base name stays.
         #expect(name("Library.load(_:from:)") == "library-load")
     }
@@ -99,7 +103,8 @@ import TaskNaming
 
     @Test func namesAreLowercaseKebabAndStartWithALetter() {
         #expect(name("HTTPClient.loadHTMLPage()") == "http-client-load-html-page")
-        #expect(name("Mp3Exporter.export_all()") == "mp3-exporter-export-all")
+        // `export` is the exporter's own verb and `all` says nothing alone: the prefix names it.
+        #expect(name("Mp3Exporter.export_all()") == "mp3-exporter")
         #expect(name("_3DViewer.render()") == "task-3d-viewer-render")
         #expect(name("Café.brew()") == "caf-brew")
     }
@@ -108,29 +113,32 @@ import TaskNaming
         let derived = derivation.derive(TaskNameContext(declarationPath: DeclarationPath(parsing:
             "RecordCollectionSynchronizationCoordinator.reconcilePendingPriceChecksForReleases(_:with:)")))
         #expect(derived.name.count <= 40)
-        #expect(derived.name == "record-reconcile-pending-price-checks")
+        // The prefix keeps its leading whole words within 28 characters, the same at every site of the type.
+        #expect(derived.name == "record-collection-reconcile-pending")
         let short = TaskNameDerivation(maxLength: 20).derive(TaskNameContext(
             declarationPath: DeclarationPath(parsing: "AlbumDetailViewModel.loadTracks()")))
-        #expect(short.name == "album-load-tracks")
+        #expect(short.name == "album-detail-load")
     }
 
     @Test func disambiguatorsComeFromContextInOrder() {
         let derived = derivation.derive(TaskNameContext(
             declarationPath: DeclarationPath(parsing: "LibraryViewModel.refresh()"),
-            anchors: [.init(.action, "onTapGesture")], operation: "fetchPrices", kindWord: "detached"))
+            anchors: [.init(.action, "onTapGesture")], operation: "prices", kindWord: "detached"))
+        // A one-word call says less than the function: the function names it, the call comes first after.
         #expect(derived.name == "library-refresh")
-        #expect(derived.disambiguators == [["fetch", "prices"], ["tap", "gesture"], ["detached"]])
-        #expect(derived.candidate(level: 1) == "library-refresh-fetch-prices")
-        // Over the limit: the earliest distinguishing words give way first, the prefix and purpose stay.
-        #expect(derived.candidate(level: 3) == "library-refresh-tap-gesture-detached")
+        #expect(derived.disambiguators == [["prices"], ["tap", "gesture"], ["detached"]])
+        #expect(derived.candidate(level: 1) == "library-refresh-prices")
+        // One phrase at a time: each level tries the next distinguishing phrase alone.
+        #expect(derived.candidate(level: 2) == "library-refresh-tap-gesture")
+        #expect(derived.candidate(level: 3) == "library-refresh-detached")
     }
 
     @Test func perItemSitesKeepAFixedPrefix() {
         let derived = derivation.derive(TaskNameContext(
-            declarationPath: DeclarationPath(parsing: "PriceChecker.checkAll(_:)"), operation: "checkPrice",
+            declarationPath: DeclarationPath(parsing: "WantlistAudit.checkAll(_:)"), operation: "checkPrice",
             isPerItem: true))
         #expect(derived.isPerItem)
-        #expect(derived.name == "price-checker-check-all")
+        #expect(derived.name == "wantlist-audit-check-price")
         #expect(!derived.name.contains(":"))
     }
 

@@ -15,15 +15,15 @@ import TaskNaming
 
     @Test func clashingSitesAllGetAContextWordBeforeANumber() {
         let names = TaskNameUniqueness.assign(
-            [request("Library.load()", operation: "fetchAlbums"), request("Library.load()", operation: "fetchPrices")],
+            [request("Library.load()", operation: "albums"), request("Library.load()", operation: "prices")],
             existing: [])
-        #expect(names == ["library-load-fetch-albums", "library-load-fetch-prices"])
+        #expect(names == ["library-load-albums", "library-load-prices"])
     }
 
     @Test func existingNamesNeverMoveNewOnesStepAround() {
-        let names = TaskNameUniqueness.assign([request("Library.load()", operation: "fetchAlbums")],
+        let names = TaskNameUniqueness.assign([request("Library.load()", operation: "albums")],
                                               existing: ["library-load"])
-        #expect(names == ["library-load-fetch-albums"])
+        #expect(names == ["library-load-albums"])
     }
 
     @Test func aNumberOnlyWhenNoWordTellsThemApart() {
@@ -34,8 +34,8 @@ import TaskNaming
 
     @Test func aSiteWithoutWordsKeepsTheBaseWhenItsRivalMovesOn() {
         let names = TaskNameUniqueness.assign(
-            [request("Library.load()"), request("Library.load()", operation: "fetchPrices")], existing: [])
-        #expect(names == ["library-load", "library-load-fetch-prices"])
+            [request("Library.load()"), request("Library.load()", operation: "prices")], existing: [])
+        #expect(names == ["library-load", "library-load-prices"])
     }
 
     @Test func deeperWordsAreUsedWhenTheFirstStillClash() {
@@ -43,7 +43,8 @@ import TaskNaming
             [request("Library.load()", operation: "fetch", anchors: [.init(.action, "onAppear")]),
              request("Library.load()", operation: "fetch", anchors: [.init(.action, "refreshable")])],
             existing: [])
-        #expect(names == ["library-load-fetch-appear", "library-load-fetch-refreshable"])
+        // The shared word (`fetch`) tells them nothing apart: each gets the next word that does, alone.
+        #expect(names == ["library-load-appear", "library-load-refreshable"])
     }
 
     @Test func resultIsUniqueAndDisjointFromExistingForManySites() {

@@ -32,10 +32,10 @@ import Testing
         let workspace = try Workspace(["Sources/Library.swift": Self.library])
         let run = workspace.run("fix", "Sources")
         #expect(run.status == .success)
-        #expect(run.output.contains(#"Sources/Library.swift:3:9: named "library-refresh" (Task.init)"#))
+        #expect(run.output.contains(#"Sources/Library.swift:3:9: named "library-fetch-albums" (Task.init)"#))
         #expect(run.errors.contains("named 2 sites in 1 file"))
         let fixed = contents(workspace, "Sources/Library.swift")
-        #expect(fixed.contains(#"Task(name: "library-refresh") { await fetchAlbums() }"#))
+        #expect(fixed.contains(#"Task(name: "library-fetch-albums") { await fetchAlbums() }"#))
         #expect(fixed.contains(#"group.addTask(name: "library-prices", priority: .low) { await check(release) }"#))
 
         // A second run is a no-op, and lint has nothing left to say about names.
@@ -53,7 +53,7 @@ import Testing
         let run = workspace.run("fix", "--dry-run", "Sources")
         #expect(run.status == .success)
         #expect(run.output.hasPrefix("--- a/Sources/Library.swift\n+++ b/Sources/Library.swift\n@@ -1,"))
-        #expect(run.output.contains("\n-        Task { await fetchAlbums() }\n+        Task(name: \"library-refresh\") { await fetchAlbums() }\n"))
+        #expect(run.output.contains("\n-        Task { await fetchAlbums() }\n+        Task(name: \"library-fetch-albums\") { await fetchAlbums() }\n"))
         #expect(run.errors.contains("(dry run: nothing written)"))
         #expect(contents(workspace, "Sources/Library.swift") == Self.library)
     }
@@ -68,7 +68,7 @@ import Testing
         #expect(edits.first?["line"] as? Int == 3)
         #expect(edits.first?["column"] as? Int == 9)
         #expect(edits.first?["kind"] as? String == "Task.init")
-        #expect(edits.first?["name"] as? String == "library-refresh")
+        #expect(edits.first?["name"] as? String == "library-fetch-albums")
         #expect(document["summary"] as? String == "named 2 sites in 1 file")
         #expect(document["dryRun"] as? Bool == true)
     }

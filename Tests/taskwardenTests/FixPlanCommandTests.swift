@@ -48,7 +48,7 @@ import Testing
         #expect(contents(workspace, "Sources/Library.swift") == Self.library)
         let plan = contents(workspace, "names.plan")
         #expect(plan.hasPrefix("# taskwarden fix plan, format 1\n"))
-        #expect(plan.contains(#"  3:9 Task.init "library-refresh"  # does: await fetchAlbums() · in: LibraryViewModel.refresh()"#))
+        #expect(plan.contains(#"  3:9 Task.init "library-fetch-albums"  # does: await fetchAlbums() · in: LibraryViewModel.refresh()"#))
         // Written again, the same plan: it diffs only where the tree changed.
         #expect(workspace.run("fix", "--write-plan", "names.plan", "Sources").status == .success)
         #expect(contents(workspace, "names.plan") == plan)
@@ -133,7 +133,7 @@ import Testing
         let workspace = try Workspace(["Sources/Library.swift": Self.library])
         #expect(workspace.run("fix", "--write-plan", "names.plan", "Sources").status == .success)
         try write(workspace, "names.plan", contents(workspace, "names.plan")
-            .replacingOccurrences(of: "\"library-refresh\"", with: "\"LibraryRefresh\"")
+            .replacingOccurrences(of: "\"library-fetch-albums\"", with: "\"LibraryRefresh\"")
             .replacingOccurrences(of: "\"library-sync\"", with: "\"library-sync\" oops"))
         let run = workspace.run("fix", "--plan", "names.plan", "Sources")
         #expect(run.status == .usageOrInputError)
@@ -152,7 +152,7 @@ import Testing
         try write(workspace, "names.plan", contents(workspace, "names.plan").replacingOccurrences(of: "\"library-sync\"", with: "-"))
         let run = workspace.run("fix", "--plan", "names.plan", "--dry-run", "Sources")
         #expect(run.status == .success)
-        #expect(run.output.contains("+        Task(name: \"library-refresh\") { await fetchAlbums() }"))
+        #expect(run.output.contains("+        Task(name: \"library-fetch-albums\") { await fetchAlbums() }"))
         #expect(!run.output.contains("Task.detached(name:"))
         #expect(contents(workspace, "Sources/Library.swift") == Self.library)
     }

@@ -1,10 +1,30 @@
 extension SiteNamingContext {
-    /// What name derivation reads around a site (``SyntaxReads``), for `fix`'s sub-file parse: the site's own
-    /// closure as written (a task is named after its first call), the argument lists beside it and the modifiers
-    /// on lines of their own (a button's title: `Button("Sync Now") { Task { … } }`), and a control's `label:`
-    /// closure (`Button { Task { … } } label: { Label("Sync", systemImage: …) }`). The statement holding the site
-    /// (its storage, modifier or call) and the enclosing declarations' names and signatures are kept for every
-    /// reader.
+    /// What name derivation reads around a site, declared once (``SyntaxReads``) so that `fix`'s sub-file parse
+    /// keeps it. Only syntax around the site, never another file:
+    ///
+    /// - **The task's own closure, as written** (``TaskBodyReader``): every call in it, what it is called on,
+    ///   its argument labels, enum cases and `true` flags passed to it, `await`/`try` around it, and the control
+    ///   flow (`if`/`else`, `switch` cases, `guard`, `catch`, `for await`) that says which call dominates.
+    /// - **The creating call's own arguments**: `operation:` (or the last argument) when it hands over a closure
+    ///   value instead of a literal (a forwarding helper), and which overload it is (`detached`, `immediate`).
+    /// - **The statement holding the site**: the storage it is assigned to (`loadTask = Task {…}`,
+    ///   `tasks.append(Task {…})`, `Task {…}.asCancellable()`).
+    /// - **Every closure between the site and its declaration** (kept for every reader, since it holds the site):
+    ///   the call it is passed to and its argument label (`.onAppear`, `sink`, `secondaryButton: .init {…}`), its
+    ///   parameters (`promise`, `continuation`: calling one reports), a loop call (`forEach`), the storage of a
+    ///   closure kept for later (`onQuiesced = {…}`), and what an `onChange(of:)` watches: the argument lists
+    ///   beside the site (`callArguments`).
+    /// - **A control's title**: its first unlabelled or `title:` string literal, or one in its `label:` closure
+    ///   (`labelledClosures`), also for a control whose argument holds the site (`Picker(selection: …)`).
+    /// - **`for` loops and the `case` of a `switch`** between the site and its declaration (compound statements
+    ///   holding a site are kept whole).
+    /// - **The enclosing declarations' names and signatures**: types and extended types, functions with their
+    ///   argument labels and parameter types (closure parameters, for forwarding helpers), `@Test`, a test
+    ///   type's inheritance clause (`XCTestCase`), properties with their type (`some View`) and the accessor
+    ///   the site is in (`didSet`: it runs when the property changes).
+    ///
+    /// Nothing else: in particular not the statements beside the site, which a sub-file parse may cut to a first
+    /// name, run together or blank, so names never depend on them.
     ///
     /// ```swift
     /// LintEngine(additionalReads: [SiteNamingContext.reads])   // what `fix` parses

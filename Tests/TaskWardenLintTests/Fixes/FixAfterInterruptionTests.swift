@@ -7,7 +7,7 @@ import Testing
     static let subscription = """
         struct Subscription {
             func check() {
-                Task { await showAlert() }
+                Task { await alert() }
             }
         }
 
@@ -15,7 +15,7 @@ import Testing
     static let debug = """
         extension Subscription {
             func check(debug: Bool) {
-                Task { await checkEntitlements() }
+                Task { await entitlements() }
             }
         }
 
@@ -32,7 +32,7 @@ import Testing
     @Test func aRunAfterAnInterruptedRunWritesWhatTheUninterruptedRunWrites() {
         let tree: [(path: String, text: String)] = [("Subscription.swift", Self.subscription), ("Subscription+Debug.swift", Self.debug)]
         let whole = Self.apply(planFix(tree), to: tree)
-        #expect(whole[0].text.contains(#"Task(name: "subscription-check-show-alert")"#))
+        #expect(whole[0].text.contains(#"Task(name: "subscription-check-alert")"#))
         #expect(whole[1].text.contains(#"Task(name: "subscription-check-entitlements")"#))
 
         // Interrupted after writing either file: the next run finishes the same tree.
@@ -49,7 +49,7 @@ import Testing
         // `subscription-check` is not a name `fix` derives for the audit site, so it stays taken.
         let named = "extension Subscription {\n    func audit() { Task(name: \"subscription-check\") { await log() } }\n}\n"
         let plan = planFix([("Subscription.swift", Self.subscription), ("Subscription+Audit.swift", named)])
-        #expect(plan.edits.map(\.name) == ["subscription-check-show-alert"])
+        #expect(plan.edits.map(\.name) == ["subscription-check-alert"])
     }
 
     @Test func anOwnNameThatWouldNowDifferIsKeptAndOthersStepAroundIt() {

@@ -82,7 +82,7 @@ import TaskNaming
         let tree = Tree(sources: [("Library.swift", Self.library)])
         let text = tree.proposed.text
         #expect(text.contains("file \"Library.swift\" sha256 \(SHA256.hex(Array(Self.library.utf8)))\n"))
-        #expect(text.contains(#"  3:9 Task.init "library-refresh"  # does: await fetchAlbums() · in: LibraryViewModel.refresh()"#))
+        #expect(text.contains(#"  3:9 Task.init "library-fetch-albums"  # does: await fetchAlbums() · in: LibraryViewModel.refresh()"#))
         #expect(text.contains(#"  6:9 Task.detached "library-sync"  # does: await upload() · in: LibraryViewModel.sync()"#))
         #expect(text.contains(#"  11:23 addTask "library-prices"  # per item · does: await check(release) · in: LibraryViewModel.prices(_:)"#))
     }
@@ -90,7 +90,7 @@ import TaskNaming
     @Test func exactlyThePlansNamesLandAndDeletedRowsStayUnnamed() throws {
         let tree = Tree(sources: [("Library.swift", Self.library)])
         let text = tree.proposed.text
-            .replacingOccurrences(of: "\"library-refresh\"", with: "\"library-reload-albums\"")
+            .replacingOccurrences(of: "\"library-fetch-albums\"", with: "\"library-reload-albums\"")
             .replacingOccurrences(of: "\"library-sync\"", with: "-")
             .split(separator: "\n").filter { !$0.contains("addTask") }.joined(separator: "\n")
         let result = try #require(outcome(tree.apply(text)))
@@ -107,7 +107,7 @@ import TaskNaming
     @Test func namesBreakingTheConventionAreErrorsNamingTheirLineAndNothingIsWritten() {
         let tree = Tree(sources: [("Library.swift", Self.library)])
         let text = tree.proposed.text
-            .replacingOccurrences(of: "\"library-refresh\"", with: #""Library Refresh""#)
+            .replacingOccurrences(of: "\"library-fetch-albums\"", with: #""Library Refresh""#)
             .replacingOccurrences(of: "\"library-sync\"", with: #""a\") { evil() }; Task(name: \"b""#)
             .replacingOccurrences(of: "\"library-prices\"", with: #""library-prices:\\(release.id)""#)
         let errors = problems(tree.apply(text))
@@ -131,11 +131,11 @@ import TaskNaming
         // The proposal stepped around the existing name; a reviewer takes it anyway, and repeats another.
         #expect(!text.contains("\"library-sync\""))
         text = renaming(text, rowsWith: "Task.detached", to: "\"library-sync\"")
-        text = renaming(text, rowsWith: "addTask", to: "\"library-refresh\"")
+        text = renaming(text, rowsWith: "addTask", to: "\"library-fetch-albums\"")
         let errors = problems(tree.apply(text))
         #expect(errors == [
             "names.plan:13: error: \"library-sync\" is already the name of the task at Other.swift:1:16, in the same program; names are unique within a program",
-            "names.plan:14: error: \"library-refresh\" is also the name on line 12, in the same program; names are unique within a program",
+            "names.plan:14: error: \"library-fetch-albums\" is also the name on line 12, in the same program; names are unique within a program",
         ])
     }
 

@@ -32,9 +32,9 @@ func fixedText(_ plan: FixPlan, _ path: String) -> String? {
             }
             """
         let plan = planFix([("Wantlist.swift", source)])
-        #expect(plan.edits.map(\.name) == ["wantlist-refresh"])
+        #expect(plan.edits.map(\.name) == ["wantlist-fetch"])
         #expect(fixedText(plan, "Wantlist.swift") == source.replacingOccurrences(
-            of: "Task { await fetchWantlist() }", with: #"Task(name: "wantlist-refresh") { await fetchWantlist() }"#))
+            of: "Task { await fetchWantlist() }", with: #"Task(name: "wantlist-fetch") { await fetchWantlist() }"#))
         #expect(plan.leftUnnamed.map(\.kind) == ["async let"])
         #expect(plan.summary == "named 1 site in 1 file (1 left unnamed: async let cannot be named)")
     }
@@ -123,9 +123,11 @@ func fixedText(_ plan: FixPlan, _ path: String) -> String? {
             }
             """
         let edit = planFix([("P.swift", source)]).edits.first
-        #expect(edit?.name == "price-checker-check-all")
+        // `checkAll` says nothing the type does not (`check` is the checker's, `all` cannot stand alone):
+        // the per-item prefix is the type's.
+        #expect(edit?.name == "price-checker")
         #expect(edit?.isPerItem == true)
-        #expect(edit?.suggestion == #"price-checker-check-all:\(release.id)"#)
+        #expect(edit?.suggestion == #"price-checker:\(release.id)"#)
     }
 
     @Test func filesWithSyntaxErrorsAreSkippedUnlessForced() {

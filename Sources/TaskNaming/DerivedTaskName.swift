@@ -1,0 +1,71 @@
+/// A derived name: the preferred words, the words that distinguish it when it clashes, and where it came from.
+///
+/// ```swift
+/// let derived = TaskNameDerivation().derive(context)
+/// derived.name                    // "timeline-load"
+/// derived.candidate(level: 1)     // "timeline-load-refresh" (when another site wants "timeline-load")
+/// derived.provenance              // "awaited call loadTimeline() in TimelineViewModel.refresh()"
+/// ```
+public struct DerivedTaskName: Sendable, Hashable {
+    /// The stable prefix, from the enclosing type (`album-detail`); the same for every site of the type.
+    public var prefixWords: [String]
+    /// What the task is for (`load-tracks`).
+    public var purposeWords: [String]
+    /// In order, the words that can tell this site apart from another that wants the same name.
+    public var disambiguators: [[String]]
+    /// The site does per-item work; the name is a fixed prefix an identity segment (`:\(id)`) could follow.
+    public var isPerItem: Bool
+    public var maxLength: Int
+    /// Where the purpose came from, in a short phrase: `awaited call loadTimeline() in TimelineViewModel.refresh()`.
+    public var provenance: String
+    /// Set when the task only runs its caller's closure: no fixed name should be written there.
+    public var forwarding: ForwardingHelper?
+
+    /// What to do instead of a fixed name at a forwarding helper's site (thread a `name:` parameter through):
+    /// `fix` leaves the site unnamed, and its plan lists it without a name.
+    public var forwardingAdvice: String? { forwarding?.advice }
+    /// Purposes in their own right (another call, the function, a storage), by the index of their
+    /// disambiguator: when one does not fit after the purpose, it may stand in its place, whole.
+    public var standaloneDisambiguators: [Int: [String]] = [:]
+    /// The first disambiguator is the rest of a purpose cut to fit: one word of it is enough.
+    public var firstDisambiguatorContinuesPurpose = false
+
+    public init(
+        prefixWords: [String], purposeWords: [String], disambiguators: [[String]] = [], isPerItem: Bool = false,
+        maxLength: Int = 40, provenance: String = "", forwarding: ForwardingHelper? = nil
+    ) {
+        self.prefixWords = prefixWords
+        self.purposeWords = purposeWords
+        self.disambiguators = disambiguators
+        self.isPerItem = isPerItem
+        self.maxLength = maxLength
+        self.provenance = provenance
+        self.forwarding = forwarding
+    }
+
+    /// The preferred name, shortened to the limit.
+    public var name: String { candidate(level: 0) }
+
+    /// The name with the `level`th disambiguator appended (none at level 0), shortened to the limit. Each
+    /// disambiguator is one phrase (a call, a storage, a button): appended alone it still reads as one.
+    public func candidate(level: Int) -> String {
+        let extra = level > 0 && level <= disambiguators.count
+            ? WordStems.removingRepeats(disambiguators[level - 1], after: prefixWords + purposeWords) : []
+        let floor = level == 1 && firstDisambiguatorContinuesPurpose ? 1 : 2
+        let name = NameWords.compose(prefix: prefixWords, purpose: purposeWords, extra: extra, maxLength: maxLength,
+                                     extraFloor: floor)
+        // Too long to follow the purpose: a phrase that names the task by itself stands in its place
+        // (`network-protection-debug-toggle-enforce-routes` rather than a number).
+        if !extra.isEmpty, let standalone = standaloneDisambiguators[level - 1], name == self.name {
+            return NameWords.compose(prefix: prefixWords, purpose: standalone, extra: [], maxLength: maxLength)
+        }
+        return name
+    }
+
+    /// `candidate(level:)` with a number at the end, used only when no context word tells sites apart.
+    public func numbered(_ number: Int, level: Int = 0) -> String {
+        var shorter = self
+        shorter.maxLength = maxLength - 1 - String(number).count
+        return shorter.candidate(level: level) + "-\(number)"
+    }
+}

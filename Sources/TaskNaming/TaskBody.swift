@@ -1,0 +1,103 @@
+/// One call a task's body makes, as name derivation needs it: what is called, on what, and how it was found.
+///
+/// ```swift
+/// // await self?.capabilities.refresh()
+/// BodyCall(name: "refresh", receiver: "capabilities", isAwaited: true, text: "capabilities.refresh()")
+/// // try await client.post(endpoint: Accounts.unblock(id: id))
+/// BodyCall(name: "post", endpoint: "unblock", isAwaited: true, text: "client.post(endpoint:)")
+/// ```
+public struct BodyCall: Sendable, Hashable {
+    /// The called name (`loadTimeline`).
+    public var name: String
+    /// The last name of the instance it is called on (`capabilities` in `self.capabilities.refresh()`), if
+    /// not `self` and not a type.
+    public var receiver: String?
+    /// The type a static call is made on (`AuthIdentity` in `AuthIdentity.load()`).
+    public var typeName: String?
+    /// For calls that only say how something travels (`post`, `request`, `execute`): the endpoint or
+    /// request their first argument names (`unblock` in `post(endpoint: Accounts.unblock(…))`).
+    public var endpoint: String?
+    /// An enum case passed as the first, unlabelled argument (`surrogates` in `fetch(.surrogates)`).
+    public var argumentCase: String?
+    /// The call's first argument has no label (`mark(ids)`): it, not the receiver, is what the verb acts on.
+    public var hasLeadingArgument: Bool = false
+    /// The call is awaited.
+    public var isAwaited: Bool
+    /// Short source text for provenance: `capabilities.refresh()`.
+    public var text: String
+
+    public init(
+        name: String, receiver: String? = nil, typeName: String? = nil, endpoint: String? = nil,
+        isAwaited: Bool = false, text: String? = nil
+    ) {
+        self.name = name
+        self.receiver = receiver
+        self.typeName = typeName
+        self.endpoint = endpoint
+        self.isAwaited = isAwaited
+        self.text = text ?? "\(receiver.map { $0 + "." } ?? typeName.map { $0 + "." } ?? "")\(name)()"
+    }
+}
+
+/// What a task's body does, read from its closure: the calls that say what it does, and which one dominates.
+///
+/// ```swift
+/// // Task { await self?.capabilities.refresh() }
+/// TaskBody(calls: [refresh], dominant: refresh, dominance: .onlyCall)
+/// ```
+public struct TaskBody: Sendable, Hashable {
+    /// How the dominant call was chosen, strongest first.
+    public enum Dominance: String, Sendable, Hashable {
+        /// The body makes this one call (besides bookkeeping: logging, sleeping, assertions).
+        case onlyCall = "only call"
+        /// Of several calls, the body awaits only this one.
+        case onlyAwaitedCall = "awaited call"
+        /// The first of several calls.
+        case firstCall = "first call"
+        /// The body only asks for values (`for await status in item.publisher(for: \.status)`); this is the first.
+        case query = "query"
+        /// The body makes only bookkeeping calls; this is the first (`Task.sleep` in a deadline child).
+        case bookkeeping = "bookkeeping call"
+    }
+
+    /// The calls that say what the task does, in source order (bookkeeping left out).
+    public var calls: [BodyCall]
+    /// The call that says best what the task does, if any.
+    public var dominant: BodyCall?
+    public var dominance: Dominance
+    /// The body calls the function it is created in (a retry: `joinRoom() { … Task { …; joinRoom() } }`):
+    /// the function's name says what the task does.
+    public var callsEnclosingFunction: Bool
+    /// Words the body holds that could tell two otherwise alike tasks apart: enum cases and labels passed as
+    /// arguments (`.reverse`, `demandMore:`), in source order.
+    public var distinguishingWords: [String]
+    /// Bookkeeping calls made on something (`httpStream.yield(…)`, `continuation.finish()`): they say nothing
+    /// of the purpose, but can still tell two tasks apart before a number has to.
+    public var bookkeepingCalls: [BodyCall]
+
+    public init(
+        calls: [BodyCall] = [], dominant: BodyCall? = nil, dominance: Dominance = .firstCall,
+        callsEnclosingFunction: Bool = false, distinguishingWords: [String] = [], bookkeepingCalls: [BodyCall] = []
+    ) {
+        self.calls = calls
+        self.dominant = dominant
+        self.dominance = dominance
+        self.callsEnclosingFunction = callsEnclosingFunction
+        self.distinguishingWords = distinguishingWords
+        self.bookkeepingCalls = bookkeepingCalls
+    }
+
+    /// A body of one call (or one awaited call): that call says what the task does.
+    public var hasStrongCall: Bool {
+        dominant != nil && (dominance == .onlyCall || dominance == .onlyAwaitedCall)
+    }
+
+    /// The body of a task whose first call is `operation` (for tests and simple callers).
+    public static func firstCall(_ operation: String?) -> TaskBody {
+        guard let operation else { return TaskBody() }
+        let parts = operation.split(separator: ".").map(String.init)
+        let call = parts.count == 2 && parts[0].first?.isUppercase == true
+            ? BodyCall(name: parts[1], typeName: parts[0]) : BodyCall(name: operation)
+        return TaskBody(calls: [call], dominant: call, dominance: .onlyCall)
+    }
+}

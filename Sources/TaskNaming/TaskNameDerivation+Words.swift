@@ -1,0 +1,185 @@
+/// How each kind of context becomes words: members, calls, modifiers, delegate events.
+extension TaskNameDerivation {
+    /// Property and operation names often end in a word that only says "this is a task".
+    static let taskSuffixes = ["Tasks", "Task", "Handle", "Job", "Cancellable"]
+    /// Verb-less prefixes SwiftUI modifiers carry (`onAppear` → `appear`, `onTapGesture` → `tap-gesture`).
+    static let modifierPrefixes = ["on"]
+    /// Last words of a kept closure's name that only say "a closure goes here" (`approveVerificationClosure`).
+    static let closureSuffixes = ["Closure", "Handler", "Callback", "Block", "Action"]
+    /// Types whose static calls say nothing of the work (`Task.sleep`, `MainActor.run`).
+    static let plumbingTypes: Set<String> = ["Task", "MainActor", "DispatchQueue", "Self", "Thread", "RunLoop"]
+    /// System types whose shared instances do the plumbing of many tasks (`URLSession.shared.data(from:)`,
+    /// `FileManager.default.removeItem(at:)`): their call says how the task works, the function says what for.
+    static let systemTypes: Set<String> = [
+        "URLSession", "FileManager", "NotificationCenter", "UserDefaults", "ProcessInfo", "Bundle", "UIApplication",
+        "NSApplication", "NSWorkspace", "UIPasteboard", "NSPasteboard", "UNUserNotificationCenter", "URLCache",
+        "HTTPCookieStorage", "PHPhotoLibrary", "AVAudioSession", "WKWebsiteDataStore", "NSFileCoordinator",
+    ]
+
+    /// The call is made on a system type's shared instance or on the type itself.
+    static func isSystemCall(_ call: BodyCall) -> Bool {
+        call.typeName.map(systemTypes.contains) ?? false
+    }
+    /// Last words of receivers that do the work rather than undergo it: `apiService.vote()` votes, it does not
+    /// vote the API; `pool.run()` runs the pool.
+    static let agentNouns: Set<String> = [
+        "service", "manager", "controller", "client", "api", "provider", "proxy", "handler", "delegate",
+        "coordinator", "driver", "helper", "loader", "fetcher", "engine", "worker", "processor", "scheduler",
+        "dispatcher", "router", "interactor", "presenter", "facade", "sdk", "module", "center", "model",
+        "repository", "interface", "adapter", "bridge", "mediator", "builder", "factory",
+    ]
+
+    /// Names that hold any task or any result: they say nothing of what it does.
+    static let placeholderWords: Set<String> = [
+        "task", "tasks", "handle", "job", "t", "work", "result", "results", "value", "values", "output", "outputs",
+        "future", "promise", "new", "current", "pending", "old", "active", "running", "last", "next", "previous",
+        "existing", "ongoing", "in", "flight", "inflight", "my", "the", "this",
+    ]
+
+    /// `let task = Task {…}`, `let result = await withTaskGroup {…}`: a storage that says only "a task".
+    static func saysOnlyTask(_ words: [String]) -> Bool {
+        words.isEmpty || words.allSatisfy { Self.placeholderWords.contains($0) }
+            || (words.count == 1 && words[0].first == "t" && words[0].dropFirst().allSatisfy(\.isNumber))
+    }
+
+    func memberWords(_ member: DeclarationPath.Component) -> [String] {
+        switch member {
+        case .function(let name):
+            let base = DeclarationPath.baseName(name)
+            if let event = delegateEvent(name) { return event }
+            // `withTimeout(_:)`, `withRetry(_:)`: a wrapper says what it adds, not what it wraps.
+            let words = NameWords.split(base)
+            if words.count > 1, words[0] == "with" { return Array(words.dropFirst()) }
+            return hostFunctions.contains(base) && base != "init" && base != "deinit" ? actionWords(base) : words
+        case .property(let name): return Self.stripping(Self.taskSuffixes, from: NameWords.split(name))
+        case .initializer: return ["init"]
+        case .deinitializer: return ["deinit"]
+        case .subscript: return ["subscript"]
+        case .closure(let name): return actionWords(name)
+        case .type(let name): return typePrefix.stem(name)
+        }
+    }
+
+    /// What a call says the task does.
+    ///
+    /// - `fetchPrices()` → `fetch-prices`;
+    /// - a static call keeps its type without the kind words: `PriceService.refresh()` → `price-refresh`;
+    /// - a transport verb takes its endpoint: `post(endpoint: Accounts.unblock(…))` → `post-unblock`;
+    /// - a one-word verb takes the object it is called on: `capabilities.refresh()` → `refresh-capabilities`,
+    ///   `pool.run()` → `run-pool` (but `viewModel.refresh()` → `refresh`: the object is only a kind word).
+    func callWords(_ call: BodyCall) -> [String] {
+        var words = Self.stripping(Self.taskSuffixes, from: NameWords.split(call.name))
+        // `onLoadMore()`, `onSave()`: a callback property named after its event.
+        if words.count > 1, Self.modifierPrefixes.contains(words[0]) { words.removeFirst() }
+        if let endpoint = call.endpoint {
+            // `perform(action: .acceptTerms)` is the accept; `post(endpoint: .unblock)` posts it.
+            if Self.genericFunctions.contains(call.name) { return NameWords.split(endpoint) }
+            return words + NameWords.split(endpoint).filter { !words.contains($0) }
+        }
+        // `AuthIdentity.load()` loads the identity; `Facade.coordinateToProfileScene()` says enough alone.
+        if let type = call.typeName, words.count == 1, !Self.plumbingTypes.contains(type) {
+            let typeWords = typePrefix.stem(type)
+            return typeWords + words.filter { !typeWords.contains($0) }
+        }
+        // The object is what the call is made on only when no argument comes first (`pool.run()`, not
+        // `account.mark(ids)`).
+        if words.count == 1, !call.hasLeadingArgument, let receiver = call.receiver, let last = NameWords.split(receiver).last,
+           !Self.agentNouns.contains(last) {
+            return words + typePrefix.stem(receiver).filter { !words.contains($0) }
+        }
+        // `fetcher.fetch(.surrogates)` fetches the surrogates.
+        if words.count == 1, let object = call.argumentCase {
+            return words + NameWords.split(object).filter { !words.contains($0) }
+        }
+        return words
+    }
+
+    /// Last words of delegating objects' type names (`tableView`, `collectionViewCell`, `searchBar`…).
+    static let delegatingNouns: Set<String> = [
+        "view", "cell", "controller", "field", "bar", "picker", "session", "manager", "center", "player",
+        "recognizer", "delegate", "application", "scene", "item", "menu", "button", "window", "browser",
+        "registry", "provider", "service", "client",
+    ]
+
+    /// A delegate method says its event in its last argument label, not its base name:
+    /// `tableView(_:didSelectRowAt:)` → `did-select-row-at`,
+    /// `tableViewCell(_:statusView:authorAvatarButtonDidPressed:)` → `author-avatar-button-did-pressed`.
+    func delegateEvent(_ function: String) -> [String]? {
+        // `safariViewControllerDidFinish(_:)`, `locationManagerDidChangeAuthorization(_:)`: the event follows
+        // the delegating noun in the base name.
+        let allWords = NameWords.split(DeclarationPath.baseName(function))
+        if let index = allWords.indices.dropLast().first(where: { index in
+            Self.delegatingNouns.contains(allWords[index]) && Self.eventWords.contains(allWords[index + 1])
+        }), index > 0 {
+            return Array(allWords[(index + 1)...])
+        }
+        guard let open = function.firstIndex(of: "("), function.hasSuffix(")") else { return nil }
+        let labels = function[function.index(after: open)..<function.index(before: function.endIndex)]
+            .split(separator: ":").map(String.init)
+        let baseWords = NameWords.split(DeclarationPath.baseName(function))
+        // The event is the last label that names one; `withCompletionHandler:`, `reply:` name a parameter.
+        let candidates = labels.filter { $0 != "_" && !Self.isCallbackLabel($0) }
+        // `…buttonDidPressed:action:`: a label that says an event beats a plain parameter after it.
+        let eventful = candidates.last { NameWords.split($0).contains(where: Self.eventLabelWords.contains) }
+        guard labels.count >= 2, labels[0] == "_", let noun = baseWords.last, Self.delegatingNouns.contains(noun),
+              let event = eventful ?? candidates.last else { return nil }
+        let words = NameWords.split(event)
+        return words.isEmpty ? nil : words
+    }
+
+    /// Words that mark an argument label as an event (`didSelectRowAt`, `buttonPressed`, `valueChanged`).
+    static let eventLabelWords: Set<String> = [
+        "did", "will", "should", "pressed", "tapped", "tap", "selected", "select", "changed", "clicked", "toggled",
+    ]
+
+    /// Words that start a delegate event (`did-finish`, `will-present`, `should-start`).
+    static let eventWords: Set<String> = ["did", "will", "should"]
+
+    /// Words that mark an argument label as naming a callback parameter, not an event.
+    static let callbackWords: Set<String> = ["completion", "handler", "reply", "callback", "block", "closure"]
+
+    /// `withCompletionHandler`, `completion`, `reply`: the label of a callback parameter.
+    public static func isCallbackLabel(_ label: String) -> Bool {
+        NameWords.split(label).contains { callbackWords.contains($0) }
+    }
+
+    /// `onAppear` → `appear`, `viewDidLoad` → `view-did-load`.
+    func actionWords(_ name: String) -> [String] {
+        let words = NameWords.split(name)
+        if words.count > 1, Self.modifierPrefixes.contains(words[0]) { return Array(words.dropFirst()) }
+        return words
+    }
+
+    static func stripping(_ suffixes: [String], from words: [String]) -> [String] {
+        guard words.count > 1, let last = words.last,
+              suffixes.contains(where: { $0.lowercased() == last }) else { return words }
+        return Array(words.dropLast())
+    }
+
+    /// Drops words the prefix already says (`album-detail` + `load-album-detail` → `load`), and the glue words
+    /// they leave behind (`waitlist-terms-and-conditions` + `accept-terms-and-conditions` → `accept`). Empty
+    /// when every word repeats the prefix.
+    static func removingRepeats(of prefix: [String], in words: [String]) -> [String] {
+        // A word whose stem the prefix already has in a longer or equal form (`check` in `price-checker`,
+        // `request` in `knock-requests`) goes; a longer form of a prefix word says more and stays
+        // (`albums` after `album-list`).
+        let removed = words.map { word in prefix.contains { $0.count >= word.count && WordStems.same($0, word) } }
+        var kept: [String] = []
+        for (index, word) in words.enumerated() where !removed[index] {
+            let touchesRemoved = (index > 0 && removed[index - 1]) || (index + 1 < words.count && removed[index + 1])
+            if touchesRemoved && (NameWords.fillers.contains(word) || word == "or") { continue }
+            kept.append(word)
+        }
+        return kept.isEmpty && prefix.isEmpty ? words : kept
+    }
+
+    static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    static func fileStem(_ fileName: String) -> String {
+        let last = lastComponent(fileName)
+        if last.hasSuffix(".swift") { return String(last.dropLast(6)) }
+        return last
+    }
+}

@@ -1,0 +1,50 @@
+/// The scenario a test method's name describes, without the scaffolding every test name carries:
+/// `test`, `when`, `given`, `then`, `that`, `should`, and the underscores between clauses.
+///
+/// The same words come out whatever style a file uses, so tests in one suite read alike in a trace:
+///
+/// ```swift
+/// TestScenario.words("testKeepAliveWorks()")                                      // ["keep", "alive", "works"]
+/// TestScenario.words("test_WhenSyncIsTurnedOff_ThenBookmarksAreNotSent()")       // ["sync", "is", "turned", "off", "bookmarks", "are", "not", "sent"]
+/// TestScenario.words("testThatCallStartFetching()")                               // ["call", "start", "fetching"]
+/// ```
+public enum TestScenario {
+    /// Words that frame a test's name at the start of a clause (`test_`, `_When`, `_Then`, `testThat…`), not
+    /// inside one (`…WithTestScheduler` keeps its `test`).
+    public static let scaffolding: Set<String> = ["test", "tests", "when", "given", "then", "that", "should", "it"]
+    /// Clause joiners that are scaffolding wherever they stand (`testWhenClearedThenCookiesAreRetained`).
+    public static let joiners: Set<String> = ["when", "given", "then"]
+
+    /// The scenario words of the test method `function` (a base name or a name with its labels).
+    public static func words(_ function: String) -> [String] {
+        let base = DeclarationPath.baseName(function)
+        var scenario: [String] = []
+        for clause in base.split(separator: "_") {
+            var words = NameWords.split(String(clause))
+            while let first = words.first, scaffolding.contains(first) { words.removeFirst() }
+            scenario += words.filter { !joiners.contains($0) }
+        }
+        // `testOnTurnOffSync…`: a leading `on` frames the scenario too.
+        if scenario.count > 1, scenario.first == "on" { scenario.removeFirst() }
+        // A test called only `test()` or `testIt()` has no scenario: its name is what there is.
+        return scenario.isEmpty ? NameWords.split(base) : NameWords.trimmingDanglingEnd(trimmingLeadingGlue(scenario))
+    }
+
+    /// `and-bookmarks-sent` → `bookmarks-sent`: a clause joiner left at the front once `when` is gone.
+    static func trimmingLeadingGlue(_ words: [String]) -> [String] {
+        var words = words
+        while words.count > 1, let first = words.first, NameWords.fillers.contains(first) || first == "or" {
+            words.removeFirst()
+        }
+        return words
+    }
+
+    /// Whether `function` looks like a test method by its name alone: `test` followed by a capital, a digit,
+    /// an underscore or nothing (`testLoad`, `test_load`, `test1`), not `testify` or `tested`.
+    public static func looksLikeTest(_ function: String) -> Bool {
+        let base = DeclarationPath.baseName(function)
+        guard base.hasPrefix("test") else { return false }
+        guard let next = base.dropFirst(4).first else { return true }
+        return next.isUppercase || next.isNumber || next == "_"
+    }
+}

@@ -1,0 +1,95 @@
+/// The stable prefix of every name derived inside one type: made from the type's name alone, so every site of
+/// a type gets the same prefix, in whole words.
+///
+/// - Words that only say what kind of type it is are removed from the end, as often as they occur
+///   (`AlbumDetailViewModel` → `album-detail`, `StartChatScreenViewModel` → `start-chat`,
+///   `WebCacheManagerTests` → `web-cache`, `RoomFlowCoordinator` → `room-flow` but `AppCoordinator` →
+///   `app-coordinator`), and a leading `Default` (`DefaultPreferences` → `preferences`).
+/// - A one-word nested type takes its outer type (`PriceService.Cache` → `price-cache`).
+/// - A prefix longer than ``limit`` loses the kind words inside it (`SyncSettingsViewControllerErrorTests` →
+///   `sync-settings-error`), then keeps its leading whole words up to the limit (never fewer than two):
+///   `NetworkProtectionSubscriptionEventHandler` → `network-protection-subscription`, for every site of the type.
+///
+/// ```swift
+/// let prefix = TypePrefix(limit: 28)
+/// prefix.words(for: ["RecordShelf", "AlbumDetailViewModel"])  // ["album", "detail"]
+/// prefix.words(for: ["PriceService", "Cache"])                // ["price", "cache"]
+/// ```
+public struct TypePrefix: Sendable, Hashable {
+    /// Kind words as word sequences, longest first (`view controller` before `controller`).
+    public var kindWords: [[String]]
+    /// The longest prefix, in characters.
+    public var limit: Int
+
+    public static let defaultKindWords: [String] = [
+        "ViewController", "ViewModel", "Controller", "Service", "Manager", "View", "Impl", "Model", "Screen",
+        "Tests", "Test", "TestCase", "Spec", "Protocol", "Coordinator",
+    ]
+
+    /// Kind words that go only from a name of three words or more: `RoomFlowCoordinator` → `room-flow`, but
+    /// `AppCoordinator` stays `app-coordinator` (`app` alone says nothing).
+    static let kindWordsOfTwoWordNames: Set<[String]> = [["coordinator"]]
+
+    public init(kindWords: [String] = TypePrefix.defaultKindWords, limit: Int = 28) {
+        self.kindWords = kindWords.map(NameWords.split).filter { !$0.isEmpty }.sorted { $0.count > $1.count }
+        self.limit = max(8, limit)
+    }
+
+    /// The prefix words for a path of enclosing type names, outermost first; empty for top-level code.
+    public func words(for types: [String]) -> [String] {
+        guard let innermostIndex = types.indices.last(where: { !stem(types[$0]).isEmpty }) else {
+            // Only kind words (`struct View`): keep the word rather than nothing.
+            return types.last.map(NameWords.split) ?? []
+        }
+        var words = stem(types[innermostIndex])
+        // `Library.Loader` reads better as `library-loader` than as `loader`; `BookmarkViewModel.State.Loading` as
+        // `bookmark-loading`: the nearest outer type that says more than one word, else the outermost.
+        let outers = types[..<innermostIndex].map(stem).filter { !$0.isEmpty }
+        if words.count == 1, let outer = outers.last(where: { $0.count > 1 }) ?? outers.first {
+            words = outer.filter { !words.contains($0) } + words
+        }
+        return fitted(words)
+    }
+
+    /// A type's own words without the kind words at its end (repeatedly) and a leading `Default`.
+    public func stem(_ typeName: String) -> [String] {
+        let bare = typeName.split(separator: "<").first.map(String.init) ?? typeName
+        var words = NameWords.split(bare)
+        let whole = words
+        if words.count > 1, words.first == "default" { words.removeFirst() }
+        var removed = true
+        while removed {
+            removed = false
+            for kind in kindWords where words.count > kind.count && Array(words.suffix(kind.count)) == kind
+                && (words.count - kind.count > 1 || !Self.kindWordsOfTwoWordNames.contains(kind)) {
+                words.removeLast(kind.count)
+                removed = true
+                break
+            }
+        }
+        // A name made only of kind words stems to nothing: `View`, `ViewModel`.
+        if kindWords.contains(whole) { return [] }
+        return words
+    }
+
+    /// `words` within ``limit``: without inner kind words first, then its leading words (at least two).
+    func fitted(_ words: [String]) -> [String] {
+        func length(_ words: [String]) -> Int { words.joined(separator: "-").count }
+        guard length(words) > limit else { return words }
+        var kept = words
+        var index = 1
+        while index < kept.count - 1 {
+            if let kind = kindWords.first(where: { index + $0.count < kept.count && Array(kept[index..<index + $0.count]) == $0 }) {
+                kept.removeSubrange(index..<index + kind.count)
+            } else {
+                index += 1
+            }
+        }
+        while length(kept) > limit, kept.count > 2 { kept.removeLast() }
+        // `waitlist-terms-and`, `data-volume-observer-through` read unfinished: a cut prefix never ends on a glue word.
+        while kept.count > 2, let last = kept.last, NameWords.fillers.contains(last) || NameWords.danglingWords.contains(last) {
+            kept.removeLast()
+        }
+        return kept
+    }
+}

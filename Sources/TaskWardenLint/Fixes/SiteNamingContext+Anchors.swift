@@ -1,0 +1,177 @@
+import SwiftSyntax
+import TaskNaming
+
+/// What a task's closure sits in: the storage it is assigned to, the call or modifier whose closure holds it,
+/// a control's title.
+extension SiteNamingContext {
+    /// Closures handed to these say nothing about a task's purpose (`withTaskGroup { … }`, `forEach { … }`).
+    static let transparentCallees: Set<String> = [
+        "withTaskGroup", "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup",
+        "forEach", "map", "compactMap", "flatMap", "filter", "reduce", "async", "asyncAfter", "sync", "run",
+        "Task", "detached", "immediate", "immediateDetached", "addTask", "addTaskUnlessCancelled",
+        "addImmediateTask", "addImmediateTaskUnlessCancelled", "withCheckedContinuation",
+        "withCheckedThrowingContinuation", "withUnsafeContinuation", "withUnsafeThrowingContinuation",
+        "withTaskCancellationHandler", "withAnimation", "Group", "VStack", "HStack", "ZStack",
+        "List", "ForEach", "NavigationStack", "NavigationView", "ScrollView", "LazyVStack", "LazyHStack", "Section",
+        "Form", "if", "guard", "do", "AsyncStream", "AsyncThrowingStream", "makeStream", "DispatchWorkItem",
+        "withTaskCancellation", "withEscapedDependencies", "withDependencies", "Promise", "Future", "Deferred",
+    ]
+    /// Loops written as calls: a task created in their closure is created once per item.
+    static let loopCallees: Set<String> = ["forEach", "map", "compactMap", "flatMap", "ForEach"]
+    /// Argument labels that only say "a closure goes here"; the call's name says more.
+    static let genericLabels: Set<String> = [
+        "action", "perform", "completion", "completionHandler", "handler", "operation", "body", "content",
+        "execute", "block", "closure", "then", "get", "set",
+    ]
+    /// Calls that wrap a task's handle without changing what it is (`Task {…}.asCancellable()`).
+    static let handleWrappers: Set<String> = ["asCancellable", "eraseToAnyCancellable", "cancellable", "asAnyCancellable"]
+
+    /// The variable, property or collection the value of `node` is stored in: `let x = …`, `self.x = …`,
+    /// `x[key] = …`, `x.append(…)`, looking through `try`, `await` and parentheses.
+    static func storageName(of node: Syntax) -> String? {
+        var value = node
+        while let parent = value.parent {
+            if parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) || parent.is(TupleExprSyntax.self)
+                || parent.is(LabeledExprSyntax.self) && parent.parent?.parent?.is(TupleExprSyntax.self) == true
+                || parent.is(LabeledExprListSyntax.self) && parent.parent?.is(TupleExprSyntax.self) == true {
+                value = parent
+                continue
+            }
+            // `work = Task { … }.asCancellable()`: a handle wrapped on its way into storage.
+            if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == value.id,
+               let wrap = member.parent?.as(FunctionCallExprSyntax.self), wrap.calledExpression.id == member.id,
+               handleWrappers.contains(member.declName.baseName.text) {
+                value = Syntax(wrap)
+                continue
+            }
+            break
+        }
+        guard let parent = value.parent else { return nil }
+        if let initializer = parent.as(InitializerClauseSyntax.self),
+           let binding = initializer.parent?.as(PatternBindingSyntax.self) {
+            return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        }
+        // `x = Task { … }`: before operator folding, a sequence `x`, `=`, value.
+        if let list = parent.as(ExprListSyntax.self), let sequence = list.parent?.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == value.id {
+                return lastName(elements[0])
+            }
+        }
+        if let infix = parent.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self),
+           infix.rightOperand.id == value.id {
+            return lastName(infix.leftOperand)
+        }
+        // `tasks.append(Task { … })`.
+        if let argument = parent.as(LabeledExprSyntax.self),
+           let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+           let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+           ["append", "insert", "add", "store"].contains(member.declName.baseName.text), let base = member.base {
+            return lastName(base)
+        }
+        return nil
+    }
+
+    static func lastName(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        if let member = expression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) { return lastName(subscriptCall.calledExpression) }
+        if let optional = expression.as(OptionalChainingExprSyntax.self) { return lastName(optional.expression) }
+        if let forced = expression.as(ForceUnwrapExprSyntax.self) { return lastName(forced.expression) }
+        return nil
+    }
+
+    /// The call a closure is an argument (or trailing closure) of.
+    static func closureCall(_ closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
+        var node = closure.parent
+        while let current = node {
+            if let call = current.as(FunctionCallExprSyntax.self) { return call }
+            if current.is(LabeledExprSyntax.self) || current.is(LabeledExprListSyntax.self)
+                || current.is(MultipleTrailingClosureElementSyntax.self)
+                || current.is(MultipleTrailingClosureElementListSyntax.self) {
+                node = current.parent
+                continue
+            }
+            return nil
+        }
+        return nil
+    }
+
+    /// A label that only says "a closure goes here": a generic one, or one naming a callback parameter
+    /// (`withCompletionHandler:`, `reply:`), which names the parameter, not what the task does.
+    static func isGenericLabel(_ label: String) -> Bool {
+        genericLabels.contains(label) || TaskNameDerivation.isCallbackLabel(label)
+    }
+
+    /// The action a closure belongs to: its label if it says something (`onDismiss:`), else the call's name
+    /// (`onAppear`, `refreshable`), or a button's title (`Button("Refresh Prices") { … }` → `Refresh Prices`).
+    /// `withAsyncTestingChannel { … }`, `withLock { … }`: a `with…` function runs its closure now, around
+    /// something else's work.
+    static func isTransparent(_ callee: String) -> Bool {
+        if transparentCallees.contains(callee) { return true }
+        let words = NameWords.split(callee)
+        return words.count > 1 && words[0] == "with"
+    }
+
+    static func closureOwner(_ closure: ClosureExprSyntax) -> (name: String, isTitle: Bool)? {
+        if let argument = closure.parent?.as(LabeledExprSyntax.self), let label = argument.label?.text,
+           !isGenericLabel(label) {
+            return (label, false)
+        }
+        if let element = closure.parent?.as(MultipleTrailingClosureElementSyntax.self),
+           !isGenericLabel(element.label.text) {
+            return (element.label.text, false)
+        }
+        guard let call = closureCall(closure) else { return nil }
+        let callee = calleeName(call.calledExpression)
+        if let callee, callee.first?.isUppercase == true, !isTransparent(callee),
+           let title = title(of: call) {
+            return (title, true)
+        }
+        // `primaryButton: .init(title: …) { … }`: the label the value is passed with says what it is.
+        if callee == "init", let label = call.parent?.as(LabeledExprSyntax.self)?.label?.text, !isGenericLabel(label),
+           !label.hasPrefix("is"), !label.hasPrefix("has") {
+            return (label, false)
+        }
+        return callee.map { ($0, false) }
+    }
+
+    /// A control's title: its first unlabelled string literal or its `title:` literal (`Button("Sync Now")`),
+    /// or in its `label:` the first string given to a text-showing call without a label or as `title:`
+    /// (`Button { … } label: { Label("wantlist.action.sync", systemImage: …) }`), never an image's name
+    /// (`Image("Close-24")`). A localisation key (`wantlist.action.sync`) gives its last part.
+    static func title(of call: FunctionCallExprSyntax) -> String? {
+        var literal = call.arguments.first { $0.label == nil || $0.label?.text == "title" }
+            .flatMap { $0.expression.as(StringLiteralExprSyntax.self) }
+        if literal == nil {
+            let label = call.additionalTrailingClosures.first { $0.label.text == "label" }.map { Syntax($0.closure) }
+                ?? call.arguments.first { $0.label?.text == "label" }.map { Syntax($0.expression) }
+            literal = label.flatMap { node in
+                node.tokens(viewMode: .sourceAccurate).lazy.compactMap { token -> StringLiteralExprSyntax? in
+                    guard let literal = token.parent?.parent?.parent?.as(StringLiteralExprSyntax.self),
+                          let argument = literal.parent?.as(LabeledExprSyntax.self),
+                          argument.label == nil || argument.label?.text == "title",
+                          let shower = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+                          let callee = calleeName(shower.calledExpression), !imageCallees.contains(callee)
+                    else { return nil }
+                    return literal
+                }.first
+            }
+        }
+        guard let literal, literal.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }) else { return nil }
+        let text = literal.segments.trimmedText
+        guard !text.isEmpty else { return nil }
+        if !text.contains(" "), text.contains("."), let last = text.split(separator: ".").last { return String(last) }
+        return text
+    }
+
+    /// Calls whose string is an asset or symbol name, not words a person reads.
+    static let imageCallees: Set<String> = ["Image", "UIImage", "NSImage", "systemImage", "named", "Color"]
+
+    static func calleeName(_ expression: ExprSyntax) -> String? {
+        if let member = expression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        if let generic = expression.as(GenericSpecializationExprSyntax.self) { return calleeName(generic.expression) }
+        return nil
+    }
+}

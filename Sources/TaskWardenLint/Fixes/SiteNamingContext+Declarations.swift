@@ -1,0 +1,134 @@
+import SwiftSyntax
+import TaskNaming
+
+/// The declarations around a site: types, the member that creates the task, whether it is a test, and the
+/// closure parameters a forwarding helper passes on.
+extension SiteNamingContext {
+    static func component(of node: Syntax) -> DeclarationPath.Component? {
+        if let function = node.as(FunctionDeclSyntax.self) {
+            let labels = function.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
+            return .function("\(function.name.text)(\(labels))")
+        }
+        if node.is(InitializerDeclSyntax.self) { return .initializer }
+        if node.is(DeinitializerDeclSyntax.self) { return .deinitializer }
+        if node.is(SubscriptDeclSyntax.self) { return .subscript }
+        if let binding = node.as(PatternBindingSyntax.self), isMember(binding),
+           let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+            return .property(name)
+        }
+        if let type = node.asProtocol((any NamedDeclSyntax).self), node.is(StructDeclSyntax.self) || node.is(ClassDeclSyntax.self)
+            || node.is(EnumDeclSyntax.self) || node.is(ActorDeclSyntax.self) || node.is(ProtocolDeclSyntax.self) {
+            return .type(type.name.text)
+        }
+        return nil
+    }
+
+    /// `extension BookmarkViewModel.State` stands for two nested types.
+    static func extendedTypes(of node: Syntax) -> [DeclarationPath.Component]? {
+        guard let extensionDecl = node.as(ExtensionDeclSyntax.self) else { return nil }
+        let extended = extensionDecl.extendedType.trimmedText
+        return extended.split(separator: ".").map { .type(String($0)) }
+    }
+
+    /// A binding that belongs to a type or the file, not a local variable inside a function.
+    static func isMember(_ binding: PatternBindingSyntax) -> Bool {
+        var node = binding.parent
+        while let current = node {
+            if current.is(MemberBlockItemSyntax.self) || current.is(SourceFileSyntax.self) { return true }
+            if current.is(CodeBlockSyntax.self) || current.is(ClosureExprSyntax.self)
+                || current.is(AccessorBlockSyntax.self) { return false }
+            if current.is(CodeBlockItemSyntax.self), current.parent?.parent?.is(SourceFileSyntax.self) == true {
+                return true
+            }
+            node = current.parent
+        }
+        return false
+    }
+
+    /// A property or function whose type is `some View` (or `body`): SwiftUI content.
+    static func isViewContent(_ node: Syntax) -> Bool {
+        if let binding = node.as(PatternBindingSyntax.self) {
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            return name == "body" || binding.typeAnnotation?.type.trimmedText.hasSuffix("View") == true
+        }
+        if let function = node.as(FunctionDeclSyntax.self) {
+            return function.signature.returnClause?.type.trimmedText.hasSuffix("View") == true
+        }
+        return false
+    }
+
+    /// A test method: `@Test func …`, or `func test…()` in a type whose name or superclass says it holds tests
+    /// (`FooTests`, `: XCTestCase`).
+    static func isTestMethod(_ node: Syntax) -> Bool {
+        guard let function = node.as(FunctionDeclSyntax.self) else { return false }
+        let hasTestAttribute = function.attributes.contains { element in
+            element.as(AttributeSyntax.self)?.attributeName.trimmedText == "Test"
+        }
+        if hasTestAttribute { return true }
+        guard TestScenario.looksLikeTest(function.name.text) else { return false }
+        var parent = node.parent
+        while let current = parent {
+            if let type = current.asProtocol((any DeclGroupSyntax).self) {
+                let name: String
+                if let named = current.asProtocol((any NamedDeclSyntax).self) {
+                    name = named.name.text
+                } else {
+                    name = current.as(ExtensionDeclSyntax.self)?.extendedType.trimmedText ?? ""
+                }
+                let inherited = type.inheritanceClause?.inheritedTypes.trimmedText ?? ""
+                return name.contains("Test") || name.hasSuffix("Spec") || inherited.contains("TestCase")
+            }
+            parent = current.parent
+        }
+        return false
+    }
+
+    /// The names of the enclosing function's parameters whose type is a function (`operation: @escaping () async
+    /// -> T`): a task that only calls one of them runs its caller's work.
+    static func closureParameters(of node: Syntax) -> [String] {
+        let parameters: FunctionParameterListSyntax
+        if let function = node.as(FunctionDeclSyntax.self) {
+            parameters = function.signature.parameterClause.parameters
+        } else if let initializer = node.as(InitializerDeclSyntax.self) {
+            parameters = initializer.signature.parameterClause.parameters
+        } else {
+            return []
+        }
+        return parameters.compactMap { parameter in
+            isClosureType(parameter.type.trimmedText) ? (parameter.secondName ?? parameter.firstName).text : nil
+        }
+    }
+
+    /// Last words of type aliases that name closures (`DuplexStreamHandler`, `Operation`, `CompletionBlock`).
+    static let closureTypeWords: Set<String> = ["handler", "closure", "callback", "block", "operation", "body", "action", "work"]
+
+    /// `@escaping () async -> T`, `@Sendable (Int) throws -> Void`, or an alias such as `ReadableStreamHandler?`.
+    static func isClosureType(_ text: String) -> Bool {
+        if text.contains("->") || text.contains("@escaping") { return true }
+        let name = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).last.map(String.init) ?? text
+        return NameWords.split(name).last.map(closureTypeWords.contains) == true && name.first?.isUppercase == true
+    }
+
+    /// The helper as the inventory writes it: `withTimeout(_:operation:)`, or `Pool.init(_:)`.
+    static func helperDescription(_ node: Syntax) -> String {
+        if let function = node.as(FunctionDeclSyntax.self) {
+            let labels = function.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
+            return "\(function.name.text)(\(labels))"
+        }
+        if let initializer = node.as(InitializerDeclSyntax.self) {
+            let labels = initializer.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
+            return "init(\(labels))"
+        }
+        return node.trimmedDescription
+    }
+
+    /// `Task(operation: operation)` or `group.addTask(operation: body)`: the operation handed over is one of
+    /// the function's own closure parameters.
+    static func passedParameter(of call: FunctionCallExprSyntax, among parameters: [String]) -> String? {
+        guard call.trailingClosure == nil, !parameters.isEmpty else { return nil }
+        let argument = call.arguments.first(where: { $0.label?.text == "operation" }) ?? call.arguments.last
+        guard let reference = argument?.expression.as(DeclReferenceExprSyntax.self) else { return nil }
+        let name = reference.baseName.text
+        return parameters.contains(name) ? name : nil
+    }
+}

@@ -1,0 +1,225 @@
+import SwiftSyntax
+import TaskNaming
+
+extension TaskBodyReader {
+    /// Walks a task's closure and sorts every call it makes into work, queries and bookkeeping.
+    ///
+    /// - **Work**: what the task is for (`await store.load()`).
+    /// - **Queries** ask for a value the work needs: a predicate (`isUserStatusSupported()`), a value bound
+    ///   without `await` (`let snapshot = dataSource.snapshot()`), the sequence a `for await` loop reads
+    ///   (`playerItem.publisher(for: \.status)`). They name a task only when it does nothing else.
+    /// - **Bookkeeping** says nothing at all: logging, sleeping, assertions, continuations, value transforms
+    ///   (`appendingPathComponent`), calls of a closure the task reports to (`promise(.success(x))`).
+    final class Visitor: SyntaxVisitor {
+        let enclosingFunction: String?
+        let closureParameters: Set<String>
+        let reportingNames: Set<String>
+        var reading = Reading()
+        var parameterCalls: [String] = []
+        /// Closure parameters passed as arguments to the body's calls.
+        var passedOn: [String] = []
+        /// Branches were left unread (`if … else`, a multi-case `switch`): the body does more than one thing.
+        var skippedAlternatives = false
+
+        init(enclosingFunction: String?, closureParameters: Set<String>, reportingNames: Set<String>) {
+            self.enclosingFunction = enclosingFunction
+            self.closureParameters = closureParameters
+            self.reportingNames = reportingNames
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            guard let callee = SiteNamingContext.calleeName(node.calledExpression) else { return .visitChildren }
+            if callee == enclosingFunction { reading.callsEnclosingFunction = true }
+            // `await send(.webSocket(action))`: a store's action, named by its case.
+            if callee == "send", let action = node.arguments.first.flatMap({ TaskBodyReader.caseName($0.expression) }) {
+                var call = TaskBodyReader.call(node, callee: callee)
+                call.endpoint = action
+                reading.calls.append(call)
+                return .visitChildren
+            }
+            // `await operation()`, `await self.action()`, `try await unsafeOperation.wrappedValue(body)`: running a
+            // closure value someone handed over is running the caller's work.
+            if let closureName = TaskBodyReader.runClosureValue(node, closureParameters: closureParameters) {
+                // A completion handler called without `await` only reports; work (`operation`, `block`) runs.
+                if TaskBodyReader.isAwaited(node) || !closureParameters.contains(closureName)
+                    || NameWords.split(closureName).last.map(TaskBodyReader.workNouns.contains) == true {
+                    parameterCalls.append(closureName)
+                }
+                return .visitChildren
+            }
+            // `performPeriodicJob(…, operation: operation)`: handing the caller's closure on.
+            if let passed = node.arguments.lazy.compactMap({ $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text })
+                .first(where: closureParameters.contains) {
+                passedOn.append(passed)
+            }
+            if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+                let name = reference.baseName.text
+                // `promise(.success(value))`, `seal.fulfill(…)`: reporting to the closure around the task.
+                if reportingNames.contains(name) { return .visitChildren }
+            }
+            noteDistinguishingWords(node.arguments)
+            // `.response(…)`, `Foo(…)`, `XCTAssertEqual(…)`: a case, an initializer or an assertion, not work.
+            let isCaseOrType = node.calledExpression.as(MemberAccessExprSyntax.self).map { $0.base == nil } ?? false
+                || callee.first?.isUppercase == true
+            if isCaseOrType { return .visitChildren }
+            if TaskBodyReader.reportingMethods.contains(callee), let receiverName = TaskBodyReader.receiverName(node),
+               reportingNames.contains(receiverName) {
+                return .visitChildren
+            }
+            let root = node.calledExpression.as(MemberAccessExprSyntax.self)?.base.flatMap(TaskBodyReader.rootName)
+            if TaskBodyReader.incidentalCalls.contains(callee) || TaskBodyReader.isValueTransform(node, callee: callee)
+                || root.map(TaskBodyReader.bookkeepingTypes.contains) == true
+                || TaskBodyReader.runsClosure(node, callee: callee) {
+                return visitBookkeeping(node, callee: callee)
+            }
+            let call = TaskBodyReader.call(node, callee: callee)
+            if TaskBodyReader.isQuery(node, callee: callee) {
+                reading.queries.append(call)
+            } else {
+                reading.calls.append(call)
+            }
+            return .visitChildren
+        }
+
+        /// Bookkeeping: noted for telling tasks apart, its closures read, its arguments read only when they
+        /// carry the work's result (`send(.loaded(await load()))`), never `sleep(nanoseconds: numericCast(t))`.
+        func visitBookkeeping(_ node: FunctionCallExprSyntax, callee: String) -> SyntaxVisitorContinueKind {
+            let call = TaskBodyReader.call(node, callee: callee)
+            if TaskBodyReader.meaningfulBookkeeping.contains(callee) { reading.bookkeeping.append(call) }
+            if call.receiver != nil, !reading.bookkeepingOnReceivers.contains(call) {
+                reading.bookkeepingOnReceivers.append(call)
+            }
+            if TaskBodyReader.argumentCarriers.contains(callee) { return .visitChildren }
+            walk(node.calledExpression)
+            for closure in [node.trailingClosure].compactMap({ $0 })
+                + node.arguments.compactMap({ $0.expression.as(ClosureExprSyntax.self) })
+                + node.additionalTrailingClosures.map(\.closure) {
+                walk(closure)
+            }
+            return .skipChildren
+        }
+
+        override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
+            // A call in one case of several is one branch of the work; the subject (`switch await f()`) is not.
+            guard node.cases.count > 1 else { return .visitChildren }
+            skippedAlternatives = true
+            walk(node.subject)
+            return .skipChildren
+        }
+
+        override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+            // `if … { a() } else { b() }`: either call is one alternative; the conditions are read.
+            guard node.elseBody != nil else { return .visitChildren }
+            skippedAlternatives = true
+            walk(node.conditions)
+            return .skipChildren
+        }
+
+        override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
+            walk(node.conditions)
+            return .skipChildren
+        }
+
+        override func visit(_ node: CatchClauseListSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+        override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+            // Another task's body is that task's business.
+            if let owner = SiteNamingContext.closureCall(node),
+               let callee = SiteNamingContext.calleeName(owner.calledExpression),
+               callee == "Task" || callee.hasPrefix("addTask") || callee.hasPrefix("addImmediateTask")
+                || callee == "detached" || callee == "immediate" || callee == "immediateDetached" {
+                return .skipChildren
+            }
+            return .visitChildren
+        }
+
+        /// Enum cases passed first or without a label, and true flags (`.reverse`, `demandMore: true`); never
+        /// settings such as `logger: .psqlTest` or `priority: .high`.
+        func noteDistinguishingWords(_ arguments: LabeledExprListSyntax) {
+            for (index, argument) in arguments.enumerated() {
+                if let member = argument.expression.as(MemberAccessExprSyntax.self), member.base == nil,
+                   argument.label == nil || index == 0 {
+                    note(member.declName.baseName.text)
+                } else if argument.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true),
+                          let label = argument.label?.text {
+                    note(label)
+                }
+            }
+        }
+
+        func note(_ word: String) {
+            if !reading.distinguishingWords.contains(word) { reading.distinguishingWords.append(word) }
+        }
+    }
+
+    /// First words of predicates: `isUserStatusSupported()`, `hasEntitlement(…)`, `canEnterPictureInPicture()`.
+    static let predicateWords: Set<String> = ["is", "has", "can", "should", "does", "did", "will", "was", "are", "needs"]
+
+    /// A call that asks for a value rather than doing the work: a predicate, a value bound without `await`
+    /// (`let old = dataSource.snapshot()`), or the sequence of a `for await` loop.
+    static func isQuery(_ node: FunctionCallExprSyntax, callee: String) -> Bool {
+        if let first = NameWords.split(callee).first, predicateWords.contains(first) { return true }
+        // `delegate.emailManager(self, requested: url)`: a delegate asked for something, named for who asks.
+        if node.arguments.first?.expression.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            return true
+        }
+        var current = Syntax(node)
+        while let parent = current.parent {
+            if let loop = parent.as(ForStmtSyntax.self) { return loop.awaitKeyword != nil && loop.sequence.id == current.id }
+            if parent.is(InitializerClauseSyntax.self) { return !isAwaited(node) }
+            if parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self)
+                || parent.is(ForceUnwrapExprSyntax.self) || parent.is(MemberAccessExprSyntax.self) {
+                current = parent
+                continue
+            }
+            return false
+        }
+        return false
+    }
+
+    /// `context.perform { … }`, `queue.async { … }`: a call that only runs the closure it is given.
+    static func runsClosure(_ node: FunctionCallExprSyntax, callee: String) -> Bool {
+        node.trailingClosure != nil && ["perform", "performAndWait", "run", "execute", "sync", "async"].contains(callee)
+    }
+
+    /// Nouns that name a closure value (`action()`, `operation()`, `self.block()`): called, they run
+    /// whatever work was stored or passed there. Not `work` or `job`: `await work()` is as often a method
+    /// doing the work itself, and a task calling it is not a forwarding helper.
+    static let closureNouns: Set<String> = ["operation", "action", "body", "block", "closure", "handler", "callback"]
+    /// Closure nouns that name work rather than a report (`completionHandler`, `callback` report).
+    static let workNouns: Set<String> = ["operation", "action", "body", "work", "block", "closure", "job"]
+
+    /// The closure value a call runs, if it runs one: a closure parameter of an enclosing function, a bare or
+    /// `self.` name that is a closure noun, or `x.wrappedValue(…)`/`x.callAsFunction(…)` on such a name.
+    static func runClosureValue(_ node: FunctionCallExprSyntax, closureParameters: Set<String>) -> String? {
+        func isClosureName(_ name: String) -> Bool {
+            closureParameters.contains(name) || NameWords.split(name).last.map(closureNouns.contains) == true
+        }
+        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            return isClosureName(name) ? name : nil
+        }
+        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
+        let name = member.declName.baseName.text
+        if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            return NameWords.split(name).last.map(closureNouns.contains) == true ? name : nil
+        }
+        if ["wrappedValue", "callAsFunction", "value"].contains(name),
+           let owner = base.as(DeclReferenceExprSyntax.self)?.baseName.text, isClosureName(owner) {
+            return owner
+        }
+        return nil
+    }
+
+    /// Methods that report a result to whoever waits for it (`seal.fulfill(x)`, `promise.fail(error)`).
+    static let reportingMethods: Set<String> = [
+        "fulfill", "reject", "resolve", "succeed", "fail", "complete", "resume", "yield", "finish", "send",
+    ]
+
+    /// The last name of what a call is made on (`seal` in `seal.fulfill(x)`).
+    static func receiverName(_ node: FunctionCallExprSyntax) -> String? {
+        guard let base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base else { return nil }
+        return base.as(DeclReferenceExprSyntax.self)?.baseName.text
+    }
+}

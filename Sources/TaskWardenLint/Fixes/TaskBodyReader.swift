@@ -1,0 +1,223 @@
+import SwiftSyntax
+import TaskNaming
+
+/// Reads what a task's closure does: the calls that say it (bookkeeping such as logging, sleeping and
+/// assertions left out), which one dominates, and the words that could tell two alike tasks apart.
+///
+/// Only the closure itself is read. Calls in another task's closure are that task's; calls in one branch of an
+/// `if … else` or in one case of a multi-case `switch` are one alternative, not what the task does; a `guard`'s
+/// exit and a `catch` are not the work.
+///
+/// ```swift
+/// // Task { showSpinner(); defer { hideSpinner() }; switch await client.createRoom(name: nil) { … } }
+/// let reading = TaskBodyReader.read(closure, enclosingFunction: "createDraftRoom", closureParameters: [])
+/// reading.summary.dominant?.name   // "createRoom" (the only awaited call)
+/// ```
+struct TaskBodyReader {
+    /// What was read.
+    struct Reading {
+        var calls: [BodyCall] = []
+        /// Calls that ask for a value (``Visitor``): the name only when the body does nothing else.
+        var queries: [BodyCall] = []
+        var bookkeeping: [BodyCall] = []
+        /// Bookkeeping calls made on something (`stream.yield(…)`), to tell alike tasks apart.
+        var bookkeepingOnReceivers: [BodyCall] = []
+        var callsEnclosingFunction = false
+        var distinguishingWords: [String] = []
+        /// The only call the body makes is to this closure parameter of the enclosing function.
+        var forwardedParameter: String?
+
+        /// The body as name derivation sees it.
+        var summary: TaskBody {
+            let distinctNames = Set(calls.map(\.name))
+            let awaited = calls.filter(\.isAwaited)
+            let dominant: BodyCall?
+            let dominance: TaskBody.Dominance
+            if distinctNames.count == 1 {
+                (dominant, dominance) = (calls.first, .onlyCall)
+            } else if Set(awaited.map(\.name)).count == 1 {
+                (dominant, dominance) = (awaited.first, .onlyAwaitedCall)
+            } else if let first = awaited.first ?? calls.first {
+                (dominant, dominance) = (first, .firstCall)
+            } else if let query = queries.first(where: \.isAwaited) ?? queries.first {
+                (dominant, dominance) = (query, .query)
+            } else {
+                (dominant, dominance) = (bookkeeping.first, .bookkeeping)
+            }
+            return TaskBody(calls: calls + queries, dominant: dominant, dominance: dominance,
+                            callsEnclosingFunction: callsEnclosingFunction,
+                            distinguishingWords: Array(distinguishingWords.prefix(3)),
+                            bookkeepingCalls: Array(bookkeepingOnReceivers.prefix(2)))
+        }
+    }
+
+    /// The closure the task runs: the trailing closure, or the `operation:` (or last closure) argument.
+    static func taskClosure(of call: FunctionCallExprSyntax) -> ClosureExprSyntax? {
+        if let trailing = call.trailingClosure { return trailing }
+        if let operation = call.arguments.first(where: { $0.label?.text == "operation" }) {
+            return operation.expression.as(ClosureExprSyntax.self)
+        }
+        return call.arguments.last?.expression.as(ClosureExprSyntax.self)
+    }
+
+    /// Reads `closure` (nil: a task given a closure value, nothing to read).
+    ///
+    /// - Parameters:
+    ///   - closureParameters: the enclosing functions' closure parameters (awaiting one is running a caller's work).
+    ///   - reportingNames: the parameters of closures around the task (`promise`, `continuation`, `seal`):
+    ///     calling one reports a result, it is not the work.
+    static func read(
+        _ closure: ClosureExprSyntax?, enclosingFunction: String?, closureParameters: Set<String>,
+        reportingNames: Set<String> = []
+    ) -> Reading {
+        guard let closure else { return Reading() }
+        let visitor = Visitor(enclosingFunction: enclosingFunction, closureParameters: closureParameters,
+                              reportingNames: reportingNames)
+        visitor.walk(closure.statements)
+        var reading = visitor.reading
+        // A body whose only work is calling a closure parameter runs its caller's work.
+        if let parameter = visitor.parameterCalls.first, reading.calls.isEmpty, reading.queries.isEmpty,
+           !visitor.skippedAlternatives, Set(visitor.parameterCalls).count == 1 {
+            reading.forwardedParameter = parameter
+        } else if visitor.parameterCalls.isEmpty, let passed = visitor.passedOn.first, reading.calls.count == 1,
+                  reading.queries.isEmpty, !visitor.skippedAlternatives {
+            // The one call the body makes is handed the caller's closure: `Task { try await runJob(operation: operation) }`.
+            reading.forwardedParameter = passed
+        }
+        return reading
+    }
+
+    /// Calls that are bookkeeping rather than the task's purpose.
+    static let incidentalCalls: Set<String> = [
+        "sleep", "print", "debugPrint", "checkCancellation", "yield", "assert", "precondition", "assertionFailure",
+        "preconditionFailure", "fatalError", "debug", "info", "notice", "trace", "log", "warning", "error", "fault",
+        "critical", "verbose", "run", "withAnimation", "send", "async", "map", "forEach", "compactMap", "flatMap",
+        "filter", "first", "last", "append", "insert", "remove", "removeAll", "removeValue", "isEmpty", "cancel",
+        "value", "result", "get", "set", "finish", "resume", "withCheckedContinuation", "withCheckedThrowingContinuation",
+        "withUnsafeContinuation", "withUnsafeThrowingContinuation", "withTaskGroup", "withThrowingTaskGroup",
+        "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup", "addTask", "addTaskUnlessCancelled", "next",
+        "waitForAll", "cancelAll", "sorted", "contains", "min", "max", "reduce", "joined", "fulfill", "wait",
+        "fulfillment", "withTaskCancellation", "withTaskCancellationHandler", "withDependencies",
+        "withEscapedDependencies", "description", "store", "eraseToAnyPublisher", "receive", "lock", "unlock",
+        "withLock", "withLockedValue", "makeIterator", "dropFirst", "prefix", "suffix", "count", "init",
+        "numericCast", "localizedDescription", "uuidString", "isCancelled", "makeAsyncIterator", "never",
+        // Adapters at the end of a chain (`service.save(…).singleOutput()`) and wrappers that run a closure
+        // (`Task.detachNewThread { … }`, `orLog("…") { … }`): the call they adapt or wrap is the work.
+        "singleOutput", "values", "asyncValue", "firstValue", "timeout", "detachNewThread", "orLog",
+    ]
+    /// Bookkeeping whose arguments carry the work's result: `send(.loaded(await load()))`,
+    /// `continuation.resume(returning: try await fetch())`, `results.append(await check(item))`.
+    static let argumentCarriers: Set<String> = ["send", "yield", "resume", "append", "insert", "set", "finish", "value", "result"]
+
+    /// Bookkeeping that is the work when nothing else is done (a deadline child only sleeps).
+    static let meaningfulBookkeeping: Set<String> = ["sleep"]
+
+    /// Calls that only say how something travels; their first argument says what.
+    static let transportVerbs: Set<String> = [
+        "get", "post", "put", "patch", "delete", "request", "perform", "execute", "call", "invoke", "dispatch",
+    ]
+
+    /// Types whose static calls are a test's or a log's bookkeeping (`Issue.record(…)`), or build strings
+    /// (`L10n.Scene.Report.title(…)`, generated by SwiftGen and friends).
+    static let bookkeepingTypes: Set<String> = [
+        "Issue", "XCTContext", "Logger", "Log", "MXLog", "NSLog", "L10n", "Strings", "Localizable", "R", "UserText",
+    ]
+
+    /// The first name of a dotted chain: `L10n` in `L10n.Scene.Report.title`.
+    static func rootName(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base { return rootName(base) }
+        return nil
+    }
+
+    /// Names that stand for a shared instance rather than a thing: `Foo.shared.load()` is Foo's load.
+    static let singletonNames: Set<String> = ["shared", "default", "current", "standard", "main", "instance", "sharedInstance"]
+
+    /// `url.appendingPathComponent(…)`, `items.sorted()`, `text.trimmingCharacters(…)`: a method named for the
+    /// value it returns (Swift's `-ed`/`-ing` convention for non-mutating methods) transforms a value, it does
+    /// no work of its own (unless it is awaited: `await resolvedURL(from:)` is work).
+    static func isValueTransform(_ node: FunctionCallExprSyntax, callee: String) -> Bool {
+        guard node.calledExpression.as(MemberAccessExprSyntax.self)?.base != nil, !isAwaited(node),
+              let first = NameWords.split(callee).first, first.count > 4 else { return false }
+        return first.hasSuffix("ing") || first.hasSuffix("ed")
+    }
+
+    /// `.loaded(x)` or `.refresh` → the case name.
+    static func caseName(_ expression: ExprSyntax) -> String? {
+        let called = expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? expression
+        guard let member = called.as(MemberAccessExprSyntax.self), member.base == nil else { return nil }
+        return member.declName.baseName.text
+    }
+
+    /// A call as derivation needs it: name, what it is called on, and whether it is awaited.
+    static func call(_ node: FunctionCallExprSyntax, callee: String) -> BodyCall {
+        var receiver: String?
+        var typeName: String?
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
+            (receiver, typeName) = Self.receiver(base)
+        }
+        var endpoint: String?
+        if transportVerbs.contains(callee), let first = node.arguments.first {
+            endpoint = endpointName(first.expression)
+        }
+        let owner = receiver ?? typeName
+        let labels = node.arguments.map { "\($0.label?.text ?? "_"):" }.joined()
+        let text = "\(owner.map { $0 + "." } ?? "")\(callee)(\(labels == "_:" ? "" : labels))"
+        var call = BodyCall(name: callee, receiver: receiver, typeName: typeName, endpoint: endpoint,
+                            isAwaited: isAwaited(node), text: text)
+        call.hasLeadingArgument = node.arguments.first.map { $0.label == nil } ?? false
+        // `fetch(.surrogates)`: an enum case passed first says what is fetched.
+        if let first = node.arguments.first, first.label == nil,
+           let member = first.expression.as(MemberAccessExprSyntax.self), member.base == nil {
+            call.argumentCase = member.declName.baseName.text
+        }
+        return call
+    }
+
+    /// What `base.call()` is called on: an instance's last name (`capabilities` in `self?.capabilities`), or a
+    /// type (`AuthIdentity`, `Foo` in `Foo.shared`). Nothing for `self` or a call's result.
+    static func receiver(_ base: ExprSyntax) -> (instance: String?, type: String?) {
+        var expression = base
+        while true {
+            if let optional = expression.as(OptionalChainingExprSyntax.self) { expression = optional.expression; continue }
+            if let forced = expression.as(ForceUnwrapExprSyntax.self) { expression = forced.expression; continue }
+            break
+        }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            if ["self", "Self", "super"].contains(name) { return (nil, nil) }
+            return name.first?.isUppercase == true ? (nil, name) : (name, nil)
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            let name = member.declName.baseName.text
+            if singletonNames.contains(name), let inner = member.base { return receiver(inner) }
+            return name.first?.isUppercase == true ? (nil, name) : (name, nil)
+        }
+        return (nil, nil)
+    }
+
+    /// `Accounts.unblock(id: …)` → `unblock`; `.timeline(…)` → `timeline`.
+    static func endpointName(_ expression: ExprSyntax) -> String? {
+        let called = expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? expression
+        guard let name = SiteNamingContext.calleeName(called), name.first?.isLowercase == true else { return nil }
+        return name
+    }
+
+    /// The call's value is awaited: it stands under `await`, directly or as the start of a chain
+    /// (`await store.load().value`), or it makes the sequence of a `for await` loop.
+    static func isAwaited(_ node: FunctionCallExprSyntax) -> Bool {
+        var current = Syntax(node)
+        while let parent = current.parent {
+            if parent.is(AwaitExprSyntax.self) { return true }
+            if let loop = parent.as(ForStmtSyntax.self) { return loop.awaitKeyword != nil && loop.sequence.id == current.id }
+            if parent.is(TryExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self)
+                || parent.is(ForceUnwrapExprSyntax.self) || parent.is(MemberAccessExprSyntax.self)
+                || parent.is(FunctionCallExprSyntax.self) && parent.as(FunctionCallExprSyntax.self)?.calledExpression.id == current.id {
+                current = parent
+                continue
+            }
+            return false
+        }
+        return false
+    }
+}

@@ -1,0 +1,148 @@
+/// SwiftUI views: modifiers, buttons, bindings and the view's own properties.
+extension NameCorpus {
+    static let swiftUI: [NameCase] = [
+        NameCase("onAppear loads", file: "WantlistView.swift", """
+            struct WantlistView: View {
+                var body: some View {
+                    List {}.onAppear { Task { await model.loadWantlist() } }
+                }
+            }
+            """, accept: [["wantlist-load"]], wrong: ["wantlist-appear", "wantlist-body"]),
+        NameCase("refreshable refreshes", file: "PricesView.swift", """
+            struct PricesView: View {
+                var body: some View {
+                    List {}.refreshable { Task { await model.refreshPrices() } }
+                }
+            }
+            """, accept: [["prices-refresh"]], wrong: ["prices-refreshable"]),
+        NameCase("a button's title says what it starts", file: "SyncView.swift", """
+            struct SyncStatusView: View {
+                var body: some View {
+                    Button("Sync Now") { Task { await sync.start() } }
+                }
+            }
+            """, accept: [["sync-status-sync-now", "sync-status-start-sync"]], wrong: ["sync-status-body"]),
+        NameCase("a call that refines the button's title", file: "EditAccountView.swift", """
+            struct EditAccountView: View {
+                private var imagesSection: some View {
+                    Button("account.edit.header.delete", role: .destructive) {
+                        Task { await viewModel.deleteHeader() }
+                    }
+                }
+            }
+            """, accept: [["edit-account-delete-header"]], wrong: ["edit-account-images-section"]),
+        NameCase("a menu button posting an endpoint", file: "AccountMenu.swift", """
+            struct AccountMenu: View {
+                var body: some View {
+                    Button {
+                        Task { try await client.post(endpoint: Accounts.unblock(id: account.id)) }
+                    } label: {
+                        Label("account.action.unblock", systemImage: "lock.open")
+                    }
+                }
+            }
+            """, accept: [["account-menu-post-unblock", "account-menu-unblock"]]),
+        NameCase("an image-only button is not named after its image", file: "HomeMessageView.swift", """
+            struct HomeMessageView: View {
+                private var closeButton: some View {
+                    Button {
+                        Task { await viewModel.onDidClose(.close) }
+                    } label: {
+                        Image("Close-24")
+                    }
+                }
+            }
+            """, accept: [["home-message-did-close", "home-message-close"]], wrong: ["home-message-close-24"]),
+        NameCase("onChange twins told apart by what they watch", file: "ListEditView.swift", """
+            struct ListEditView: View {
+                var body: some View {
+                    Form {}
+                        .onChange(of: viewModel.isExclusive) { _, _ in Task { await viewModel.update() } }
+                        .onChange(of: viewModel.repliesPolicy) { _, _ in Task { await viewModel.update() } }
+                }
+            }
+            """, accept: [["list-edit-update-is-exclusive", "list-edit-update-exclusive"],
+                          ["list-edit-update-replies-policy"]],
+            wrong: ["list-edit-update-2", "list-edit-update-change"]),
+        NameCase("pickers told apart by their titles", file: "PolicyView.swift", """
+            struct PolicyView: View {
+                var body: some View {
+                    Picker(selection: .init(get: { policy.forFollowers }, set: { value in
+                        policy.forFollowers = value
+                        Task { await updatePolicy() }
+                    })) { menu } label: { makeLabel(title: "policy.followers") }
+                    Picker(selection: .init(get: { policy.forMentions }, set: { value in
+                        policy.forMentions = value
+                        Task { await updatePolicy() }
+                    })) { menu } label: { makeLabel(title: "policy.mentions") }
+                }
+            }
+            """, accept: [["policy-followers", "policy-update-followers"], ["policy-mentions", "policy-update-mentions"]],
+            wrong: ["policy-update-2", "policy-set"]),
+        NameCase("a save on submit and a save button", file: "EditFilterView.swift", """
+            struct EditFilterView: View {
+                var body: some View {
+                    TextField("title", text: $title).onSubmit { Task { await saveFilter(client) } }
+                    Button("filter.save") { Task { await saveFilter(client) } }
+                }
+            }
+            """, accept: [["edit-filter-save-submit"], ["edit-filter-save", "edit-filter-save-button"]],
+            wrong: ["edit-filter-save-2"]),
+        NameCase("a button in a view property", file: "CredentialsSharingView.swift", """
+            struct CredentialsSharingView: View {
+                private var retryButton: some View {
+                    Button { Task { await viewModel.retrySharing() } } label: { Text(verbatim: L10n.retry) }
+                }
+            }
+            """, accept: [["credentials-sharing-retry-sharing", "credentials-sharing-retry"]],
+            wrong: ["credentials-sharing-retry-button-button"]),
+        NameCase("per-item buttons in a ForEach", file: "ShelfView.swift", """
+            struct ShelfView: View {
+                var body: some View {
+                    ForEach(records) { record in
+                        Button(record.title) { Task { await model.play(record) } }
+                    }
+                }
+            }
+            """, accept: [["shelf-play"]]),
+        NameCase("a toolbar refresh button", file: "RateLimitView.swift", """
+            struct RateLimitView: View {
+                var body: some View {
+                    List {}.toolbar {
+                        ToolbarItem(placement: .primaryAction) {
+                            Button { Task { await viewModel.refresh() } } label: { Image(systemName: "arrow.clockwise") }
+                        }
+                    }
+                }
+            }
+            """, accept: [["rate-limit-refresh"]], wrong: ["rate-limit-toolbar-item"]),
+        NameCase("a pin or unpin button is not named for one of them", file: "StatusContextMenu.swift", """
+            struct StatusContextMenu: View {
+                var body: some View {
+                    Button {
+                        Task { if viewModel.isPinned { await viewModel.unpin() } else { await viewModel.pin() } }
+                    } label: { Label(viewModel.isPinned ? "unpin" : "pin", systemImage: "pin") }
+                }
+            }
+            """, accept: [["status-context-menu-button", "status-context-menu-body"]],
+            wrong: ["status-context-menu-pin", "status-context-menu-unpin"]),
+        NameCase("onReceive reloads after a notification", file: "RemindersAddView.swift", """
+            struct RemindersAddView: View {
+                var body: some View {
+                    List {}.onReceive(NotificationCenter.default.publisher(for: .didFinishUpdate)) { _ in
+                        Task { await viewModel.load() }
+                    }
+                }
+            }
+            """, accept: [["reminders-add-load"]], wrong: ["reminders-add-receive"]),
+        NameCase("a view modifier that runs a stored action", file: "AsyncTaskModifier.swift", """
+            struct AsyncTaskModifier: ViewModifier {
+                let action: @Sendable () async -> Void
+                @State private var task: Task<Void, Never>?
+                func body(content: Content) -> some View {
+                    content.onAppear { task = Task { await action() } }
+                }
+            }
+            """, accept: [NameCase.forwarding], wrong: ["async-task-modifier-action"]),
+    ]
+}
