@@ -5,7 +5,7 @@ public struct AccessFacts: Sendable, Equatable {
     public var processName: String?
     /// The target's real, effective, saved and filesystem user ids (`/proc/PID/status`).
     public var targetUIDs: [UInt32]
-    /// The owner of `/proc/PID`: the target's user, or root when the target is not dumpable.
+    /// The owner of the files in `/proc/PID`: the target's user, or root when the target is not dumpable.
     public var procOwnerUID: UInt32?
     public var ourUID: UInt32
     /// Whether this process has CAP_SYS_PTRACE (root normally does).

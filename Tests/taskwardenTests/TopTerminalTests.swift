@@ -64,9 +64,9 @@ struct TopTerminalTests {
         // Escape clears the filter; "t" shows the whole tree, price lookups under their round.
         try tmux.send("Escape", "t")
         let tree = try #require(try tmux.screen { screen in
-            screen[0].hasSuffix("task tree") && screen.contains { $0.hasPrefix("   ├─ \"price:") || $0.hasPrefix("   └─ \"price:") }
+            screen[0].hasSuffix("task tree") && screen.contains { $0.hasPrefix("     ├─ \"price:") || $0.hasPrefix("     └─ \"price:") }
         })
-        #expect(tree.contains { $0.hasPrefix("├─ \"price-alert:1\" #") })
+        #expect(tree.contains { $0.dropFirst(2).hasPrefix("├─ \"price-alert:1\" #") })
         #expect(tree.contains { $0.contains("\"price-check:round-") })
 
         // "q" leaves the alternate screen and gives the terminal back in its normal (cooked) mode.
