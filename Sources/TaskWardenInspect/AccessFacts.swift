@@ -63,6 +63,6 @@ public enum AccessDiagnosis {
             return InspectionError(.ptraceScope, "the kernel's Yama ptrace_scope is \(scope) (/proc/sys/kernel/yama/ptrace_scope): \(rule)")
         }
         let reason = facts.readError.map { "error \($0)" } ?? "permission denied"
-        return InspectionError(.otherUser, "cannot read the memory of \(process) (\(reason)); run taskwarden as the process's user or as root")
+        return InspectionError(.unreadable, "cannot read the memory of \(process) (\(reason)); run taskwarden as the process's user or as root")
     }
 }

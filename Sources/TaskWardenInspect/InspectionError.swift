@@ -12,6 +12,7 @@ public struct InspectionError: Error, CustomStringConvertible, Sendable, Equatab
         case notDumpable
         case ptraceScope
         case readBlocked
+        case unreadable
         case notSwift
         case noConcurrencyRuntime
         case runtimeSymbolsMissing
