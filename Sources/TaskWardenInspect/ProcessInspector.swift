@@ -63,15 +63,14 @@ public final class ProcessInspector {
         let candidates = discovery.candidates(in: map, memory: memory, metadata: metadata)
         let decoder = TaskObjectDecoder(memory: memory, map: map, layout: layout, metadata: metadata,
                                         slabMetadata: slabMetadata, startAdapters: startAdapters)
-        let (raws, dropped) = TaskReadPass(decoder: decoder, memory: memory, rereads: rereads).read(candidates)
+        let (raws, dropped) = TaskReadPass(decoder: decoder, memory: memory, rereads: rereads, backtraces: backtraces).read(candidates)
         freezer?.thaw()
         if backtraces, symbolizer == nil || symbolizedRegions != map.regions.filter({ $0.executable }) {
             symbolizer = Symbolizer(pid: pid, map: map)
             symbolizedRegions = map.regions.filter { $0.executable }
         }
         let symbolizer = backtraces ? self.symbolizer : nil
-        // Backtraces and actor names make many small reads near one another: through a small page cache.
-        let assembler = SnapshotAssembler(memory: PageCachedMemory(base: memory), map: map, layout: layout, metadata: metadata,
+        let assembler = SnapshotAssembler(memory: memory, map: map, layout: layout, metadata: metadata,
                                           startAdapters: startAdapters, symbolize: symbolizer.map { symbolizer in { symbolizer.frame(at: $0) } })
         let tasks = assembler.assemble(raws)
         return TaskSnapshot(pid: pid, processName: processName, release: layout.release, runtime: runtime, tasks: tasks,
