@@ -150,11 +150,13 @@ let package = Package(
     targets: [
         // Shared vocabulary.
         .target(name: "TaskNaming", swiftSettings: strict),
+        // The one lock both halves use (`package` access; no product, so no API of its own).
+        .target(name: "TaskWardenSupport", swiftSettings: strict),
 
         // Static half.
         .target(
             name: "TaskWardenLint",
-            dependencies: ["TaskNaming"] + syntaxDependencies,
+            dependencies: ["TaskNaming", "TaskWardenSupport"] + syntaxDependencies,
             swiftSettings: strict + syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),
@@ -184,20 +186,31 @@ let package = Package(
         ),
 
         // Runtime half.
-        .target(name: "TaskWarden", dependencies: ["TaskNaming"], swiftSettings: strict),
-        .target(name: "TaskWardenBackground", dependencies: ["TaskWarden"], swiftSettings: strict),
-        .target(name: "TaskWardenTesting", dependencies: ["TaskWarden", "TaskWardenBackground"], swiftSettings: strict),
+        .target(name: "TaskWarden", dependencies: ["TaskNaming", "TaskWardenSupport"], swiftSettings: strict),
+        .target(name: "TaskWardenBackground", dependencies: ["TaskWarden", "TaskWardenSupport"], swiftSettings: strict),
+        .target(
+            name: "TaskWardenTesting", dependencies: ["TaskWarden", "TaskWardenBackground", "TaskWardenSupport"],
+            swiftSettings: strict
+        ),
+        // The example's background price check, simulated; shared by the example, the benchmarks and the tests
+        // (not a product: it is no API of TaskWardenTesting).
+        .target(
+            name: "PriceCheckScenarios",
+            dependencies: ["TaskWarden", "TaskWardenBackground", "TaskWardenTesting", "TaskWardenSupport"],
+            path: "Examples/PriceCheckScenarios",
+            swiftSettings: strict
+        ),
 
         // Example and benchmarks.
         .executableTarget(
             name: "PriceCheck",
-            dependencies: ["TaskWarden", "TaskWardenBackground", "TaskWardenTesting"],
+            dependencies: ["TaskWarden", "TaskWardenBackground", "TaskWardenTesting", "PriceCheckScenarios", "TaskWardenSupport"],
             path: "Examples/PriceCheck",
             swiftSettings: strict
         ),
         .executableTarget(
             name: "RuntimeBenchmarks",
-            dependencies: ["TaskWarden", "TaskWardenBackground", "TaskWardenTesting"],
+            dependencies: ["TaskWarden", "TaskWardenBackground", "TaskWardenTesting", "PriceCheckScenarios", "TaskWardenSupport"],
             path: "Benchmarks/RuntimeBenchmarks",
             swiftSettings: strict
         ),
@@ -246,9 +259,13 @@ let package = Package(
             swiftSettings: strict + syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),
-        .testTarget(name: "TaskWardenTests", dependencies: ["TaskWarden", "TaskWardenTesting"], swiftSettings: strict),
-        .testTarget(name: "TaskWardenBackgroundTests", dependencies: ["TaskWardenBackground", "TaskWardenTesting"], swiftSettings: strict),
+        .testTarget(name: "TaskWardenTests", dependencies: ["TaskWarden", "TaskWardenTesting", "TaskWardenSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "TaskWardenBackgroundTests", dependencies: ["TaskWardenBackground", "TaskWardenTesting", "TaskWardenSupport"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "TaskWardenTestingTests", dependencies: ["TaskWardenTesting"], swiftSettings: strict),
+        .testTarget(name: "PriceCheckScenariosTests", dependencies: ["PriceCheckScenarios", "TaskWardenTesting"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import TaskWardenBackground
+import PriceCheckScenarios
 import TaskWardenTesting
 
 /// A year of daily background refreshes over a 1,000-item wantlist, simulated.

@@ -1,4 +1,5 @@
 import Foundation
+import PriceCheckScenarios
 import TaskWardenTesting
 
 /// `price-check --simulate-days N [--items N] [--seed N] [--rate N]`: runs the background price check in the

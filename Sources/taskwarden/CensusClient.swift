@@ -1,4 +1,3 @@
-import Foundation
 import TaskWarden
 
 #if canImport(Glibc)
@@ -7,7 +6,9 @@ import Glibc
 import Darwin
 #endif
 
-/// A connection to a process's census endpoint (protocol 1, Guides/Census.md), for `taskwarden top`.
+/// A connection to a process's census endpoint (protocol 1, Guides/Census.md), for `taskwarden top`. It speaks
+/// the runtime's own message model (`CensusRequest`, `CensusMessage`), which checks every number and string a
+/// peer sends before anything here uses it.
 ///
 /// ```swift
 /// let client = try CensusClient(path: "/run/user/1000/taskwarden-1000/4242.census")
@@ -75,34 +76,39 @@ final class CensusClient {
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         guard let line = try readLine() else { close(descriptor); throw Failure(description: "\(path): closed before saying hello") }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+        let first: CensusMessage
+        do {
+            first = try CensusMessage.decode(Array(line.utf8))
+        } catch {
             close(descriptor)
-            throw Failure(description: "\(path): not a census endpoint (first line is not JSON)")
+            throw Failure(description: "\(path): not a census endpoint (\(error))")
         }
-        if object["type"] as? String == "error" {
+        switch first {
+        case .error(let message):
             close(descriptor)
-            throw Failure(description: "\(path): \(object["message"] as? String ?? "refused")")
-        }
-        guard object["type"] as? String == "hello", let version = object["protocol"] as? Int else {
+            throw Failure(description: "\(path): \(message)")
+        case .snapshot:
             close(descriptor)
             throw Failure(description: "\(path): not a census endpoint (no hello)")
+        case .hello(let received):
+            guard received.protocolVersion == CensusProtocol.version else {
+                close(descriptor)
+                throw Failure(
+                    description: "\(path): speaks census protocol \(received.protocolVersion); this taskwarden understands \(CensusProtocol.version)")
+            }
+            hello = Hello(process: received.process, pid: Int(received.pid), protocolVersion: received.protocolVersion)
         }
-        guard version == 1 else {
-            close(descriptor)
-            throw Failure(description: "\(path): speaks census protocol \(version); this taskwarden understands 1")
-        }
-        hello = Hello(process: object["process"] as? String ?? "?", pid: object["pid"] as? Int ?? 0, protocolVersion: version)
     }
 
     deinit { close(descriptor) }
 
     func send(_ request: Request) {
-        let line: String
+        let line: CensusRequest
         switch request {
-        case .snapshot: line = #"{"type":"snapshot"}"# + "\n"
-        case .stream(let interval): line = #"{"type":"stream","intervalMs":\#(interval)}"# + "\n"
+        case .snapshot: line = .snapshot
+        case .stream(let interval): line = .stream(intervalMilliseconds: interval)
         }
-        _ = Array(line.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        _ = line.encoded().withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }
 
     /// The next message (blocking), or nil when the process closed the connection.
@@ -121,27 +127,16 @@ final class CensusClient {
     }
 
     static func decode(_ line: String) throws(Failure) -> Message {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
-            throw Failure(description: "malformed census message: \(line.prefix(80))")
+        let message: CensusMessage
+        do {
+            message = try CensusMessage.decode(Array(line.utf8))
+        } catch {
+            throw Failure(description: "malformed census message (\(error)): \(line.prefix(80))")
         }
-        switch object["type"] as? String {
-        case "snapshot":
-            let takenAt = Duration.milliseconds(object["takenAtMs"] as? Int ?? 0)
-            let tasks = object["tasks"] as? [[String: Any]] ?? []
-            let records = tasks.map { task in
-                CensusRecord(
-                    name: task["name"] as? String ?? "?",
-                    id: TaskID(rawValue: (task["id"] as? NSNumber)?.uint64Value ?? 0),
-                    parentID: (task["parent"] as? NSNumber).map { TaskID(rawValue: $0.uint64Value) },
-                    fileID: task["file"] as? String ?? "?",
-                    line: task["line"] as? Int ?? 0,
-                    startedAt: takenAt - .milliseconds(task["ageMs"] as? Int ?? 0))
-            }
-            return .snapshot(CensusSnapshot(takenAt: takenAt, records: records))
-        case "error":
-            return .error(object["message"] as? String ?? "unknown error")
-        default:
-            throw Failure(description: "unexpected census message: \(line.prefix(80))")
+        switch message {
+        case .snapshot(let snapshot): return .snapshot(snapshot)
+        case .error(let text): return .error(text)
+        case .hello: throw Failure(description: "unexpected census message: a second hello")
         }
     }
 

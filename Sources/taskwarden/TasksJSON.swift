@@ -1,4 +1,5 @@
 import TaskWardenInspect
+import TaskWardenLint
 
 /// A ``TaskSnapshot`` as one JSON object for scripts (`taskwarden tasks --format json`), keys in a fixed
 /// order. Written by hand (no Foundation): the reader and this writer run in a statically linked binary.
@@ -63,21 +64,5 @@ enum TasksJSON {
     }
 
     /// A JSON string literal: quotes, backslashes and every control character escaped.
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x2028...0x2029).contains(scalar.value):
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func string(_ text: String) -> String { TextEscaping.jsonString.quoted(text) }
 }

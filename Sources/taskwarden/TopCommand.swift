@@ -1,6 +1,7 @@
 import Foundation
 import TaskWarden
 import TaskWardenInspect
+import TaskWardenLint
 
 /// `taskwarden top`: a live view of the named tasks a running process serves on its census socket.
 enum TopCommand: Subcommand {
@@ -155,7 +156,7 @@ enum TopCommand: Subcommand {
                 return .usageOrInputError
             }
         }
-        context.print(format == "json" ? TopReport.json(model) : TopReport.text(model))
+        if format == "json" { context.writeOutput(TopReport.json(model)) } else { context.print(TopReport.text(model)) }
         return .success
     }
 }
@@ -184,29 +185,79 @@ enum TopReport {
         return (lines + ["", "\(snapshot.count) live task\(snapshot.count == 1 ? "" : "s")"] + tree).joined(separator: "\n")
     }
 
+    /// `{"process", "pid", "count", "families": [{"family", "count", "oldestAgeMs"}], "tasks": [{"name",
+    /// "family", "id", "parent", "file", "line", "ageMs"}]}`, ending in a newline; `{}` before any snapshot. A task
+    /// read from the process's memory also has "ageIsLowerBound", "state" and "waitingOn", and its "name" may be null.
     static func json(_ model: TopModel) -> String {
-        guard let snapshot = model.latest else { return "{}" }
+        guard let snapshot = model.latest else { return "{}\n" }
         let milliseconds = { (duration: Duration) in Int(TopArithmetic.milliseconds(duration)) }
-        let object: [String: Any] = [
-            "process": model.process,
-            "pid": model.pid,
-            "count": snapshot.count,
-            "families": model.rows.map { ["family": $0.family, "count": $0.count, "oldestAgeMs": milliseconds($0.oldestAge)] },
-            "tasks": snapshot.records.map { record -> [String: Any] in
-                var task: [String: Any] = [
-                    "name": record.name, "family": String(record.family), "id": record.id.rawValue,
-                    "parent": record.parentID.map { $0.rawValue as Any } ?? NSNull(),
-                    "file": record.fileID, "line": record.line, "ageMs": milliseconds(snapshot.age(of: record))]
+        return JSONWriter.document(Document(
+            process: model.process, pid: model.pid, count: snapshot.count,
+            families: model.rows.map { Family(family: $0.family, count: $0.count, oldestAgeMs: milliseconds($0.oldestAge)) },
+            tasks: snapshot.records.map { record in
+                var row = TaskRow(name: record.name, family: String(record.family), id: record.id.rawValue,
+                                  parent: record.parentID?.rawValue, file: record.fileID, line: record.line,
+                                  ageMs: milliseconds(snapshot.age(of: record)))
                 if let inspected = model.inspected?.task(id: record.id.rawValue) {
-                    task["name"] = inspected.name.map { $0 as Any } ?? NSNull()
-                    task["ageIsLowerBound"] = model.lowerBoundAges.contains(record.id.rawValue)
-                    task["state"] = inspected.state.rawValue
-                    task["waitingOn"] = inspected.waitingOn.map { $0.description as Any } ?? NSNull()
+                    row.name = inspected.name
+                    row.read = ReadFields(ageIsLowerBound: model.lowerBoundAges.contains(record.id.rawValue),
+                                          state: inspected.state.rawValue,
+                                          waitingOn: inspected.waitingOn?.description)
                 }
-                return task
-            },
-        ]
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+                return row
+            }))
+    }
+
+    private struct Document: Encodable {
+        var process: String
+        var pid: Int
+        var count: Int
+        var families: [Family]
+        var tasks: [TaskRow]
+    }
+
+    private struct Family: Encodable {
+        var family: String
+        var count: Int
+        var oldestAgeMs: Int
+    }
+
+    /// What only a task read from the process's memory has.
+    private struct ReadFields {
+        var ageIsLowerBound: Bool
+        var state: String
+        var waitingOn: String?
+    }
+
+    private struct TaskRow: Encodable {
+        var name: String?
+        var family: String
+        var id: UInt64
+        var parent: UInt64?
+        var file: String
+        var line: Int
+        var ageMs: Int
+        var read: ReadFields? = nil
+
+        /// Every key, `"parent": null` included (the synthesized encoding leaves a nil out).
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(family, forKey: .family)
+            try container.encode(id, forKey: .id)
+            try container.encode(parent, forKey: .parent)
+            try container.encode(file, forKey: .file)
+            try container.encode(line, forKey: .line)
+            try container.encode(ageMs, forKey: .ageMs)
+            if let read {
+                try container.encode(read.ageIsLowerBound, forKey: .ageIsLowerBound)
+                try container.encode(read.state, forKey: .state)
+                try container.encode(read.waitingOn, forKey: .waitingOn)
+            }
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case name, family, id, parent, file, line, ageMs, ageIsLowerBound, state, waitingOn
+        }
     }
 }

@@ -1,3 +1,4 @@
+import TaskWardenSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -10,11 +11,16 @@ extension TaskCensus {
     /// Publishes this census on a private Unix domain socket, for `taskwarden top` or any client of the
     /// census protocol (Guides/Census.md).
     ///
-    /// By default the socket is `<pid>.census` in ``CensusSocketFolder/path`` (a 0700 folder under
-    /// `$XDG_RUNTIME_DIR` or the temp folder); the socket file is 0600 and connections from another user are
+    /// By default the socket is `<pid>.census` in a per-user folder, `taskwarden-<uid>` (0700) under
+    /// `$XDG_RUNTIME_DIR` or the temp folder; the socket file is 0600 and connections from another user are
     /// refused. A stale socket left at the path by a crashed process is replaced; a live one is not (the call
     /// throws ``CensusEndpointError/inUse(_:)``). Serving starts one thread; not serving costs nothing.
     /// Keep the returned endpoint: closing or releasing it stops the thread and removes the socket file.
+    ///
+    /// What serving may cost is bounded whatever clients do: at most `maximumClients` connections (more are
+    /// told so and closed), 16 MiB unsent per client and 64 MiB across all of them (a client that would pass
+    /// either is dropped), and a listener that rests instead of spinning when the process runs out of file
+    /// descriptors.
     ///
     /// ```swift
     /// TaskCensus.shared.isEnabled = true
@@ -26,7 +32,10 @@ extension TaskCensus {
     /// - Parameters:
     ///   - path: the socket's path; `nil` for the default.
     ///   - processName: the name in the protocol's hello; `nil` for the executable's file name.
-    public func serve(at path: String? = nil, processName: String? = nil) throws(CensusEndpointError) -> CensusEndpoint {
+    ///   - maximumClients: how many clients may be connected at once (at least 1).
+    public func serve(
+        at path: String? = nil, processName: String? = nil, maximumClients: Int = 64
+    ) throws(CensusEndpointError) -> CensusEndpoint {
         let socketPath: String
         if let path {
             socketPath = path
@@ -34,11 +43,14 @@ extension TaskCensus {
             try CensusSocketFolder.prepare(CensusSocketFolder.path)
             socketPath = CensusSocketFolder.socketPath(forProcess: getpid())
         }
-        return try CensusEndpoint(census: self, path: socketPath, processName: processName ?? executableName())
+        var limits = CensusServerLoop.Limits()
+        limits.maximumClients = max(1, maximumClients)
+        return try CensusEndpoint(
+            census: self, path: socketPath, processName: processName ?? executableName(), limits: limits)
     }
 }
 
-/// A census being served on a Unix domain socket; see ``TaskCensus/serve(at:processName:)``.
+/// A census being served on a Unix domain socket; see ``TaskCensus/serve(at:processName:maximumClients:)``.
 ///
 /// ```swift
 /// let endpoint = try TaskCensus.shared.serve()
@@ -60,7 +72,9 @@ public final class CensusEndpoint: Sendable {
         let wakeUp: Int32
     }
 
-    init(census: TaskCensus, path: String, processName: String) throws(CensusEndpointError) {
+    init(
+        census: TaskCensus, path: String, processName: String, limits: CensusServerLoop.Limits = .init()
+    ) throws(CensusEndpointError) {
         switch UnixSocket.occupant(of: path) {
         case .live: throw .inUse(path)
         case .notASocket: throw .notASocket(path)
@@ -97,7 +111,8 @@ public final class CensusEndpoint: Sendable {
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         let loop = CensusServerLoop(
             census: census, listener: listener, wakeUp: ends[0],
-            hello: CensusWireFormat.hello(processName: processName, pid: getpid()), statistics: statisticsStore)
+            hello: CensusMessage.hello(CensusHello(process: processName, pid: getpid())).encoded(), limits: limits,
+            statistics: statisticsStore)
         let thread: pthread_t
         do throws(CensusEndpointError) {
             thread = try startThread(running: loop)
@@ -112,8 +127,8 @@ public final class CensusEndpoint: Sendable {
 
     private let wakeUpReadEnd: Int32
 
-    /// What the endpoint has done so far: clients admitted, refused and dropped, snapshots built.
-    public var statistics: CensusEndpointStatistics { statisticsStore.withLock { $0 } }
+    /// What the endpoint has done so far: clients admitted, refused and dropped, bytes pending, snapshots built.
+    package var statistics: CensusEndpointStatistics { statisticsStore.withLock { $0 } }
 
     /// Stops serving: disconnects every client, stops the thread and removes the socket file (if it is still
     /// this endpoint's). Closing twice is harmless.

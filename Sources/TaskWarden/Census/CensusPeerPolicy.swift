@@ -16,8 +16,8 @@ import Darwin
 /// CensusPeerPolicy.admits(peerUserID: 1000, serverUserID: 1000)   // .admit
 /// CensusPeerPolicy.admits(peerUserID: nil, serverUserID: 1000)    // .refuse("peer credentials unavailable")
 /// ```
-public enum CensusPeerPolicy {
-    public enum Decision: Equatable, Sendable {
+package enum CensusPeerPolicy {
+    package enum Decision: Equatable, Sendable {
         case admit
         case refuse(String)
     }
@@ -25,7 +25,7 @@ public enum CensusPeerPolicy {
     /// The decision for a peer whose user id is `peerUserID` (nil when the platform could not tell).
     /// Unknown credentials are refused; so is root, unless the server itself runs as root: a census is for
     /// its own user, and root can read the process's memory anyway without being invited.
-    public static func admits(peerUserID: uid_t?, serverUserID: uid_t) -> Decision {
+    package static func admits(peerUserID: uid_t?, serverUserID: uid_t) -> Decision {
         guard let peerUserID else { return .refuse("peer credentials unavailable") }
         guard peerUserID == serverUserID else {
             return .refuse("peer uid \(peerUserID) is not the server's uid \(serverUserID)")

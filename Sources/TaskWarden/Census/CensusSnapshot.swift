@@ -4,7 +4,7 @@
 /// let snapshot = TaskCensus.shared.snapshot()
 /// print(snapshot.countsByFamily)      // ["thumbnail": 12, "price-check": 1]
 /// ```
-public struct CensusSnapshot: Sendable {
+public struct CensusSnapshot: Sendable, Equatable {
     /// When the snapshot was taken, on the census's clock.
     public let takenAt: Duration
     /// Live records ordered by start time, then id.

@@ -15,35 +15,35 @@ import Darwin
 /// ```swift
 /// for served in CensusSocketFolder.servedProcesses() { print(served.pid, served.path) }
 /// ```
-public enum CensusSocketFolder {
+package enum CensusSocketFolder {
     /// The folder for the current user, from the environment.
-    public static var path: String {
+    package static var path: String {
         path(runtimeDirectory: environment("XDG_RUNTIME_DIR"), temporaryDirectory: environment("TMPDIR"),
              userID: geteuid())
     }
 
     /// The folder for `userID`: under `runtimeDirectory` when set and absolute, else `temporaryDirectory`,
     /// else `/tmp`.
-    public static func path(runtimeDirectory: String?, temporaryDirectory: String?, userID: uid_t) -> String {
+    package static func path(runtimeDirectory: String?, temporaryDirectory: String?, userID: uid_t) -> String {
         let base = [runtimeDirectory, temporaryDirectory].lazy.compactMap { $0 }
             .first { $0.hasPrefix("/") } ?? "/tmp"
         return trimmingTrailingSlashes(base) + "/taskwarden-\(userID)"
     }
 
     /// The default socket path for the process `pid`.
-    public static func socketPath(forProcess pid: Int32) -> String {
+    package static func socketPath(forProcess pid: Int32) -> String {
         path + "/\(pid).census"
     }
 
     /// A process serving its census, found in the folder.
-    public struct ServedProcess: Sendable, Hashable {
-        public let pid: Int32
-        public let path: String
+    package struct ServedProcess: Sendable, Hashable {
+        package let pid: Int32
+        package let path: String
     }
 
     /// The processes whose sockets in `folder` accept connections, by pid. Stale sockets (left by a process
     /// that crashed: connecting fails with `ECONNREFUSED`) and other files are skipped, not removed.
-    public static func servedProcesses(in folder: String = path) -> [ServedProcess] {
+    package static func servedProcesses(in folder: String = path) -> [ServedProcess] {
         guard let directory = opendir(folder) else { return [] }
         defer { closedir(directory) }
         var found: [ServedProcess] = []

@@ -10,31 +10,20 @@
 /// ```
 ///
 /// (one line on the wire) and a bad request with `{"type":"error","message":"…"}`. Guides/Census.md is the
-/// full description. Encoding appends bytes directly: a stream of 10,000 tasks at 10 Hz must cost the served
-/// process little.
+/// full description; the messages themselves are ``CensusMessage`` and ``CensusRequest``. This is the
+/// endpoint's fast snapshot encoder and the encoding primitives: it appends bytes directly, because a stream of
+/// 10,000 tasks at 10 Hz must cost the served process little.
 enum CensusWireFormat {
-    static let protocolVersion = 1
-    /// Longest request line accepted; a longer one is an error and the client is dropped.
-    static let maximumRequestLength = 4_096
-
-    static func hello(processName: String, pid: Int32) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.append(contentsOf: #"{"type":"hello","protocol":"#.utf8)
-        appendInteger(Int64(protocolVersion), to: &bytes)
-        bytes.append(contentsOf: #","process":"#.utf8)
-        appendString(processName, to: &bytes)
-        bytes.append(contentsOf: #","pid":"#.utf8)
-        appendInteger(Int64(pid), to: &bytes)
-        bytes.append(contentsOf: "}\n".utf8)
-        return bytes
-    }
-
-    static func error(_ message: String) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.append(contentsOf: #"{"type":"error","message":"#.utf8)
-        appendString(message, to: &bytes)
-        bytes.append(contentsOf: "}\n".utf8)
-        return bytes
+    /// A snapshot line from a ``CensusSnapshot`` (the endpoint encodes its live entries directly, below).
+    static func snapshot(_ snapshot: CensusSnapshot) -> [UInt8] {
+        let entries: [CensusEntry?] = snapshot.records.map { record in
+            let entry = CensusEntry(
+                name: record.name, parentID: record.parentID, fileID: record.fileID, line: record.line,
+                startedAt: record.startedAt)
+            entry.id = record.id
+            return entry
+        }
+        return Self.snapshot(takenAt: snapshot.takenAt, entries: entries)
     }
 
     /// A snapshot line from the census's live entries (in slab order: clients sort as they need).
@@ -57,10 +46,10 @@ enum CensusWireFormat {
                 if count > 0 { writer.write(UInt8(ascii: ",")) }
                 count += 1
                 writer.write(Self.idKey)
-                writer.write(Int64(bitPattern: entry.id.rawValue))
+                writer.write(entry.id.rawValue)
                 writer.write(Self.parentKey)
                 if let parent = entry.parentID {
-                    writer.write(Int64(bitPattern: parent.rawValue))
+                    writer.write(parent.rawValue)
                 } else {
                     writer.write(Self.nullValue)
                 }
@@ -125,7 +114,11 @@ enum CensusWireFormat {
 
         mutating func write(_ value: Int64) {
             if value < 0 { write(UInt8(ascii: "-")) }
-            var magnitude = value.magnitude
+            write(value.magnitude)
+        }
+
+        mutating func write(_ value: UInt64) {
+            var magnitude = value
             var digits = 1
             var probe = magnitude
             while probe >= 10 { probe /= 10; digits += 1 }
@@ -150,40 +143,6 @@ enum CensusWireFormat {
             }
             write(UInt8(ascii: "\""))
         }
-    }
-
-    // MARK: Requests
-
-    enum Request: Equatable {
-        case snapshot
-        case stream(intervalMilliseconds: Int)
-        case stop
-    }
-
-    /// Parses one request line; the error text goes back to the client.
-    static func request(_ line: ArraySlice<UInt8>) -> Result<Request, RequestError> {
-        guard let object = FlatJSONObject(line) else {
-            return .failure(RequestError(message: "not a JSON object: \(String(decoding: line.prefix(80), as: UTF8.self))"))
-        }
-        switch object.strings["type"] {
-        case "snapshot":
-            return .success(.snapshot)
-        case "stop":
-            return .success(.stop)
-        case "stream":
-            guard let interval = object.integers["intervalMs"], interval >= 10, interval <= 3_600_000 else {
-                return .failure(RequestError(message: "stream needs \"intervalMs\" between 10 and 3600000"))
-            }
-            return .success(.stream(intervalMilliseconds: interval))
-        case let other?:
-            return .failure(RequestError(message: "unknown request type '\(other)' (known: snapshot, stream, stop)"))
-        case nil:
-            return .failure(RequestError(message: "request without a string \"type\""))
-        }
-    }
-
-    struct RequestError: Error, Equatable {
-        let message: String
     }
 
     // MARK: Encoding primitives

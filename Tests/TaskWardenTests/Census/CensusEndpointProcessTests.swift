@@ -74,6 +74,80 @@ import Darwin
         #expect(try CensusTestClient(path: served.socket).message()?["process"] as? String == "successor")
     }
 
+    /// The served example under `ulimit -n 256`, and 400 connections from the same user: the endpoint admits up
+    /// to its cap, tells the rest so, never lets the process run out of descriptors, keeps serving, and SIGTERM
+    /// still ends it cleanly with the socket removed.
+    @Test func fourHundredConnectionsUnderALowDescriptorLimitAreCappedAndTheProcessLives() throws {
+        let served = try ServedPriceCheck(fileDescriptorLimit: 256)
+        var connections: [Int32] = []
+        defer { for descriptor in connections { close(descriptor) } }
+        for _ in 0..<400 {
+            let descriptor = try UnixSocket.connect(to: served.socket)
+            var timeout = timeval(tv_sec: 30, tv_usec: 0)
+            _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            connections.append(descriptor)
+        }
+        var hellos = 0
+        var refusals = 0
+        for descriptor in connections {
+            var bytes = [UInt8](repeating: 0, count: 512)
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let line = count > 0 ? String(decoding: bytes[..<count], as: UTF8.self) : ""
+            if line.hasPrefix(#"{"type":"hello""#) { hellos += 1 }
+            if line.contains("clients are connected already") { refusals += 1 }
+        }
+        #expect(hellos == 64)
+        #expect(refusals == 336)
+        #expect(served.process.isRunning)
+
+        // Still serving: a fresh connection, once the crowd has gone, gets its snapshot.
+        for descriptor in connections { close(descriptor) }
+        connections = []
+        var client: CensusTestClient?
+        for _ in 0..<200 {
+            client = try CensusTestClient(path: served.socket)
+            if try client?.message()?["type"] as? String == "hello" { break }
+            usleep(20_000)
+        }
+        client?.send(#"{"type":"snapshot"}"#)
+        #expect(try client?.message()?["type"] as? String == "snapshot")
+        client = nil
+
+        served.process.terminate()
+        served.process.waitUntilExit()
+        #expect(served.process.terminationStatus == 0)
+        #expect(access(served.socket, F_OK) != 0)
+    }
+
+    /// 100 clients × 3,000 snapshot requests, none read: the served process's memory stays within the
+    /// endpoint's budget while they are connected, and comes back after they go.
+    @Test func aCrowdThatNeverReadsDoesNotKeepTheProcessesMemory() throws {
+        let served = try ServedPriceCheck()
+        let pid = served.process.processIdentifier
+        let before = try #require(residentKilobytes(of: pid))
+        var clients: [CensusTestClient] = []
+        for _ in 0..<100 {
+            let client = try CensusTestClient(path: served.socket)
+            client.shrinkReceiveBuffer()
+            clients.append(client)
+        }
+        let requests = String(repeating: #"{"type":"snapshot"}"# + "\n", count: 3_000)
+        for client in clients { client.sendRaw(requests) }
+        usleep(500_000)
+        let during = try #require(residentKilobytes(of: pid))
+        clients.removeAll()
+        var after = during
+        for _ in 0..<100 {
+            usleep(50_000)
+            after = try #require(residentKilobytes(of: pid))
+            if after < before + 40_000 { break }
+        }
+        // Generous bounds (the budget is 64 MiB of queued bytes; the old endpoint grew by more than 1 GB).
+        #expect(during - before < 160_000, "grew by \(during - before) kB while the crowd was connected")
+        #expect(after - before < 40_000, "kept \(after - before) kB after the crowd left")
+        #expect(served.process.isRunning)
+    }
+
     /// Another user's connection, for real: only possible when the tests run as root with `setpriv` and
     /// `perl` at hand (the decision itself is `CensusEndpointTests.onlyTheSameUserIsAdmitted`).
     @Test(.enabled(if: geteuid() == 0 && access("/usr/bin/setpriv", X_OK) == 0 && access("/usr/bin/perl", X_OK) == 0,
@@ -101,6 +175,15 @@ import Darwin
     }
 }
 
+/// The resident set size of process `pid` in kB, from `/proc`.
+func residentKilobytes(of pid: Int32) -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+        return Int(line.split(separator: " ").dropFirst().first ?? "")
+    }
+    return nil
+}
+
 /// `price-check --serve-census` with a small, fast wantlist, in a private runtime folder; killed at deinit.
 final class ServedPriceCheck {
     let runtime = TemporaryFolder()
@@ -111,13 +194,20 @@ final class ServedPriceCheck {
         CensusSocketFolder.servedProcesses(in: CensusSocketFolder.path(runtimeDirectory: runtime.path, temporaryDirectory: nil, userID: geteuid()))
     }
 
-    init() throws {
+    /// - Parameter fileDescriptorLimit: started under `ulimit -n` this low, when given.
+    init(fileDescriptorLimit: Int? = nil) throws {
         let executable = Self.builtProduct("price-check")
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw Failure(description: "\(executable) is missing: build it first (swift build --build-tests builds it)")
         }
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--serve-census", "--items", "12", "--window-ms", "50", "--server-limit", "20", "--latency-ms", "5-20"]
+        let arguments = ["--serve-census", "--items", "12", "--window-ms", "50", "--server-limit", "20", "--latency-ms", "5-20"]
+        if let fileDescriptorLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(fileDescriptorLimit) && exec \"$0\" \"$@\"", executable] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        }
         process.environment = ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 }
         process.standardOutput = FileHandle.nullDevice
         try process.run()

@@ -1,5 +1,6 @@
 import Testing
 import TaskWardenBackground
+import PriceCheckScenarios
 import TaskWardenTesting
 
 /// 300 items, 30 s budgets, 40 requests a minute, 6 in flight (the scenario's defaults).

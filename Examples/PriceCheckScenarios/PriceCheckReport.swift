@@ -1,3 +1,5 @@
+import TaskWardenTesting
+
 /// What a simulated price check did: per-run coverage, lookups completed and applied, and the chain's health.
 public struct PriceCheckReport: Sendable {
     /// One run of the timeline with the wantlist coverage after it applied its results.

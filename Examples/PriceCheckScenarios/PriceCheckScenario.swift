@@ -1,9 +1,11 @@
 import TaskWarden
 import TaskWardenBackground
+import TaskWardenSupport
+import TaskWardenTesting
 
 /// RecordShelf's background price check over a wantlist, simulated end to end — in its correct form and in the
-/// three broken forms seen in real apps. This package's tests, example and benchmark run it; read it as a model
-/// for writing (and testing) your own handler.
+/// three broken forms seen in real apps. The example, the benchmarks and the tests run it (a target of the
+/// example, not part of `TaskWardenTesting`); read it as a model for writing (and testing) your own handler.
 ///
 /// The correct handler:
 /// 1. schedules the next refresh first (the engine's `scheduleNext` step: `.resubmit(after:)`);

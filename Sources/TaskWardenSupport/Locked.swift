@@ -6,7 +6,8 @@ import Musl
 import Synchronization
 #endif
 
-/// A reference-type lock around some state, shared by every TaskWarden runtime type.
+/// A reference-type lock around some state: the one lock type of TaskWarden, used by the runtime's owners and
+/// by the lint engine's shared run state alike.
 ///
 /// TaskWarden's owners are lock-protected final classes rather than actors: an actor has its own executor,
 /// so work hopping onto it would escape a caller's task executor (the background simulator in
@@ -14,18 +15,16 @@ import Synchronization
 /// synchronous; continuations are resumed and tasks cancelled *after* the lock is released.
 ///
 /// On Linux the lock is an adaptive `pthread_mutex_t` (spins briefly, then sleeps); elsewhere it is
-/// `Synchronization.Mutex` (`os_unfair_lock` on Apple platforms). Measured on this project's Linux machine
-/// (2 shared cores, Swift 6.3.1, release), 4 tasks × 50 000 increments — see
-/// `Benchmarks/RuntimeBenchmarks/LockBenchmarks.swift` and `Guides/Census.md`:
-/// `Mutex` did not collapse under contention in this toolchain (about 33 ns per increment, like the adaptive
-/// pthread mutex, and about half a default pthread mutex's 55–71 ns), so speed did not decide. ThreadSanitizer
-/// did: Linux `Mutex` hands contended ownership over in the kernel (priority-inheritance futexes), which TSan
-/// cannot see, so every contended critical section was reported as a data race. TSan intercepts
-/// `pthread_mutex_lock`, and the CI stress run under `--sanitize=thread` must be clean.
+/// `Synchronization.Mutex` (`os_unfair_lock` on Apple platforms). `Mutex` does not collapse under contention in
+/// this toolchain (`swift run -c release RuntimeBenchmarks lock`, `Guides/Census.md`), so speed did not decide.
+/// ThreadSanitizer did: Linux `Mutex` hands contended ownership over in the kernel (priority-inheritance
+/// futexes), which TSan cannot see, so every contended critical section was reported as a data race. TSan
+/// intercepts `pthread_mutex_lock`, and the CI run under `--sanitize=thread` must be clean.
 ///
-/// It is `package`: TaskWarden's own modules, tests, example and benchmarks use it; it is not part of the public
-/// API (a lock type of its own is not what a concurrency library should hand its users). `@inlinable` and
-/// `@usableFromInline` keep it inlinable into the public `@inlinable` paths that take it.
+/// Its members are `package` and its target is no product, so only TaskWarden's own modules use it. The class
+/// itself is spelled `public`: the toolchain does not inline members of a `package` class across modules (the
+/// call to `withLock` stays an unspecialized generic call, several times the cost of the lock), while the
+/// `package` members of a `public` class are inlined like any `@inlinable` code.
 ///
 /// ```swift
 /// let wantlist = Locked<Set<Int>>([])
@@ -34,8 +33,7 @@ import Synchronization
 ///
 /// The lock is not re-entrant: never call back into the same `Locked` from inside `withLock`.
 #if canImport(Glibc) || canImport(Musl)
-@usableFromInline
-package final class Locked<State: ~Copyable>: @unchecked Sendable {
+public final class Locked<State: ~Copyable>: @unchecked Sendable {
     // Why `@unchecked` is sound: `state` is only ever accessed inside `withLock`, between
     // `pthread_mutex_lock` and `pthread_mutex_unlock` on `mutex`, which is allocated once, never moved
     // (pthread mutexes must not be), and destroyed only in `deinit`, when no other reference exists. The
@@ -72,8 +70,7 @@ package final class Locked<State: ~Copyable>: @unchecked Sendable {
     }
 }
 #else
-@usableFromInline
-package final class Locked<State: ~Copyable>: Sendable {
+public final class Locked<State: ~Copyable>: Sendable {
     @usableFromInline let mutex: Mutex<State>
 
     @inlinable
@@ -94,7 +91,7 @@ package final class Locked<State: ~Copyable>: Sendable {
 /// Reflection must not walk into the lock: `Mirror` copies stored fields, and a non-copyable state (or the
 /// lock itself) crashes it — which is what Swift Testing does to print the operands of a failed `#expect`.
 extension Locked: CustomReflectable where State: ~Copyable {
-    @usableFromInline package var customMirror: Mirror {
+    public var customMirror: Mirror {
         Mirror(self, children: [:], displayStyle: .class)
     }
 }

@@ -1,6 +1,11 @@
-/// A JSON value read strictly (a boolean never passes for a number), so configuration errors can name
-/// the exact key and the type found.
-enum JSONValue: Decodable, Hashable, Sendable, CustomStringConvertible {
+/// A JSON value read strictly (a boolean never passes for a number), so an error can name the exact key and
+/// the type found. ``JSONReader/value(from:)`` reads one.
+///
+/// ```swift
+/// let value = try JSONReader.value(from: Data(#"{"maxLength": 40}"#.utf8))
+/// if case .object(let keys) = value, case .number(let length)? = keys["maxLength"] { print(length) } // 40.0
+/// ```
+package enum JSONValue: Decodable, Hashable, Sendable, CustomStringConvertible {
     case null
     case bool(Bool)
     case number(Double)
@@ -8,7 +13,7 @@ enum JSONValue: Decodable, Hashable, Sendable, CustomStringConvertible {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -25,7 +30,7 @@ enum JSONValue: Decodable, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    var description: String {
+    package var description: String {
         switch self {
         case .null: "null"
         case .bool(let value): "\(value)"

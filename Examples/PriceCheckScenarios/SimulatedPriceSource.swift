@@ -1,4 +1,6 @@
 import TaskWarden
+import TaskWardenSupport
+import TaskWardenTesting
 
 /// A price lookup service for simulations: paced by a shared `RateLimiter`, answering after a seeded random
 /// latency on the simulator's clock, failing a seeded fraction of the time. It counts every lookup it

@@ -1,5 +1,6 @@
 import Testing
 import TaskWardenBackground
+import PriceCheckScenarios
 import TaskWardenTesting
 
 /// A configuration drawn from `seed`: system delays and budgets, latencies, failures, rate limit and wantlist
