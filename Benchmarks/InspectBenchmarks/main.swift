@@ -76,6 +76,8 @@ func measure(_ executable: String, _ arguments: [String]) -> (wall: Double, peak
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    // Nothing else of this process: a tmux server started here would keep the target's pipes open for its life.
+    closeAllDescriptors(from: 3, in: &actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { return (.nan, 0, -1) }
     var status: Int32 = 0
@@ -140,4 +142,18 @@ if suites.contains("slowdown") {
     print(String(format: "  target CPU a round, median: %.1f ms with top vs %.1f ms without: %.2f×", median(on) / 1000, median(off) / 1000, median(on) / median(off)))
     print(String(format: "  target wall a round, median: %.1f ms vs %.1f ms: %.2f× (the reader's own CPU competes for the same cores)",
                  median(onWall) / 1000, median(offWall) / 1000, median(onWall) / median(offWall)))
+}
+
+/// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34 and later; Swift's Glibc module does not import it):
+/// the child closes every descriptor from `lowest` up. Without it (an older C library), each descriptor open
+/// now is closed by name.
+func closeAllDescriptors(from lowest: Int32, in actions: inout posix_spawn_file_actions_t) {
+    typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
+        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, lowest)
+        return
+    }
+    for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
+        if let descriptor = Int32(entry), descriptor >= lowest { posix_spawn_file_actions_addclose(&actions, descriptor) }
+    }
 }

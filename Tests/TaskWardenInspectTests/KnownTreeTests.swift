@@ -4,7 +4,7 @@ import Testing
 
 /// A live process with every shape of task, read from outside: what the reader shows must be what the
 /// process says about itself (its tasks print their own ids, names and parents).
-@Suite(.serialized, .timeLimit(.minutes(3))) struct KnownTreeTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct KnownTreeTests {
     /// Snapshots until the tree has settled (every task parked where it parks), at most ~10 s.
     static func settledSnapshot(_ target: InspectTargetProcess, inspector: ProcessInspector) throws -> TaskSnapshot {
         var last: TaskSnapshot?

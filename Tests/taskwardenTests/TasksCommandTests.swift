@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// `taskwarden tasks --pid`, end to end: the built tool reading fixture processes.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct TasksCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct TasksCommandTests {
     /// The text tree once the fixture has settled (beta awaits alpha), at most ~10 s.
     static func settledTree(_ target: FixtureProcess, _ extra: [String] = []) throws -> String {
         var last = ""
