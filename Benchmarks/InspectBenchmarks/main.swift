@@ -4,8 +4,9 @@
 //   snapshot   one snapshot of a process with 20,000 live tasks (InspectTarget many 20000): time with and
 //              without async backtraces (median of 7, in this process), then `taskwarden tasks --pid` as its own
 //              process (wall time, peak RSS), against the target's resident size.
-//   slowdown   the target's CPU per round of fixed work (InspectTarget work 10000) while `taskwarden top --pid`
-//              refreshes at 10 Hz in a tmux pane, against rounds with no reader; rounds alternate, medians.
+//   slowdown   the target's CPU per round of fixed work (InspectTarget work 10000) while `taskwarden top --pid
+//              --interval-ms 100` reads it in a tmux pane (10 Hz, or as fast as a read allows), against phases with
+//              no reader; phases alternate, each the mean of 200 rounds run wholly inside it; medians of the phases.
 import Foundation
 import TaskWardenInspect
 
@@ -42,6 +43,18 @@ final class Target {
             if data.isEmpty { return nil }
             pending.append(data)
         }
+    }
+
+    /// Drops every line the target printed so far, and the next one (the round under way).
+    func drain() {
+        pending.removeAll()
+        let descriptor = output.fileHandleForReading.fileDescriptor
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 0) > 0, read(descriptor, &buffer, buffer.count) > 0 else { break }
+        }
+        _ = nextLine()
     }
 
     var residentKilobytes: Int {
@@ -114,33 +127,58 @@ if suites.contains("slowdown") {
     let target = try Target(["work", "10000"])
     let pid = target.process.processIdentifier
     let session = "inspect-benchmark-\(getpid())"
-    func tmux(_ arguments: [String]) {
-        _ = measure("/usr/bin/tmux", ["-L", session, "-f", "/dev/null"] + arguments)
+    func tmux(_ arguments: [String]) -> Int32 {
+        measure("/usr/bin/tmux", ["-L", session, "-f", "/dev/null"] + arguments).status
     }
+    func screen() -> [String] {
+        let process = Process(), output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
+        process.arguments = ["-L", session, "capture-pane", "-p", "-t", "0"]
+        process.standardOutput = output
+        guard (try? process.run()) != nil else { return [] }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+    // Phases alternate: top reading, no reader. Each phase first lets top come up, then drops every round the
+    // target reported before (and the one under way), then sums the CPU and wall time of the next rounds —
+    // rounds that ran entirely inside the phase.
+    let roundsPerPhase = 200, phases = 12
     var on: [Double] = [], off: [Double] = [], onWall: [Double] = [], offWall: [Double] = []
-    _ = target.nextLine()   // the first round warms up
-    for round in 0..<24 {
-        let reading = round % 2 == 0
+    var header = ""
+    for phase in 0..<phases {
+        let reading = phase % 2 == 0
         if reading {
-            tmux(["new-session", "-d", "-x", "160", "-y", "50", "\(products)/taskwarden top --pid \(pid) --interval-ms 100"])
-            usleep(300_000)   // top is up and reading before the round starts
+            _ = tmux(["new-session", "-d", "-x", "160", "-y", "50", "\(products)/taskwarden top --pid \(pid) --interval-ms 100"])
+            usleep(500_000)   // top is up and reading
         }
-        _ = target.nextLine()   // a round that straddled the switch
-        guard let line = target.nextLine() else { break }
-        let fields = line.split(separator: " ")
-        guard fields.count == 3, let cpu = Double(fields[1]), let wall = Double(fields[2]) else { continue }
+        target.drain()
+        var cpu = 0.0, wall = 0.0
+        for _ in 0..<roundsPerPhase {
+            guard let line = target.nextLine() else { break }
+            let fields = line.split(separator: " ")
+            guard fields.count == 3, let roundCPU = Double(fields[1]), let roundWall = Double(fields[2]) else { continue }
+            cpu += roundCPU
+            wall += roundWall
+        }
         if reading {
-            on.append(cpu); onWall.append(wall)
-            tmux(["kill-server"])
+            header = screen().first ?? ""
+            guard tmux(["has-session"]) == 0, header.contains("live tasks") else {
+                print("slowdown: top was not reading the target (its screen: \(header))")
+                exit(1)
+            }
+            _ = tmux(["kill-server"])
+            on.append(cpu / Double(roundsPerPhase)); onWall.append(wall / Double(roundsPerPhase))
         } else {
-            off.append(cpu); offWall.append(wall)
+            off.append(cpu / Double(roundsPerPhase)); offWall.append(wall / Double(roundsPerPhase))
         }
     }
-    tmux(["kill-server"])
+    _ = tmux(["kill-server"])
     target.stop()
-    print("slowdown: target with 10,000 parked tasks, 2,000 tasks of work a round; top --pid refreshing at 10 Hz vs no reader")
-    print(String(format: "  target CPU a round, median: %.1f ms with top vs %.1f ms without: %.2f×", median(on) / 1000, median(off) / 1000, median(on) / median(off)))
-    print(String(format: "  target wall a round, median: %.1f ms vs %.1f ms: %.2f× (the reader's own CPU competes for the same cores)",
+    print("slowdown: target with 10,000 parked tasks, 2,000 tasks of work a round; top --pid refreshing every 100 ms vs no reader")
+    print("  \(phases / 2) phases of each, \(roundsPerPhase) rounds a phase, alternating; top's last header: \(header)")
+    print(String(format: "  target CPU a round, median of the phases: %.2f ms with top vs %.2f ms without: %.2f×", median(on) / 1000, median(off) / 1000, median(on) / median(off)))
+    print(String(format: "  target wall a round, median: %.2f ms vs %.2f ms: %.2f× (top's own CPU competes for the same cores)",
                  median(onWall) / 1000, median(offWall) / 1000, median(onWall) / median(offWall)))
 }
 
