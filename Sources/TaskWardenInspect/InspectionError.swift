@@ -17,6 +17,7 @@ public struct InspectionError: Error, CustomStringConvertible, Sendable, Equatab
         case noConcurrencyRuntime
         case runtimeSymbolsMissing
         case unknownRuntime
+        case tooMuchMemory
         case unsupportedPlatform
         case processChanged
         case badArgument

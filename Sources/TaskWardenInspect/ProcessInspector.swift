@@ -47,6 +47,15 @@ public final class ProcessInspector {
         metadata = found.taskMetadata
         startAdapters = found.startAdapters
         slabMetadata = found.slabMetadata
+        try Self.checkScanSize(map, process: "process \(pid) (\(processName))")
+    }
+
+    /// Refuses a process whose memory is too large to scan, before any snapshot tries.
+    static func checkScanSize(_ map: MemoryMap, process: String) throws(InspectionError) {
+        let size = HeapScanDiscovery.scannedSize(of: map)
+        guard size > HeapScanDiscovery.scanLimit else { return }
+        throw InspectionError(.tooMuchMemory,
+            "\(process) has \(size >> 30) GiB of anonymous writable mappings, more than taskwarden scans for tasks (\(HeapScanDiscovery.scanLimit >> 30) GiB): most likely the shadow memory of a sanitizer (-sanitize=thread or address); read a build without it")
     }
 
     /// One snapshot. `consistent` freezes the process for the read (see ``ProcessFreezer``); `backtraces:
@@ -56,6 +65,7 @@ public final class ProcessInspector {
         let freezer = consistent ? try ProcessFreezer.freeze(pid: pid) : nil
         defer { freezer?.thaw() }
         let map = try Self.readMap(pid: pid)
+        try Self.checkScanSize(map, process: "process \(pid) (\(processName))")
         var discovery: any TaskDiscovery
         switch layout.discovery {
         case .heapScan(let alignment): discovery = HeapScanDiscovery(alignment: alignment)

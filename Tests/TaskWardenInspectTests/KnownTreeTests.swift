@@ -4,7 +4,9 @@ import Testing
 
 /// A live process with every shape of task, read from outside: what the reader shows must be what the
 /// process says about itself (its tasks print their own ids, names and parents).
-@Suite(.serialized, .timeLimit(.minutes(5))) struct KnownTreeTests {
+@Suite(.serialized, .timeLimit(.minutes(5)),
+       .enabled(if: !builtWithThreadSanitizer, "the fixtures are built with ThreadSanitizer, whose shadow memory the reader refuses"))
+struct KnownTreeTests {
     /// Snapshots until the tree has settled (every task parked where it parks), at most ~10 s.
     static func settledSnapshot(_ target: InspectTargetProcess, inspector: ProcessInspector) throws -> TaskSnapshot {
         var last: TaskSnapshot?

@@ -52,4 +52,30 @@ import Testing
         #expect(map.isCode(0x55d0c1a2c010))
         #expect(map.region(containing: 0x1000) == nil)
     }
+
+    /// ThreadSanitizer's shadow memory, as a TSan-built process maps it: 40 TB that a scan would read for hours.
+    @Test func aSanitizersShadowMemoryIsRefusedBeforeAnyScan() throws {
+        let sanitized = MemoryMap(parsing: """
+            100000000000-158800001000 rw-p 00000000 00:00 0 
+            158800023000-1bc1ded1c000 rw-p 00000000 00:00 0 
+            1bc1df004000-2eeb7c7fb000 rw-p 00000000 00:00 0 
+            2eeb8914a000-380000000000 rw-p 00000000 00:00 0 
+            55e0ef80d000-55e0f0b79000 rw-p 00000000 00:00 0      [heap]
+            """)
+        #expect(throws: InspectionError.self) { try ProcessInspector.checkScanSize(sanitized, process: "process 9809 (InspectTarget)") }
+        do {
+            try ProcessInspector.checkScanSize(sanitized, process: "process 9809 (InspectTarget)")
+        } catch {
+            #expect(error.reason == .tooMuchMemory)
+            #expect(error.message.hasPrefix("process 9809 (InspectTarget) has 40959 GiB of anonymous writable mappings, more than taskwarden scans for tasks (1024 GiB)"))
+            #expect(!error.message.contains("\n"))
+        }
+        // A large ordinary heap, a thread's huge stack and a file mapping are read or skipped as usual.
+        let ordinary = MemoryMap(parsing: """
+            7f0000000000-7f4000000000 rw-p 00000000 00:00 0 
+            7e0000000000-7f0000000000 rw-p 00000000 00:00 0      [stack]
+            7d0000000000-7e0000000000 rw-s 00000000 08:01 99     /data/big.db
+            """)
+        try ProcessInspector.checkScanSize(ordinary, process: "process 1 (app)")
+    }
 }

@@ -6,7 +6,9 @@ import Glibc
 #endif
 
 /// `taskwarden tasks --pid`, end to end: the built tool reading fixture processes.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct TasksCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(5)),
+       .enabled(if: !builtWithThreadSanitizer, "the fixtures are built with ThreadSanitizer, whose shadow memory the reader refuses"))
+struct TasksCommandTests {
     /// The text tree once the fixture has settled (beta awaits alpha), at most ~10 s.
     static func settledTree(_ target: FixtureProcess, _ extra: [String] = []) throws -> String {
         var last = ""
@@ -135,5 +137,20 @@ import Glibc
         let gone = try runTaskwarden(["tasks", "--pid", "999999"])
         #expect(gone.status == 2)
         #expect(gone.errors == "taskwarden tasks: no process has id 999999\n")
+    }
+}
+
+/// Under `swift test --sanitize=thread` the fixtures carry ThreadSanitizer's shadow memory: the reader says so in
+/// one line at once instead of scanning it for hours.
+@Suite(.serialized, .timeLimit(.minutes(5)),
+       .enabled(if: builtWithThreadSanitizer, "only a ThreadSanitizer build has sanitized fixtures"))
+struct SanitizedTargetTests {
+    @Test func aProcessBuiltWithThreadSanitizerIsRefusedInOneLine() throws {
+        let target = try FixtureProcess("InspectTarget", ["tree"])
+        let run = try runTaskwarden(["tasks", "--pid", "\(target.pid)"])
+        #expect(run.status == 2)
+        #expect(run.errors.hasPrefix("taskwarden tasks: process \(target.pid) (InspectTarget) has "))
+        #expect(run.errors.hasSuffix("most likely the shadow memory of a sanitizer (-sanitize=thread or address); read a build without it\n"))
+        #expect(run.errors.filter { $0 == "\n" }.count == 1)
     }
 }

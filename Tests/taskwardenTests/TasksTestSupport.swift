@@ -85,5 +85,9 @@ func runTaskwarden(_ arguments: [String], user: UInt32? = nil) throws -> (status
     return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
 }
 
+/// Whether this test run is built with ThreadSanitizer (`swift test --sanitize=thread`): the fixtures are then
+/// built with it too, and the reader refuses their 40 TB of shadow memory instead of reading it.
+let builtWithThreadSanitizer = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil
+
 /// Whether this test process can start processes as another user (root with setpriv).
 let canSwitchUsers = geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")

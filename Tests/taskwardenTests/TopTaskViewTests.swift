@@ -7,7 +7,9 @@ import Glibc
 
 /// `top --pid` on a process that serves no census: every task read from its memory, live, with what each waits
 /// on; and `--all-tasks` beside a census.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct TopTaskViewTests {
+@Suite(.serialized, .timeLimit(.minutes(5)),
+       .enabled(if: !builtWithThreadSanitizer, "the fixtures are built with ThreadSanitizer, whose shadow memory the reader refuses"))
+struct TopTaskViewTests {
     @Test func oneSnapshotOfAProcessWithoutACensus() throws {
         let target = try FixtureProcess("InspectTarget", ["tree"])
         let alpha = try #require(target.id(of: "alpha")), beta = try #require(target.id(of: "beta"))
