@@ -1,57 +1,79 @@
 #!/usr/bin/env bash
-# Results-cache benchmark (not a test): builds `taskwarden` in release mode, then on DIRECTORY, in one run,
-# times `taskwarden lint` cold (empty cache), warm (nothing changed) and warm after touching one file (a comment
-# appended to one file holding creation sites, on a scratch copy of the tree), and compares each output with
-# `--no-cache` (byte for byte, standard output and the summary line). Prints the warm and touched times as
-# percentages of the cold run.
+# Results-cache benchmark (not a test): builds `taskwarden` in release mode (or uses $TASKWARDEN_BIN), then on a
+# scratch copy of DIRECTORY runs RUNS rounds (default 3), each of:
+#   cold     `taskwarden lint` with an empty cache folder;
+#   warm     the same again, nothing changed;
+#   touched  after appending a comment to one file that holds creation sites (its content and fingerprint
+#            change, its findings do not);
+# and compares every output with `--no-cache` on the same tree (byte for byte, standard output and the summary
+# line). Prints each round, then the medians and the warm and touched medians as percentages of the cold one,
+# by wall-clock time and by CPU time (user + system), all measured in this one run.
 #
-#   Benchmarks/cache-benchmark.sh DIRECTORY
+#   Benchmarks/cache-benchmark.sh DIRECTORY [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [[ $# -ne 1 || ! -d "$1" ]]; then
-    echo "usage: $0 DIRECTORY" >&2
+if [[ $# -lt 1 || $# -gt 2 || ! -d "$1" ]]; then
+    echo "usage: $0 DIRECTORY [RUNS]" >&2
     exit 2
 fi
+runs="${2:-3}"
 source_tree="$(cd "$1" && pwd)"
-swift build -c release --product taskwarden >/dev/null
-bin="$(swift build -c release --show-bin-path)/taskwarden"
+if [[ -n "${TASKWARDEN_BIN:-}" ]]; then
+    bin="$TASKWARDEN_BIN"
+else
+    swift build -c release --product taskwarden >/dev/null
+    bin="$(swift build -c release --show-bin-path)/taskwarden"
+fi
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
-# A copy, so touching a file never changes the tree given.
+# A copy, so touching a file never changes the tree given; the cache folder outside it.
 cp -R "$source_tree" "$scratch/tree"
 tree="$scratch/tree"
 cache="$scratch/cache"
 cd "$tree"
 
-seconds() { # seconds COMMAND… → wall-clock seconds of one run, output in $scratch/out, summary in $scratch/err
-    local start end status=0
-    start=$(date +%s.%N)
-    "$@" >"$scratch/out" 2>"$scratch/err" || status=$?
-    end=$(date +%s.%N)
+measure() { # measure COMMAND… → "wall cpu" seconds of one run; output in $scratch/out, summary in $scratch/err
+    local status=0
+    /usr/bin/time -f "%e %U %S" -o "$scratch/time" "$@" >"$scratch/out" 2>"$scratch/err" || status=$?
     if [[ $status -ge 2 ]]; then echo "note: exit status $status" >&2; fi
-    echo "$end - $start" | bc
+    tail -1 "$scratch/time" | awk '{ printf "%.3f %.3f", $1, $2 + $3 }'
 }
-same() { # same LABEL: compares this output with the --no-cache one saved as $scratch/reference.*
+reference() { # the --no-cache output of the tree as it is now
+    "$bin" lint --no-cache --format json . >"$scratch/reference.out" 2>"$scratch/reference.err" || true
+}
+same() { # "identical" when this output is the --no-cache one
     if cmp -s "$scratch/out" "$scratch/reference.out" && cmp -s "$scratch/err" "$scratch/reference.err"; then
-        echo "identical to --no-cache"
+        echo "identical"
     else
         echo "DIFFERS from --no-cache"
+        differs=1
     fi
 }
+median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-echo "directory:        $source_tree ($(find . -name '*.swift' | wc -l) .swift files, $(find . -name '*.swift' -print0 | xargs -0 cat | wc -l) lines)"
-echo "cores:            $(getconf _NPROCESSORS_ONLN); load average before: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime)"
-uncached=$(seconds "$bin" lint --no-cache --format json .)
-cp "$scratch/out" "$scratch/reference.out"; cp "$scratch/err" "$scratch/reference.err"
-echo "--no-cache:       $uncached s"
-cold=$(seconds "$bin" lint --cache-path "$cache" --format json .)
-echo "cold (empty):     $cold s, $(same), $(find "$cache" -type f | wc -l) cache entries, $(du -sh "$cache" | cut -f1)"
-warm=$(seconds "$bin" lint --cache-path "$cache" --format json .)
-echo "warm (unchanged): $warm s, $(same), $(echo "scale=1; 100 * $warm / $cold" | bc)% of cold"
-# Touch one file that holds creation sites: append a comment (its content hash changes, its findings do not).
+echo "directory:  $source_tree ($(find . -name '*.swift' | wc -l) .swift files, $(find . -name '*.swift' -print0 | xargs -0 cat | wc -l) lines)"
+echo "cores:      $(getconf _NPROCESSORS_ONLN); load average before: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime)"
+# One file that holds creation sites: a comment appended changes its bytes, not its findings.
 touched_file=$(grep -rl --include='*.swift' -E 'Task[ ]?\{' . | sort | awk 'NR == 1')   # awk reads all: no SIGPIPE under pipefail
-printf '\n// touched by cache-benchmark\n' >> "$touched_file"
-"$bin" lint --no-cache --format json . >"$scratch/reference.out" 2>"$scratch/reference.err" || true
-touched=$(seconds "$bin" lint --cache-path "$cache" --format json .)
-echo "touched one file: $touched s, $(same), $(echo "scale=1; 100 * $touched / $cold" | bc)% of cold ($touched_file)"
+differs=0
+: >"$scratch/rounds"
+reference
+for round in $(seq 1 "$runs"); do
+    rm -rf "$cache"
+    cold=$(measure "$bin" lint --cache-path "$cache" --format json .); cold_same=$(same)
+    warm=$(measure "$bin" lint --cache-path "$cache" --format json .); warm_same=$(same)
+    printf '\n// touched by cache-benchmark, round %s\n' "$round" >> "$touched_file"
+    reference
+    touched=$(measure "$bin" lint --cache-path "$cache" --format json .); touched_same=$(same)
+    echo "round $round (wall / CPU s): cold $cold ($cold_same), warm $warm ($warm_same), touched $touched ($touched_same)"
+    echo "$cold $warm $touched" >>"$scratch/rounds"
+done
+column() { awk -v c="$1" '{ print $c }' "$scratch/rounds" | median; }
+cold_wall=$(column 1); cold_cpu=$(column 2); warm_wall=$(column 3); warm_cpu=$(column 4); touched_wall=$(column 5); touched_cpu=$(column 6)
+percent() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f%%", 100 * a / b }'; }
+echo "medians of $runs (wall / CPU): cold $cold_wall / $cold_cpu s; warm $warm_wall / $warm_cpu s; touched $touched_wall / $touched_cpu s"
+echo "warm:       $(percent "$warm_wall" "$cold_wall") of cold by wall clock, $(percent "$warm_cpu" "$cold_cpu") by CPU"
+echo "touched:    $(percent "$touched_wall" "$cold_wall") of cold by wall clock, $(percent "$touched_cpu" "$cold_cpu") by CPU ($touched_file)"
+echo "output:     $([[ $differs == 0 ]] && echo "identical to --no-cache in every run" || echo "DIFFERS from --no-cache (see above)")"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime)"
+[[ $differs == 0 ]]

@@ -24,9 +24,24 @@ struct BackgroundFacts: Sendable, Codable, Equatable {
     }
 
     /// Whether the tree made of these files resolves the recorded names to the recorded values.
-    func holds(files: [FileAnalysis], cachedFiles: [CachedFile], unparsed: UnparsedConstants = .none) -> Bool {
-        Self.table(BackgroundTaskContext.constants(mentioning: Set(constantNames), files: files, cachedFiles: cachedFiles,
-                                                   unparsed: unparsed)) == constants
+    ///
+    /// Identifiers resolve through the constants whose name (the part after the last `.`) is one of the names
+    /// looked up, and a file declaring such a constant mentions that name: so those constants, taken from every
+    /// file, are the same as taken from the files that mention a name. Cached files give theirs from their facts,
+    /// and their bytes — perhaps not read this run — are not needed.
+    /// `unparsed` gives the constants the files the run did not parse declare for a set of names
+    /// (``UnparsedConstants/constants(declaring:)``, or its memo).
+    func holds(files: [FileAnalysis], cachedFiles: [CachedFile], unparsed: (Set<String>) -> [String: Set<String>]) -> Bool {
+        let names = Set(constantNames)
+        var found = BackgroundTaskContext.constants(mentioning: names, files: files, cachedFiles: [])
+        found.merge(unparsed(names)) { $0.union($1) }
+        for file in cachedFiles { file.facts.addConstants(to: &found) }
+        return Self.named(names, in: Self.table(found)) == Self.named(names, in: constants)
+    }
+
+    /// The constants of `table` whose name is one of `names`.
+    private static func named(_ names: Set<String>, in table: [String: [String]]) -> [String: [String]] {
+        table.filter { key, _ in names.contains(String(key.split(separator: ".").last ?? Substring(key))) }
     }
 
     private static func table(_ constants: [String: Set<String>]) -> [String: [String]] {

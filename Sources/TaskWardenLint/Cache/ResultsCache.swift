@@ -6,27 +6,42 @@ import Foundation
 /// `--cache-path DIR`.
 ///
 /// It is only an optimisation: a file it cannot answer for is parsed, so output is byte-identical without it.
-/// Each entry is `taskwarden-cache <format> <payload length> <payload SHA-256>\n` and the JSON payload; an
-/// entry that is truncated, corrupt or of another format is ignored and rewritten, never trusted. Entries are
-/// written to a temporary file and renamed over the old one, so two runs at once never leave half an entry.
+/// Each entry is `taskwarden-cache <format> <payload length> <payload checksum>\n` and the payload, the value in
+/// ``CacheCoding``'s binary form; the checksum (64-bit FNV-1a) catches a damaged entry, not a forged one. What
+/// an entry may be trusted with, and what not:
+/// - the folder is used only when nobody but this user (or root) can write it or any folder above it
+///   (``CacheFolder``): entries are then this user's own `taskwarden`'s, or corrupt;
+/// - a truncated, corrupt or other-format entry, or one that is not a regular file (a FIFO, a link), is a miss;
+/// - a well-formed entry is still checked against the file it answers for before it is used
+///   (``FileFacts/checked(for:byteCount:)``): every position and finding in the file and within its size, every
+///   count bounded by it. One that fails is a miss, and rewritten.
+///
+/// Entries are written to a temporary file (removed on Ctrl-C and SIGTERM) and renamed over the old one, so two
+/// runs at once never leave half an entry.
 ///
 /// ```swift
-/// let cache = ResultsCache(directory: ResultsCache.defaultDirectory()!)
-/// let key = cache.key(content: bytes, path: "Sources/Shelf.swift", context: runContext)
+/// guard case .success(let cache) = ResultsCache.open(root: ResultsCache.defaultRoot()!) else { return }
+/// let key = ResultsCache.key(content: bytes, path: "Sources/Shelf.swift", settings: settings, run: run)
 /// if let facts = cache.load(key) { … } else { …; cache.store(facts, key) }
 /// ```
 public struct ResultsCache: Sendable {
     /// Bumped whenever ``FileFacts`` or the entry format changes.
-    static let format = 1
+    static let format = 3
     /// The tool's version, part of every key (a new version never reads an old one's facts).
     public static let toolVersion = "0.1.0"
 
-    /// The folder holding the entries (`…/taskwarden/v1`).
-    public let directory: String
+    /// The folder holding the entries (`…/taskwarden/v<format>`).
+    let folder: CacheFolder
+    public var directory: String { folder.path }
 
-    /// A cache in `root` (`--cache-path`); entries go to `root/v<format>`.
-    public init(root: String) {
-        directory = (root.hasSuffix("/") ? String(root.dropLast()) : root) + "/v\(Self.format)"
+    /// The cache in `root` (`--cache-path`; entries go to `root/v<format>`), or why it cannot be used.
+    static func open(root: String, temporaries: TemporaryFileRegistry = .process,
+                     writeCall: @escaping AtomicSourceWriter.WriteCall = AtomicSourceWriter.systemWrite) -> Result<ResultsCache, CacheFolder.Refusal> {
+        CacheFolder.at(root, subfolder: "v\(Self.format)", temporaries: temporaries, writeCall: writeCall).map(ResultsCache.init(folder:))
+    }
+
+    init(folder: CacheFolder) {
+        self.folder = folder
     }
 
     /// `$XDG_CACHE_HOME/taskwarden`, else `~/.cache/taskwarden` (Linux) or `~/Library/Caches/taskwarden` (macOS).
@@ -51,39 +66,38 @@ public struct ResultsCache: Sendable {
     }
 
     /// The entry name for a file: SHA-256 over the run key, the reported path, the configuration and targets
-    /// in effect (`settings`, their ``StableDescription``s), and the content's SHA-256.
-    static func key(content: [UInt8], path: String, settings: String, run: RunKey) -> String {
-        let material = [run.text, path, settings, SHA256.hex(content)]
-            .joined(separator: "\u{0}")
+    /// in effect (`settings`, their ``StableDescription``s), and the content's SHA-256 (hex).
+    static func key(contentHash: String, path: String, settings: String, run: RunKey) -> String {
+        let material = [run.text, path, settings, contentHash].joined(separator: "\u{0}")
         return SHA256.hex(Array(material.utf8))
     }
 
-    private func entryPath(_ key: String) -> String { "\(directory)/\(key.prefix(2))/\(key)" }
+    static func key(content: [UInt8], path: String, settings: String, run: RunKey) -> String {
+        key(contentHash: SHA256.hex(content), path: path, settings: settings, run: run)
+    }
+
+    /// Where the entry `key` is: in its two-digit folder, or in `folder` (an entry kept per tree).
+    private func entryName(_ key: String, in subfolder: String? = nil) -> String { "\(subfolder ?? String(key.prefix(2)))/\(key)" }
 
     /// The facts stored under `key`, or nil when there are none or the entry cannot be trusted.
     func load(_ key: String) -> FileFacts? { load(key, as: FileFacts.self) }
 
-    /// The value stored under `key`, or nil when there is none or the entry cannot be trusted.
-    func load<Value: Decodable>(_ key: String, as type: Value.Type) -> Value? {
-        guard let bytes = FileBytes.read(entryPath(key)), let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+    /// The value stored under `key` (in `subfolder`), or nil when there is none or the entry is not whole.
+    func load<Value: Decodable>(_ key: String, in subfolder: String? = nil, as type: Value.Type) -> Value? {
+        guard let bytes = folder.read(entryName(key, in: subfolder)), let newline = bytes.prefix(200).firstIndex(of: UInt8(ascii: "\n")) else { return nil }
         let header = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
         let payload = bytes[(newline + 1)...]
         guard header.count == 4, header[0] == "taskwarden-cache", header[1] == "\(Self.format)",
-              Int(header[2]) == payload.count, header[3] == SHA256.hex(payload)
+              Int(header[2]) == payload.count, header[3] == Checksum.hex(payload)
         else { return nil }
-        return try? JSONReader.decode(Value.self, from: Data(payload))
+        return try? CacheCoding.decode(Value.self, from: payload)
     }
 
     /// Stores `facts` under `key`: written to a temporary file beside the entry, then renamed over it. Failures
     /// (a read-only or full disk) are ignored: the cache only saves time.
-    func store(_ facts: some Encodable, _ key: String) {
-        guard let payload = JSONWriter.compact(facts) else { return }
-        let header = "taskwarden-cache \(Self.format) \(payload.count) \(SHA256.hex(payload))\n"
-        let path = entryPath(key)
-        let folder = (path as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let temporary = "\(folder)/.\(key).\(ProcessInfo.processInfo.processIdentifier).\(UInt64.random(in: 0...UInt64.max))"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(header.utf8) + payload) else { return }
-        if rename(temporary, path) != 0 { unlink(temporary) }
+    func store(_ facts: some Encodable, _ key: String, in subfolder: String? = nil) {
+        guard let payload = try? CacheCoding.encode(facts) else { return }
+        let header = "taskwarden-cache \(Self.format) \(payload.count) \(Checksum.hex(payload))\n"
+        folder.write(Array(header.utf8) + payload, to: entryName(key, in: subfolder))
     }
 }

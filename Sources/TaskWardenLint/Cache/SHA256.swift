@@ -60,15 +60,21 @@ enum SHA256 {
         return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } }
     }
 
-    /// The digest as 64 lowercase hex digits.
-    static func hex(_ bytes: some Collection<UInt8>) -> String {
+    /// A digest in lowercase hex.
+    static func hex(digest: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
-        for byte in digest(bytes) {
+        text.reserveCapacity(digest.count * 2)
+        for byte in digest {
             text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0f)])
+            text.append(digits[Int(byte & 0x0F)])
         }
         return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The digest of `bytes` as 64 lowercase hex digits.
+    static func hex(_ bytes: some Collection<UInt8>) -> String {
+        hex(digest: digest(bytes))
     }
 
     @inline(__always) private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {

@@ -17,6 +17,9 @@ public struct InputProblem: Hashable, Sendable, Error, CustomStringConvertible {
         case unknownRuleInSuppression = "unknown rule in suppression"
         /// Brackets nest too deeply for the parser to finish in time (or at all); the file was skipped.
         case tooDeeplyNested = "too deeply nested"
+        /// The results cache's folder cannot be trusted (others can write it) or used; the run parsed every
+        /// file (a note: the output is the same).
+        case cacheNotUsed = "cache not used"
     }
 
     public var path: String
@@ -30,7 +33,7 @@ public struct InputProblem: Hashable, Sendable, Error, CustomStringConvertible {
     }
 
     /// True for problems that make the run exit with status 2.
-    public var isError: Bool { ![.syntaxErrors, .unknownRuleInSuppression, .symlinkNotFollowed].contains(kind) }
+    public var isError: Bool { ![.syntaxErrors, .unknownRuleInSuppression, .symlinkNotFollowed, .cacheNotUsed].contains(kind) }
 
     public var description: String { "\(path): \(isError ? "error" : "note"): \(detail)" }
 }
@@ -43,6 +46,8 @@ public struct LintStatistics: Hashable, Sendable {
     public var filesParsed = 0
     /// Of ``filesParsed``, those served from the results cache.
     public var filesFromCache = 0
+    /// Files the results cache's index showed unchanged since the last run, which were not even read.
+    public var filesUnread = 0
     /// Bytes of all files found.
     public var bytesFound = 0
     /// Bytes the parser read as code: of files parsed whole, all; of files parsed sub-file, all but the blanked.

@@ -20,12 +20,17 @@ struct SourceFileCollector {
         var deploymentTargets: DeploymentTargets
         /// The configuration and targets as the results cache keys them (``ConfigurationResolver/settingsKey(forDirectory:configuration:targets:)``).
         var settingsKey: String
+        /// What `stat` said when the file was found: the results cache's index skips reading a file whose
+        /// fingerprint it recorded (``FileIndex``).
+        var fingerprint: FileFingerprint? = nil
     }
 
     struct Found {
         var swiftFiles: [SwiftFile] = []
         var propertyLists: [String] = []
         var problems: [InputProblem] = []
+        /// Every folder walked: where the results cache looks for manifests before it serves program discovery.
+        var folders: [String] = []
     }
 
     let workingDirectory: String
@@ -48,19 +53,20 @@ struct SourceFileCollector {
 
     enum Entry {
         case directory(FileIdentity)
-        case file(FileIdentity)
+        case file(FileIdentity, FileFingerprint)
         case other
         case missing
     }
 
-    /// One `stat` call per entry: kind, and device + inode to recognise a file or folder seen before.
+    /// One `stat` call per entry: kind, device + inode to recognise a file or folder seen before, and a file's
+    /// fingerprint, which the results cache compares.
     func entry(_ path: String) -> Entry {
         var info = stat()
         guard stat(path, &info) == 0 else { return .missing }
         let identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         switch info.st_mode & S_IFMT {
         case S_IFDIR: return .directory(identity)
-        case S_IFREG: return .file(identity)
+        case S_IFREG: return .file(identity, FileFingerprint(info))
         default: return .other
         }
     }
@@ -95,7 +101,7 @@ struct SourceFileCollector {
             found.problems.append(InputProblem(path: path, kind: .missingPath, detail: missingDetail(absolute)))
         case .directory(let identity):
             walk(directory: absolute, identity: identity, ancestors: [], resolver: resolver, into: &found, seen: &seen)
-        case .file(let identity):
+        case .file(let identity, let fingerprint):
             guard seen.insert(identity).inserted else { return }
             if absolute.hasSuffix(".swift") {
                 // A file named explicitly is linted even if the configuration's globs exclude it.
@@ -104,7 +110,8 @@ struct SourceFileCollector {
                 let targets = resolver.deploymentTargets(forDirectory: directory, configuration: configuration)
                 found.swiftFiles.append(SwiftFile(
                     absolute: absolute, display: displayPath(absolute), configuration: configuration, deploymentTargets: targets,
-                    settingsKey: resolver.settingsKey(forDirectory: directory, configuration: configuration, targets: targets)))
+                    settingsKey: resolver.settingsKey(forDirectory: directory, configuration: configuration, targets: targets),
+                    fingerprint: fingerprint))
             } else if absolute.hasSuffix(".plist") {
                 found.propertyLists.append(absolute)
             } else {
@@ -124,6 +131,7 @@ struct SourceFileCollector {
             return
         }
         guard seen.insert(identity).inserted else { return }
+        found.folders.append(directory)
         guard let listing = DirectoryListing.read(directory) else {
             found.problems.append(InputProblem(path: displayPath(directory), kind: .unreadable, detail: "cannot list the directory"))
             return
@@ -152,7 +160,7 @@ struct SourceFileCollector {
                     continue
                 }
                 walk(directory: path, identity: child, ancestors: inner, resolver: resolver, into: &found, seen: &seen)
-            case .file(let child) where isSwift:
+            case .file(let child, let childFingerprint) where isSwift:
                 guard isIncluded(path, configuration, base: base), seen.insert(child).inserted else { continue }
                 if targets == nil {
                     let detected = resolver.deploymentTargets(forDirectory: directory, entries: entries, configuration: configuration)
@@ -160,7 +168,8 @@ struct SourceFileCollector {
                     settingsKey = resolver.settingsKey(forDirectory: directory, configuration: configuration, targets: detected)
                 }
                 found.swiftFiles.append(SwiftFile(absolute: path, display: displayPath(path), configuration: configuration,
-                                                  deploymentTargets: targets ?? DeploymentTargets(), settingsKey: settingsKey))
+                                                  deploymentTargets: targets ?? DeploymentTargets(), settingsKey: settingsKey,
+                                                  fingerprint: childFingerprint))
             case .file where isPropertyList:
                 found.propertyLists.append(path)
             case .missing where isSwift:

@@ -25,6 +25,10 @@ enum FileStages {
         var cacheKey: String?
         /// The background rules read the file (``CacheSession/backgroundTokens``).
         var isBackground = false
+        /// What the results cache's index is to remember of the file (``FileIndex``).
+        var indexEntry: FileIndex.Entry?
+        /// The index showed the file unchanged: it was not read.
+        var unread = false
         /// A file a function index reads, read but not parsed until the tree-wide reach is known
         /// (``resolveFunctionReach(_:reachKnown:parallel:places:)``).
         var awaitingReach: AwaitingReach?
@@ -56,16 +60,20 @@ enum FileStages {
         case wholeFile
     }
 
-    /// Stages 2 to 6 for a file on disk; `cache` may serve it after the scan.
+    /// Stages 2 to 6 for a file on disk. `cache` may serve it before it is read (its index shows it unchanged,
+    /// ``CacheSession/serve(_:)``) or after the scan (its content's entry, ``CacheSession/lookUp(_:of:declaresEntryPoint:)``).
     static func analyse(_ file: SourceFileCollector.SwiftFile, options: ParsePlan.Options, cache: CacheSession? = nil,
                         functionReach: FunctionReachStep = .deferred) -> Outcome {
+        // An unchanged file the results cache's index knows is not even read.
+        if let served = cache?.serve(file) { return served }
         var outcome = Outcome()
         guard let bytes = read(file, into: &outcome) else { return outcome }
         let worthParsing = scan(bytes, options: options)
         if worthParsing, let cache {
-            let lookup = cache.lookUp(bytes, path: file.display, configuration: file.configuration, settingsKey: file.settingsKey)
+            let lookup = cache.lookUp(bytes, of: file, declaresEntryPoint: outcome.declaresEntryPoint)
             outcome.cacheKey = lookup.key
             outcome.isBackground = lookup.isBackground
+            outcome.indexEntry = lookup.indexEntry
             if let hit = lookup.cached {
                 outcome.cached = hit
                 outcome.problems = hit.facts.inputProblems
@@ -77,9 +85,13 @@ enum FileStages {
         let text = worthParsing ? String(validating: bytes, as: UTF8.self) : nil
         guard worthParsing ? text != nil : UTF8Validation.isValid(bytes) else {
             outcome.problems.append(InputProblem(path: file.display, kind: .notUTF8, detail: "is not valid UTF-8; skipped"))
+            outcome.indexEntry = nil   // read again each run, to report it
             return outcome
         }
-        guard let text else { return outcome }
+        guard let text else {
+            outcome.indexEntry = cache?.ruledOut(file, declaresEntryPoint: outcome.declaresEntryPoint)
+            return outcome
+        }
         let place = Place(display: file.display, configuration: file.configuration, targets: file.deploymentTargets)
         planParseAndDiscover(text: text, bytes: bytes, place: place, options: options, functionReach: functionReach, into: &outcome)
         return outcome
@@ -203,6 +215,7 @@ extension LintStatistics {
         bytesParsed += outcome.bytesParsed
         if outcome.tooDeep { filesTooDeep += 1 }
         if outcome.parsedForFunctionReach { filesParsedForFunctionReach += 1 }
+        if outcome.unread { filesUnread += 1 }
         if outcome.cached != nil {
             // Counted as parsed (whole), so summaries are the same with and without the cache.
             filesParsed += 1

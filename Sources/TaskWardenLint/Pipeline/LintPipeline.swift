@@ -26,15 +26,15 @@ import Foundation
 extension LintEngine {
     /// Lints files on disk, stage by stage (see the list above).
     public func run(_ request: LintRequest) -> LintResult {
-        let input = collect(request)
+        var input = collect(request)
         let options = parsePlanOptions(for: input.configurations)
-        let session = request.cacheDirectory.map { CacheSession(cache: ResultsCache(root: $0), rules: rules) }
+        let session = openCache(request, input: &input, options: options)
         var run = analyseFiles(input, options: options, cache: session)
         run.resolveFunctionReach(input, parallel: parallel)
         if let session { run.reconcile(with: session, input: input, options: options) }
         let tree = analyseTree(input, run)
         let (findings, perFile, backgroundFindings) = evaluate(tree)
-        if let session { run.store(tree: tree, perFile: perFile, background: backgroundFindings, session: session, parallel: parallel) }
+        if let session { run.store(tree: tree, perFile: perFile, background: backgroundFindings, session: session, input: input, parallel: parallel) }
         return LintResult(tree: tree, findings: findings, problems: run.problems(input), statistics: run.statistics(tree))
     }
 
@@ -86,10 +86,22 @@ extension LintEngine {
         return Input(found: found, paths: paths, workingDirectory: workingDirectory, propertyLists: plists)
     }
 
+    /// The results cache of the run, with the index this tree's files had at the last run; none without a
+    /// cache folder, or when the folder is refused (a note joins the input's problems; the output is the same).
+    func openCache(_ request: LintRequest, input: inout Input, options: ParsePlan.Options) -> CacheSession? {
+        let collector = SourceFileCollector(workingDirectory: request.workingDirectory, followSymbolicLinks: request.followSymbolicLinks)
+        let tree = CacheSession.Tree(roots: input.paths.map(collector.absolutePath), workingDirectory: input.workingDirectory,
+                                     scanner: options.scanner)
+        let (session, problem) = CacheSession.open(root: request.cacheDirectory, rules: rules, tree: tree)
+        if let problem { input.found.problems.append(problem) }
+        return session
+    }
+
     // MARK: 2–6. read, scan, plan, parse, discover
 
     /// Stages 2 to 6 for every file, on all cores (``FileStages/analyse(_:options:cache:functionReach:)``), with
-    /// the programs the manifests place read alongside.
+    /// the programs the manifests place read alongside (from the results cache while no manifest or folder they
+    /// depend on changed, ``CacheSession/manifestPlacements(displayPaths:absolutePaths:workingDirectory:folders:discover:)``).
     func analyseFiles(_ input: Input, options: ParsePlan.Options, cache: CacheSession?) -> FileRun {
         let (files, parallel, workingDirectory) = (input.files, parallel, input.workingDirectory)
         let analyseAll: @Sendable () -> [FileStages.Outcome] = {
@@ -98,8 +110,12 @@ extension LintEngine {
         // Which program each file belongs to: the manifests are read while files are analysed; the folder layout
         // needs to know which files declare an entry point, which analysing them tells.
         let displayPaths = files.map(\.display)
+        let (absolutePaths, folders) = (files.map(\.absolute), input.found.folders)
         let placeByManifests: @Sendable () -> ProgramScope.ManifestPlacements = {
-            ProgramScope.placeByManifests(displayPaths: displayPaths, workingDirectory: workingDirectory)
+            let discover = { ProgramScope.placeByManifests(displayPaths: displayPaths, workingDirectory: workingDirectory) }
+            guard let cache else { return discover() }
+            return cache.manifestPlacements(displayPaths: displayPaths, absolutePaths: absolutePaths, workingDirectory: workingDirectory,
+                                            folders: folders, discover: discover)
         }
         let (placements, outcomes) = parallel ? ParallelMap.both(placeByManifests, analyseAll) : (placeByManifests(), analyseAll())
         return FileRun(outcomes: outcomes, manifestPlacements: placements)
@@ -133,6 +149,17 @@ struct FileRun {
     var manifestPlacements: ProgramScope.ManifestPlacements
     /// The background rules' tree-wide entry: its key, and its findings when the cache could reuse them.
     var background: (key: String, reused: [Finding]?)?
+    /// Whether the run writes a new index of the tree's files (``CacheSession/indexChanges(_:_:)``), once known:
+    /// a walk over every file, asked for up to three times.
+    private(set) var indexChanged: Bool? = nil
+
+    /// ``CacheSession/indexChanges(_:_:)``, computed once the outcomes are final.
+    private mutating func indexChanges(_ session: CacheSession, _ input: LintEngine.Input) -> Bool {
+        if let indexChanged { return indexChanged }
+        let changed = session.indexChanges(input.files, outcomes)
+        indexChanged = changed
+        return changed
+    }
 
     /// Stages 4 to 6 for the files a function index reads, once every file is read. A cached one was not read:
     /// then the reach is not known and they are parsed whole.
@@ -145,13 +172,20 @@ struct FileRun {
     /// after all, and files with background-task code are served from the cache only with the background rules'
     /// findings for the whole tree.
     mutating func reconcile(with session: CacheSession, input: LintEngine.Input, options: ParsePlan.Options) {
-        for index in LintEngine.cachedFilesToParse(outcomes) { reparse(index, input: input, options: options) }
+        for index in CacheSession.cachedFilesToParse(outcomes) { reparse(index, input: input, options: options) }
         let indices = outcomes.indices.filter { outcomes[$0].isBackground }
         guard !indices.isEmpty else { return }
         let key = session.backgroundKey(fileKeys: indices.compactMap { outcomes[$0].cacheKey }, propertyLists: input.propertyLists)
         var reused: [Finding]?
+        // Reparsing below changes no file's index entry (``reparse(_:input:options:)`` keeps it).
+        let changed = indexChanges(session, input)
         if indices.allSatisfy({ outcomes[$0].cached != nil }), let facts = session.cache.load(key, as: BackgroundFacts.self),
-           facts.holds(files: outcomes.compactMap(\.analysis), cachedFiles: outcomes.compactMap(\.cached), unparsed: unparsedConstants(input)) {
+           facts.belongs(to: CacheSession.sizes(input.files, outcomes, input.propertyLists)),
+           facts.holds(files: outcomes.compactMap(\.analysis), cachedFiles: outcomes.compactMap(\.cached), unparsed: { names in
+               // Unchanged files the run did not read answer from the cache's memo.
+               session.unparsedConstants(declaring: names, files: CacheSession.unparsedFiles(input.files, outcomes),
+                                         indexChanged: changed)
+           }) {
             reused = facts.findings
         } else {
             for index in indices where outcomes[index].cached != nil { reparse(index, input: input, options: options) }
@@ -161,9 +195,9 @@ struct FileRun {
 
     /// Analyses a file the cache served after all (keeping what the lookup learned about it).
     private mutating func reparse(_ index: Int, input: LintEngine.Input, options: ParsePlan.Options) {
-        let (key, isBackground) = (outcomes[index].cacheKey, outcomes[index].isBackground)
+        let (key, isBackground, indexEntry) = (outcomes[index].cacheKey, outcomes[index].isBackground, outcomes[index].indexEntry)
         outcomes[index] = FileStages.analyse(input.files[index], options: options, cache: nil, functionReach: .wholeFile)
-        (outcomes[index].cacheKey, outcomes[index].isBackground) = (key, isBackground)
+        (outcomes[index].cacheKey, outcomes[index].isBackground, outcomes[index].indexEntry) = (key, isBackground, indexEntry)
     }
 
     /// The files the byte scan skipped, which may still declare a constant a background-task identifier names.
@@ -175,11 +209,20 @@ struct FileRun {
         })
     }
 
-    /// Stores what the run learned in the results cache: each parsed file's facts, and the tree's background facts.
-    func store(tree: TreeAnalysis, perFile: [[Finding]], background findings: [Finding], session: CacheSession, parallel: Bool) {
-        LintEngine.store(tree: tree, perFile: perFile, outcomes: outcomes, session: session, parallel: parallel)
+    /// Stores what the run learned in the results cache: each parsed file's facts, the tree's index of files,
+    /// and the tree's background facts with what the files it did not parse declare for them.
+    mutating func store(tree: TreeAnalysis, perFile: [[Finding]], background findings: [Finding], session: CacheSession,
+                        input: LintEngine.Input, parallel: Bool) {
+        session.store(tree: tree, perFile: perFile, outcomes: outcomes, parallel: parallel)
+        let indexChanged = indexChanges(session, input)
+        if indexChanged { session.writeIndex(input.files, outcomes) }
         if let background, background.reused == nil {
             session.cache.store(BackgroundFacts(findings: findings, context: tree.background?.context), background.key)
+            // What the unparsed files declare, for the next run's check of these findings.
+            if let names = tree.background?.context.constantNames, !names.isEmpty {
+                _ = session.unparsedConstants(declaring: names, files: CacheSession.unparsedFiles(input.files, outcomes),
+                                              indexChanged: indexChanged)
+            }
         }
     }
 

@@ -13,7 +13,8 @@ extension LintStatistics {
         var lines = [
             "taskwarden: \(Self.format(seconds, digits: 3)) s; \(filesFound) files found (\(bytesFound) bytes); "
                 + "\(filesParsed) analysed: \(filesParsedSubFile) parsed sub-file, \(whole) whole, \(filesFromCache) from the cache"
-                + (filesTooDeep > 0 ? "; \(filesTooDeep) too deeply nested (skipped)" : ""),
+                + (filesTooDeep > 0 ? "; \(filesTooDeep) too deeply nested (skipped)" : "")
+                + (filesUnread > 0 ? "; \(filesUnread) not read (unchanged since the last run)" : ""),
             "taskwarden: bytes parsed \(bytesParsed) of \(bytesScanned) scanned by the lexical pass "
                 + "(\(Self.format(percent, digits: 1))%); \(fallbacks) fallbacks",
         ]

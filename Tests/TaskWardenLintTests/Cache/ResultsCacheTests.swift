@@ -27,8 +27,10 @@ import Testing
         return tree
     }
 
+    /// The entry files under `cache` (not the per-tree index and program files).
     static func entries(_ cache: String) -> [String] {
         (FileManager.default.enumerator(atPath: cache)?.allObjects as? [String] ?? []).filter { !$0.hasSuffix("/") }
+            .filter { !$0.contains("index/") && !$0.contains("programs/") }
             .map { cache + "/" + $0 }.filter { path in
                 var isDirectory: ObjCBool = false
                 return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
@@ -142,7 +144,7 @@ import Testing
             switch index % 3 {
             case 0: bytes = bytes.prefix(bytes.count / 2)                                    // truncated
             case 1: bytes[bytes.count - 10] ^= 0x01                                          // one bit flipped
-            default: bytes = Data("taskwarden-cache 1 2 00\n{}".utf8)                        // a forged header
+            default: bytes = Data("taskwarden-cache \(ResultsCache.format) 2 00\n{}".utf8)      // a forged header
             }
             try bytes.write(to: URL(fileURLWithPath: entry))
         }
