@@ -150,18 +150,23 @@ let package = Package(
     targets: [
         // Shared vocabulary.
         .target(name: "TaskNaming", swiftSettings: strict),
+        // The one lock both halves use (`package` access; no product, so no API of its own).
+        .target(name: "TaskWardenSupport", swiftSettings: strict),
 
         // Static half.
         .target(
             name: "TaskWardenLint",
-            dependencies: ["TaskNaming"] + syntaxDependencies,
+            dependencies: ["TaskNaming", "TaskWardenSupport"] + syntaxDependencies,
             swiftSettings: strict + syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),
         .target(name: "TaskWardenTimeline", swiftSettings: strict),
+        // Reading another process's tasks from outside (Linux): no Foundation, no SwiftSyntax.
+        .target(name: "CTaskWardenInspect"),
+        .target(name: "TaskWardenInspect", dependencies: ["CTaskWardenInspect"], swiftSettings: strict),
         .executableTarget(
             name: "taskwarden",
-            dependencies: ["TaskWardenLint", "TaskWardenTimeline", "TaskWarden"],
+            dependencies: ["TaskWardenLint", "TaskWardenTimeline", "TaskWarden", "TaskWardenInspect"],
             swiftSettings: strict + syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),
@@ -181,14 +186,17 @@ let package = Package(
         ),
 
         // Runtime half.
-        .target(name: "TaskWarden", dependencies: ["TaskNaming"], swiftSettings: strict),
-        .target(name: "TaskWardenBackground", dependencies: ["TaskWarden"], swiftSettings: strict),
-        .target(name: "TaskWardenTesting", dependencies: ["TaskWarden", "TaskWardenBackground"], swiftSettings: strict),
+        .target(name: "TaskWarden", dependencies: ["TaskNaming", "TaskWardenSupport"], swiftSettings: strict),
+        .target(name: "TaskWardenBackground", dependencies: ["TaskWarden", "TaskWardenSupport"], swiftSettings: strict),
+        .target(
+            name: "TaskWardenTesting", dependencies: ["TaskWarden", "TaskWardenBackground", "TaskWardenSupport"],
+            swiftSettings: strict
+        ),
         // The example's background price check, simulated; shared by the example, the benchmarks and the tests
         // (not a product: it is no API of TaskWardenTesting).
         .target(
             name: "PriceCheckScenarios",
-            dependencies: ["TaskWarden", "TaskWardenBackground", "TaskWardenTesting"],
+            dependencies: ["TaskWarden", "TaskWardenBackground", "TaskWardenTesting", "TaskWardenSupport"],
             path: "Examples/PriceCheckScenarios",
             swiftSettings: strict
         ),
@@ -196,13 +204,13 @@ let package = Package(
         // Example and benchmarks.
         .executableTarget(
             name: "PriceCheck",
-            dependencies: ["TaskWarden", "TaskWardenBackground", "TaskWardenTesting", "PriceCheckScenarios"],
+            dependencies: ["TaskWarden", "TaskWardenBackground", "TaskWardenTesting", "PriceCheckScenarios", "TaskWardenSupport"],
             path: "Examples/PriceCheck",
             swiftSettings: strict
         ),
         .executableTarget(
             name: "RuntimeBenchmarks",
-            dependencies: ["TaskWarden", "TaskWardenBackground", "TaskWardenTesting", "PriceCheckScenarios"],
+            dependencies: ["TaskWarden", "TaskWardenBackground", "TaskWardenTesting", "PriceCheckScenarios", "TaskWardenSupport"],
             path: "Benchmarks/RuntimeBenchmarks",
             swiftSettings: strict
         ),
@@ -214,6 +222,21 @@ let package = Package(
             linkerSettings: syntaxLinkerSettings
         ),
 
+        // Processes with known tasks for the out-of-process reader's tests (no products).
+        .executableTarget(name: "InspectTarget", path: "Tests/Fixtures/InspectTarget", swiftSettings: strict),
+        .executableTarget(
+            name: "InspectTargetStatic",
+            path: "Tests/Fixtures/InspectTargetStatic",
+            swiftSettings: strict,
+            linkerSettings: [.unsafeFlags(["-static-stdlib"])]
+        ),
+        .executableTarget(
+            name: "InspectTargetPlain",
+            path: "Tests/Fixtures/InspectTargetPlain",
+            swiftSettings: strict + [.unsafeFlags(["-Xfrontend", "-disable-implicit-concurrency-module-import"])]
+        ),
+        .executableTarget(name: "InspectTargetFakeRuntime", path: "Tests/Fixtures/InspectTargetFakeRuntime"),
+
         // Tests mirror the modules.
         .testTarget(name: "TaskNamingTests", dependencies: ["TaskNaming"], swiftSettings: strict),
         .testTarget(
@@ -223,14 +246,18 @@ let package = Package(
             linkerSettings: syntaxLinkerSettings
         ),
         .testTarget(name: "TaskWardenTimelineTests", dependencies: ["TaskWardenTimeline"], swiftSettings: strict),
+        .testTarget(name: "TaskWardenInspectTests", dependencies: ["TaskWardenInspect"], swiftSettings: strict),
         .testTarget(
             name: "taskwardenTests",
             dependencies: ["taskwarden"],
             swiftSettings: strict + syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),
-        .testTarget(name: "TaskWardenTests", dependencies: ["TaskWarden", "TaskWardenTesting"], swiftSettings: strict),
-        .testTarget(name: "TaskWardenBackgroundTests", dependencies: ["TaskWardenBackground", "TaskWardenTesting"], swiftSettings: strict),
+        .testTarget(name: "TaskWardenTests", dependencies: ["TaskWarden", "TaskWardenTesting", "TaskWardenSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "TaskWardenBackgroundTests", dependencies: ["TaskWardenBackground", "TaskWardenTesting", "TaskWardenSupport"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "TaskWardenTestingTests", dependencies: ["TaskWardenTesting"], swiftSettings: strict),
         .testTarget(name: "PriceCheckScenariosTests", dependencies: ["PriceCheckScenarios", "TaskWardenTesting"], swiftSettings: strict),
     ],

@@ -1,5 +1,6 @@
 import Synchronization
 import TaskWarden
+import TaskWardenSupport
 
 #if canImport(Glibc)
 import Glibc

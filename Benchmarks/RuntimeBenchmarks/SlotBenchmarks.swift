@@ -1,4 +1,5 @@
 import TaskWarden
+import TaskWardenSupport
 
 // TaskSlot.replace against the hand-written "cancel the previous task and assign the new one".
 

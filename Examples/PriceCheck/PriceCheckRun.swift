@@ -1,4 +1,5 @@
 import TaskWarden
+import TaskWardenSupport
 
 /// What one price check did, for the summary.
 struct PriceCheckSummary {

@@ -1,5 +1,6 @@
 import TaskWarden
 import TaskWardenTesting
+import TaskWardenSupport
 
 /// What the simulated service answers: a price, or "too many requests", always with its rate-limit headers.
 struct PriceResponse: Sendable {

@@ -1,5 +1,6 @@
 import TaskWarden
 import TaskWardenBackground
+import TaskWardenSupport
 import TaskWardenTesting
 
 /// RecordShelf's background price check over a wantlist, simulated end to end — in its correct form and in the

@@ -1,4 +1,5 @@
 import TaskWarden
+import TaskWardenSupport
 import TaskWardenTesting
 
 /// A price lookup service for simulations: paced by a shared `RateLimiter`, answering after a seeded random

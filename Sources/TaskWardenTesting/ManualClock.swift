@@ -1,4 +1,5 @@
 import TaskWarden
+import TaskWardenSupport
 
 /// A clock whose time moves only when a test moves it.
 ///

@@ -75,8 +75,7 @@ enum FixCommand: Subcommand {
         // Sub-file parsing, as lint, but keeping what naming reads around a site: argument lists beside it (a
         // button's title) and `label:` closures. The check before writing parses the old text's changed
         // statements itself (or the whole old file when it must).
-        var engine = LintEngine()
-        engine.keepsNamingContext = true
+        let engine = LintEngine(additionalReads: [SiteNamingContext.reads])
         let (result, hadInputErrors) = invocation.run(context: context, engine: engine)
         let unnamed = result.findings.filter { $0.ruleID == "unnamed-task" }
         let fixer = TaskNameFixer(force: parsed.has("--force"), workingDirectory: context.workingDirectory)

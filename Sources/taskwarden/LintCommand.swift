@@ -44,9 +44,11 @@ enum LintCommand: Subcommand {
         else { return .usageOrInputError }
         let (parsed, format) = options
         // A bad baseline is reported before any work, and the run stops: its findings would all look new.
-        var baseline: Baseline?
+        // It is checked to its last byte now and matched after the run, read again: memory holds what can match
+        // the run's findings, never the whole file.
+        var baseline: Baseline.CheckedFile?
         if let path = parsed.value("--baseline") {
-            do { baseline = try Baseline.load(path.isEmpty ? path : absolute(path, in: context)) } catch {
+            do { baseline = try Baseline.check(path.isEmpty ? path : absolute(path, in: context)) } catch {
                 context.printError("taskwarden lint: \(Baseline.FileError(path: path, reason: error.reason))")
                 return .usageOrInputError
             }
@@ -61,10 +63,15 @@ enum LintCommand: Subcommand {
             }
         }
         var baselined = 0
-        if let baseline {
-            let new = baseline.newFindings(in: result)
-            baselined = result.findings.count - new.count
-            result.findings = new
+        if let baseline, let path = parsed.value("--baseline") {
+            do {
+                let new = try Baseline.newFindings(in: result, from: baseline)
+                baselined = result.findings.count - new.count
+                result.findings = new
+            } catch {
+                context.printError("taskwarden lint: \(Baseline.FileError(path: path, reason: error.reason))")
+                return .usageOrInputError
+            }
         }
         guard let reporter = FindingReporters.reporter(named: format) else { return .usageOrInputError }
         context.writeOutput(reporter.report(result))

@@ -10,6 +10,7 @@ enum SubcommandRegistry {
         FixCommand.self,
         TraceCommand.self,
         TopCommand.self,
+        TasksCommand.self,
     ]
 
     static func command(named name: String) -> (any Subcommand.Type)? {

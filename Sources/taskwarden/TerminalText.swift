@@ -13,37 +13,11 @@
 /// TerminalText.escaped("price\u{1B}]0;owned\u{07}")   // "price\u001b]0;owned\u0007"
 /// ```
 enum TerminalText {
-    static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            guard needsEscape(scalar) else {
-                result.unicodeScalars.append(scalar)
-                continue
-            }
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: max(4 - hex.count, 0)) + hex
-            }
-        }
-        return result
-    }
-
-    /// Whether `scalar` must not reach a terminal as it is.
-    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
-        default: return false
-        }
-    }
+    static func escaped(_ text: String) -> String { TextEscaping.terminal.escaped(text) }
 }
 
 import TaskWarden
+import TaskWardenLint
 
 extension TerminalText {
     /// The snapshot with every record's name and file escaped, for the census's own tree dump.

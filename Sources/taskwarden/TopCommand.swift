@@ -1,5 +1,6 @@
 import Foundation
 import TaskWarden
+import TaskWardenLint
 
 /// `taskwarden top`: a live view of the named tasks a running process serves on its census socket.
 enum TopCommand: Subcommand {
@@ -120,7 +121,7 @@ enum TopCommand: Subcommand {
         }
         var model = TopModel(process: client.hello.process, pid: client.hello.pid)
         model.ingest(snapshot)
-        context.print(format == "json" ? TopReport.json(model) : TopReport.text(model))
+        if format == "json" { context.writeOutput(TopReport.json(model)) } else { context.print(TopReport.text(model)) }
         return .success
     }
 }
@@ -143,21 +144,56 @@ enum TopReport {
         return (lines + ["", TerminalText.escaped(snapshot).treeDescription()]).joined(separator: "\n")
     }
 
+    /// `{"process", "pid", "count", "families": [{"family", "count", "oldestAgeMs"}], "tasks": [{"name",
+    /// "family", "id", "parent", "file", "line", "ageMs"}]}`, ending in a newline; `{}` before any snapshot.
     static func json(_ model: TopModel) -> String {
-        guard let snapshot = model.latest else { return "{}" }
+        guard let snapshot = model.latest else { return "{}\n" }
         let milliseconds = { (duration: Duration) in Int(TopArithmetic.milliseconds(duration)) }
-        let object: [String: Any] = [
-            "process": model.process,
-            "pid": model.pid,
-            "count": snapshot.count,
-            "families": model.rows.map { ["family": $0.family, "count": $0.count, "oldestAgeMs": milliseconds($0.oldestAge)] },
-            "tasks": snapshot.records.map { record -> [String: Any] in
-                ["name": record.name, "family": String(record.family), "id": record.id.rawValue,
-                 "parent": record.parentID.map { $0.rawValue as Any } ?? NSNull(),
-                 "file": record.fileID, "line": record.line, "ageMs": milliseconds(snapshot.age(of: record))]
-            },
-        ]
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        return JSONWriter.document(Document(
+            process: model.process, pid: model.pid, count: snapshot.count,
+            families: model.rows.map { Family(family: $0.family, count: $0.count, oldestAgeMs: milliseconds($0.oldestAge)) },
+            tasks: snapshot.records.map { record in
+                TaskRow(name: record.name, family: String(record.family), id: record.id.rawValue,
+                     parent: record.parentID?.rawValue, file: record.fileID, line: record.line,
+                     ageMs: milliseconds(snapshot.age(of: record)))
+            }))
+    }
+
+    private struct Document: Encodable {
+        var process: String
+        var pid: Int
+        var count: Int
+        var families: [Family]
+        var tasks: [TaskRow]
+    }
+
+    private struct Family: Encodable {
+        var family: String
+        var count: Int
+        var oldestAgeMs: Int
+    }
+
+    private struct TaskRow: Encodable {
+        var name: String
+        var family: String
+        var id: UInt64
+        var parent: UInt64?
+        var file: String
+        var line: Int
+        var ageMs: Int
+
+        /// Every key, `"parent": null` included (the synthesized encoding leaves a nil out).
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(family, forKey: .family)
+            try container.encode(id, forKey: .id)
+            try container.encode(parent, forKey: .parent)
+            try container.encode(file, forKey: .file)
+            try container.encode(line, forKey: .line)
+            try container.encode(ageMs, forKey: .ageMs)
+        }
+
+        enum CodingKeys: String, CodingKey { case name, family, id, parent, file, line, ageMs }
     }
 }

@@ -1,6 +1,7 @@
 import Testing
 import TaskWarden
 import TaskWardenTesting
+import TaskWardenSupport
 
 /// The named-task creation path itself: `Warden.task(name:)` must behave like `Task(name:)`.
 @Suite struct TaskWardenTaskTests {

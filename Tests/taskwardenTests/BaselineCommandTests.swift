@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import taskwarden
 
@@ -36,9 +39,27 @@ import Testing
         #expect(try String(contentsOfFile: workspace.path + "/baseline.json", encoding: .utf8) == again)
     }
 
+    @Test func writingABaselineNeverReplacesALinkAFIFOOrASource() throws {
+        let workspace = try Workspace(Self.files.merging(["kept.json": "{}\n"]) { $1 })
+        try FileManager.default.createSymbolicLink(atPath: workspace.path + "/link.json", withDestinationPath: "kept.json")
+        #expect(mkfifo(workspace.path + "/fifo.json", 0o644) == 0)
+        for (file, reason) in [("link.json", "it is a symbolic link"), ("fifo.json", "it is a named pipe (FIFO)"),
+                               ("Sources/App/Launch.swift", "it is a Swift source file")] {
+            let run = workspace.run("lint", "--write-baseline", file, "Sources")
+            #expect(run.status == .usageOrInputError, "\(file)")
+            #expect(run.errors.contains("taskwarden lint: baseline '\(file)': cannot be written: \(reason)"), "\(run.errors)")
+        }
+        #expect(try String(contentsOfFile: workspace.path + "/kept.json", encoding: .utf8) == "{}\n")
+        #expect(try String(contentsOfFile: workspace.path + "/Sources/App/Launch.swift", encoding: .utf8) == Self.files["Sources/App/Launch.swift"])
+    }
+
     @Test func aBadBaselineIsAnInputErrorNamingIt() throws {
-        let workspace = try Workspace(Self.files.merging(["broken.json": "[1, 2", "old.json": "{\"version\": 0, \"findings\": []}"]) { $1 })
-        for (file, reason) in [("missing.json", "no such file"), ("broken.json", "is not a JSON object"), ("old.json", "has version 0")] {
+        let workspace = try Workspace(Self.files.merging(["broken.json": "[1, 2", "old.json": "{\"version\": 0, \"findings\": []}",
+                                                          "true.json": "{\"version\": true, \"findings\": []}"]) { $1 })
+        try FileManager.default.createDirectory(atPath: workspace.path + "/folder.json", withIntermediateDirectories: true)
+        for (file, reason) in [("missing.json", "no such file"), ("broken.json", "is not a JSON object"), ("old.json", "has version 0"),
+                               ("true.json", "'version' is true at byte 13 (line 1); expected the whole number 1"),
+                               ("folder.json", "is a directory, not a baseline file")] {
             let run = workspace.run("lint", "--baseline", file, "Sources")
             #expect(run.status == .usageOrInputError)
             #expect(run.errors.contains("taskwarden lint: baseline '\(file)': \(reason)"), "\(run.errors)")

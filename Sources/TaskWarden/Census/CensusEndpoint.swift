@@ -1,3 +1,4 @@
+import TaskWardenSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -49,7 +50,7 @@ extension TaskCensus {
     }
 }
 
-/// A census being served on a Unix domain socket; see ``TaskCensus/serve(at:processName:)``.
+/// A census being served on a Unix domain socket; see ``TaskCensus/serve(at:processName:maximumClients:)``.
 ///
 /// ```swift
 /// let endpoint = try TaskCensus.shared.serve()

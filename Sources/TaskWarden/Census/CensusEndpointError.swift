@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// Why ``TaskCensus/serve(at:processName:)`` (or a look-up of served processes) failed. Every case names the
+/// Why ``TaskCensus/serve(at:processName:maximumClients:)`` (or a look-up of served processes) failed. Every case names the
 /// path involved.
 ///
 /// ```swift

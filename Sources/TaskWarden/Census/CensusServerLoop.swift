@@ -1,3 +1,4 @@
+import TaskWardenSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

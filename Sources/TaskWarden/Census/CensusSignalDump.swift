@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import TaskWardenSupport
 
 #if canImport(Glibc)
 import Glibc

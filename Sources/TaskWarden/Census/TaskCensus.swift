@@ -1,4 +1,5 @@
 import Synchronization
+import TaskWardenSupport
 
 /// The live census of tasks started through TaskWarden's named-task creation path.
 ///

@@ -1,3 +1,5 @@
+import TaskWardenSupport
+
 /// A ``TaskService``'s state, behind its lock.
 struct ServiceState: Sendable {
     /// The task of a started loop.

@@ -1,3 +1,5 @@
+import TaskWardenSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,5 @@
+import TaskWardenSupport
+
 /// Shared in-flight work per key: concurrent requests for one key share one named task, in the spirit of
 /// Go's `singleflight` — plus the cancellation `singleflight` lacks.
 ///

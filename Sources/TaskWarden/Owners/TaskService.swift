@@ -1,3 +1,5 @@
+import TaskWardenSupport
+
 /// A long-lived loop with an explicit lifecycle, in two shapes:
 ///
 /// - **Owned by the service** (apps): `start(owner:…)` runs the loop in a named task of its own; `start` is

@@ -1,3 +1,5 @@
+import TaskWardenSupport
+
 /// An owner for "latest request wins" work: starting new work cancels the previous task, and a generation
 /// check guarantees that replaced work can never commit its result — even if it already passed its last
 /// cancellation check when the replacement arrived.

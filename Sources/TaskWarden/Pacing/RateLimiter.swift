@@ -1,3 +1,5 @@
+import TaskWardenSupport
+
 /// A pacer shared by many tasks: at most `limit` admissions per window, first come first served, with the
 /// limit adjustable at runtime from what the server reports.
 ///

@@ -1,3 +1,5 @@
+import TaskWardenSupport
+
 /// A ``TaskTracer`` that keeps intervals and events in memory and writes them as Chrome Trace Event JSON, which
 /// Perfetto (ui.perfetto.dev), `chrome://tracing` and `taskwarden trace render` open.
 ///

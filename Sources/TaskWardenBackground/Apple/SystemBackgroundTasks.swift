@@ -1,3 +1,5 @@
+import TaskWardenSupport
+
 // The macOS and watchOS SDKs ship BackgroundTasks headers with every API marked unavailable, so `canImport`
 // alone would let this compile there and fail; the scheduler exists on iOS, iPadOS, Mac Catalyst, tvOS, visionOS.
 #if canImport(BackgroundTasks) && !os(macOS) && !os(watchOS)

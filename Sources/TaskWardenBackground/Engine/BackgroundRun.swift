@@ -1,4 +1,5 @@
 import TaskWarden
+import TaskWardenSupport
 
 /// How a background run ended, as reported to the system (exactly once per run).
 public enum BackgroundRunOutcome: Sendable, Equatable, CustomStringConvertible {

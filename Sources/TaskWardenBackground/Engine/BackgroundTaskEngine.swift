@@ -1,4 +1,5 @@
 import TaskWarden
+import TaskWardenSupport
 
 /// The platform-neutral background task scheduler: handlers registered once before launch completes, requests
 /// with an earliest begin date, handlers run in a named task, expiration cancels that task, completion reported

@@ -1,5 +1,6 @@
 import Foundation
 import TaskWarden
+import TaskWardenSupport
 
 /// Where a ``RefreshLedger`` keeps "when was each item last checked". The ledger saves after every applied
 /// result, so a store should make each save all-or-nothing: a killed app must find either the old or the new

@@ -1,4 +1,5 @@
 import TaskWarden
+import TaskWardenSupport
 
 /// Remembers when each item was last checked and hands out the next run's work list: never-checked items
 /// first, then the stalest first. Every ``markChecked(_:)`` saves to the store at once, so a run that expires or

@@ -55,7 +55,7 @@ public struct FileAnalysis: Sendable {
         }
         let lines = SourceLineTable(source)
         let targets = deploymentTargets ?? configuration.deploymentTargets ?? DeploymentTargets()
-        let result = CreationSiteDiscovery.discover(in: tree, source: source, file: path, lines: lines, deploymentTargets: targets)
+        let result = CreationSiteDiscovery.discover(in: tree, source: source, file: path, lines: lines, deploymentTargets: targets, work: work)
         let shadowing = TaskTypeShadowing(declarations: result.taskTypeDeclarations)
         self.path = path
         self.source = source
@@ -63,8 +63,7 @@ public struct FileAnalysis: Sendable {
         self.lines = lines
         self.sites = result.sites.filter { !shadowing.shadows($0) }
         self.taskTypeDeclarations = result.taskTypeDeclarations
-        self.types = TypeIndex(tree)
-        work.add(types.nodesVisited)
+        self.types = result.types
         self.suppressions = SuppressionDirectives(source: source)
         self.configuration = configuration
         self.deploymentTargets = targets

@@ -62,12 +62,11 @@ public struct TreeAnalysis: Sendable {
             }
         }
         let shadowing = TaskTypeShadowing(declarations: declarations)
-        // Records of parsed files come from their syntax (one walk per frame), on all cores.
-        let recordLists = ParallelMap.map(entries) { entry -> (FileAnalysis?, CachedFile?, [SiteRecord]) in
+        let recordLists = entries.map { entry -> (FileAnalysis?, CachedFile?, [SiteRecord]) in
             switch entry {
             case .parsed(var file):
                 file.apply(shadowing)
-                return (file, nil, FrameCallIndex.records(of: file))
+                return (file, nil, file.sites.map(\.record))
             case .cached(let file):
                 return (nil, file, file.records.filter { !shadowing.shadows($0) })
             }

@@ -39,7 +39,7 @@ struct FileFacts: Sendable, Codable, Equatable {
     }
 
     init(_ file: FileAnalysis, findings: [Finding], problems: [InputProblem], constants: [String: Set<String>]) {
-        records = FrameCallIndex.records(of: file)
+        records = file.sites.map(\.record)
         self.findings = findings
         self.problems = problems.map { ProblemRecord(path: $0.path, kind: $0.kind.rawValue, detail: $0.detail) }
         suppressions = SuppressionRecord(source: file.source)

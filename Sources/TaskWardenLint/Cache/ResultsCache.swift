@@ -71,13 +71,13 @@ public struct ResultsCache: Sendable {
         guard header.count == 4, header[0] == "taskwarden-cache", header[1] == "\(Self.format)",
               Int(header[2]) == payload.count, header[3] == SHA256.hex(payload)
         else { return nil }
-        return try? JSONDecoder().decode(Value.self, from: Data(payload))
+        return try? JSONReader.decode(Value.self, from: Data(payload))
     }
 
     /// Stores `facts` under `key`: written to a temporary file beside the entry, then renamed over it. Failures
     /// (a read-only or full disk) are ignored: the cache only saves time.
     func store(_ facts: some Encodable, _ key: String) {
-        guard let payload = try? JSONEncoder().encode(facts) else { return }
+        guard let payload = JSONWriter.compact(facts) else { return }
         let header = "taskwarden-cache \(Self.format) \(payload.count) \(SHA256.hex(payload))\n"
         let path = entryPath(key)
         let folder = (path as NSString).deletingLastPathComponent

@@ -59,15 +59,12 @@ public enum ConfigurationLoader {
         }
         let object: JSONValue
         do {
-            object = try JSONDecoder().decode(JSONValue.self, from: data)
+            object = try JSONReader.value(from: data)
         } catch {
-            throw Failure(file: file, key: nil, problem: "not valid JSON (\(Self.reason(error)))")
+            throw Failure(file: file, key: error.key, problem: error.problem)
         }
         guard case .object(let root) = object else {
             throw Failure(file: file, key: nil, problem: "expected a JSON object at the top level")
-        }
-        if let duplicate = JSONDuplicateKeys.first(in: Array(data)) {
-            throw Failure(file: file, key: duplicate, problem: "appears more than once in the same object; keep one (which value wins is not defined)")
         }
         var configuration = LintConfiguration()
         for (key, value) in root {
@@ -183,12 +180,5 @@ public enum ConfigurationLoader {
             index += length
         }
         return (bytes.count, 0)
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            return (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String ?? context.debugDescription
-        }
-        return "\(error)"
     }
 }

@@ -18,7 +18,7 @@ public enum FixReport {
     /// Every edit (file, line, column, kind, name, isPerItem, suggestion), every site left unnamed with its
     /// reason, every problem, and the summary line.
     public static func json(_ plan: FixPlan, dryRun: Bool) -> String {
-        JSONOutput.encode(Document(
+        JSONWriter.document(Document(
             dryRun: dryRun, edits: plan.edits, leftUnnamed: plan.leftUnnamed, problems: plan.problems,
             summary: plan.summary, filesChanged: plan.files.map(\.path)))
     }

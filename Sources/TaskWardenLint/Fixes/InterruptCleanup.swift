@@ -1,4 +1,5 @@
 import Foundation
+import TaskWardenSupport
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -61,7 +62,7 @@ private final class SignalChannel: Sendable {
     /// The pipe's write end, read by the handler (an atomic load, no lock).
     static let writeEnd = Atomic<Int32>(-1)
 
-    let target = SharedState<(registry: TemporaryFileRegistry, terminate: InterruptCleanup.Terminate)?>(nil)
+    let target = Locked<(registry: TemporaryFileRegistry, terminate: InterruptCleanup.Terminate)?>(nil)
 
     private init() {
         var ends: [Int32] = [0, 0]

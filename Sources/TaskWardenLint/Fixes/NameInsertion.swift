@@ -90,20 +90,7 @@ public enum NameInsertion {
     }
 
     /// A Swift string literal for `name`. Derived names are plain kebab-case; anything else is escaped.
-    static func quoted(_ name: String) -> String {
-        var escaped = ""
-        for scalar in name.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            case "\t": escaped += "\\t"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return "\"\(escaped)\""
-    }
+    static func quoted(_ name: String) -> String { TextEscaping.swiftStringLiteral.quoted(name) }
 }
 
 extension TriviaPiece {

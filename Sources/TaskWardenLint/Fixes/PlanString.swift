@@ -7,26 +7,7 @@
 /// ```
 enum PlanString {
     /// `text` in double quotes; `"`, `\` and control characters escaped as JSON escapes them.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if OutputLine.needsEscape(scalar) {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    static func quoted(_ text: String) -> String { TextEscaping.jsonString.quoted(text) }
 
     /// Why a quoted string cannot be read.
     enum Failure: Error, Equatable {
@@ -74,7 +55,7 @@ enum PlanString {
                     throw .badEscape("\\" + String(escape))
                 }
             default:
-                if OutputLine.needsEscape(scalar) { throw .controlCharacter }
+                if TextEscaping.isLineBreakingControl(scalar) { throw .controlCharacter }
                 value.append(scalar)
             }
         }

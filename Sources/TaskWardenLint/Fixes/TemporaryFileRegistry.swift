@@ -1,4 +1,5 @@
 import Foundation
+import TaskWardenSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -27,7 +28,7 @@ public final class TemporaryFileRegistry: Sendable {
         var interrupted = false
     }
 
-    private let state = SharedState(State())
+    private let state = Locked(State())
 
     public init() {}
 

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Runs discovery and the rules: over files on disk (``run(_:)``) or over sources in memory
-/// (``run(sources:configuration:)``, used by rule examples and tests).
+/// Runs the lint pipeline (``run(_:)``: collect → read → scan → plan → parse → discover → tree analysis → rules →
+/// report) over files on disk, or its stages from plan on over sources in memory (``run(sources:configuration:)``,
+/// used by rule examples and tests).
 ///
 /// ```swift
 /// let result = LintEngine().run(LintRequest(paths: ["Sources"]))
@@ -15,24 +16,24 @@ public struct LintEngine: Sendable {
     /// Parse every file whole instead of only the declarations that can hold a site (``ParsePlan``):
     /// `--whole-file`, for comparison; the output is the same either way.
     public var wholeFile: Bool
-    /// Sub-file parsing blanks closures and flat argument lists beside a site; with this set it keeps what `fix`
-    /// names a task after (``ParsePlan/Options/keepsNamingContext``): argument lists beside a
-    /// site (a button's title) and `label:` closures.
-    public var keepsNamingContext = false
+    /// What readers other than site discovery and the rules read (``SyntaxReads``): `fix` adds its naming's
+    /// (``SiteNamingContext/reads``), so sub-file parsing keeps what names a task.
+    public var additionalReads: [SyntaxReads]
 
     /// How this engine's sub-file parsing reads a file, for a run whose files have `configurations`: what a
     /// rule reads is kept only when one of them turns that rule on.
     func parsePlanOptions(for configurations: [LintConfiguration]) -> ParsePlan.Options {
-        var options = ParsePlan.Options(rules: rules, wholeFile: wholeFile)
-        options.keepsNamingContext = keepsNamingContext
+        let options = ParsePlan.Options(rules: rules, additionalReads: additionalReads, wholeFile: wholeFile)
         let enabled = rules.filter { rule in configurations.contains { $0.severity(for: rule.description) != nil } }
-        return options.keeping(for: enabled)
+        return options.keeping(for: enabled, additionalReads: additionalReads)
     }
 
-    public init(rules: [any Rule] = RuleRegistry.all, parallel: Bool = true, wholeFile: Bool = false) {
+    public init(rules: [any Rule] = RuleRegistry.all, parallel: Bool = true, wholeFile: Bool = false,
+                additionalReads: [SyntaxReads] = []) {
         self.rules = rules
         self.parallel = parallel
         self.wholeFile = wholeFile
+        self.additionalReads = additionalReads
     }
 
     /// Lints sources held in memory (path → text); `Info.plist` paths become property lists.
@@ -41,16 +42,16 @@ public struct LintEngine: Sendable {
         let plists = sources.filter { $0.path.hasSuffix(".plist") }.map { PropertyListFile(path: $0.path, contents: $0.text) }
         // The same plan as for files on disk, minus the byte scan's skip (every source given is analysed).
         let options = parsePlanOptions(for: [configuration])
-        var outcomes = ParallelMap.map(swift, parallel: parallel) { source -> FileOutcome in
-            var outcome = FileOutcome()
+        let places = swift.map { FileStages.Place(display: $0.path, configuration: configuration, targets: nil) }
+        var outcomes = ParallelMap.map(Array(zip(swift, places)), parallel: parallel) { source, place -> FileStages.Outcome in
+            var outcome = FileStages.Outcome()
             outcome.bytes = source.text.utf8.count
             let bytes = Array(source.text.utf8)
             outcome.declaresEntryPoint = ProgramEntryPoint.declaresEntryPoint(bytes)
-            Self.analyse(text: source.text, bytes: bytes, display: source.path, configuration: configuration,
-                         targets: nil, options: options, into: &outcome)
+            FileStages.planParseAndDiscover(text: source.text, bytes: bytes, place: place, options: options, into: &outcome)
             return outcome
         }
-        Self.resolveFunctionReach(&outcomes, reachKnown: true, parallel: parallel) { (swift[$0].path, configuration, nil) }
+        FileStages.resolveFunctionReach(&outcomes, reachKnown: true, parallel: parallel) { places[$0] }
         var statistics = LintStatistics()
         var problems: [InputProblem] = []
         for outcome in outcomes {
@@ -88,11 +89,12 @@ public struct LintEngine: Sendable {
         for file in tree.cachedFiles { all += file.facts.findings }
         var background: [Finding] = []
         for rule in rules {
-            let readsWholeFiles = !rule.description.wholeFileTokens.isEmpty
-            if readsWholeFiles, tree.reusedBackgroundFindings != nil { continue }
+            // A rule reading a tree-wide function index: its findings are recorded (and reused) per tree.
+            let readsIndex = rule.description.reads.functionIndex != nil
+            if readsIndex, tree.reusedBackgroundFindings != nil { continue }
             let found = rule.findings(in: tree)
             all += found
-            if readsWholeFiles { background += found }
+            if readsIndex { background += found }
         }
         if let reused = tree.reusedBackgroundFindings { all += reused }
         let descriptions = Dictionary(rules.map { ($0.description.id, $0.description) }, uniquingKeysWith: { first, _ in first })

@@ -68,13 +68,16 @@ private struct ManifestPlacement {
         let targets: XcodeProjectTargets
         var programs: [[Int]: Set<String>] = [:]
 
-        mutating func programs(of file: String, synchronizedHolders: [Int]) -> Set<String>? {
+        /// The programs of `file`, and whether it is compiled only into programs of this project's own (no
+        /// framework or library, which another project could link).
+        mutating func programs(of file: String, synchronizedHolders: [Int]) -> (programs: Set<String>, selfContained: Bool)? {
             let own = targets.ownTargets(of: file, synchronizedHolders: synchronizedHolders)
             guard !own.isEmpty else { return nil }
-            if let known = programs[own] { return known }
-            let result = targets.programs(ofTargets: own)
+            let selfContained = targets.areSelfContained(own)
+            if let known = programs[own] { return (known, selfContained) }
+            guard let result = targets.programs(ofTargets: own) else { return nil }
             programs[own] = result
-            return result
+            return (result, selfContained)
         }
     }
 
@@ -127,7 +130,7 @@ private struct ManifestPlacement {
             }
             return programs.map { .placed(ProgramScope.Membership(domain: package.domain, programs: $0)) } ?? .leftOut
         case .projects(let indices, var holders):
-            var placed: (manifest: String, programs: Set<String>)?
+            var placed: (manifest: String, programs: Set<String>, selfContained: Bool)?
             var count = 0
             for (position, index) in indices.enumerated() {
                 let synchronized: [Int]
@@ -137,14 +140,16 @@ private struct ManifestPlacement {
                     synchronized = projects[index].targets.synchronizedTargets(holding: file)
                     if inFolder { holders[position] = synchronized }
                 }
-                guard let programs = projects[index].programs(of: file, synchronizedHolders: synchronized) else { continue }
+                guard let (programs, selfContained) = projects[index].programs(of: file, synchronizedHolders: synchronized) else { continue }
                 count += 1
-                placed = (projects[index].manifest, programs)
+                placed = (projects[index].manifest, programs, selfContained)
             }
             folderManifest = .projects(indices, synchronizedHolders: holders)
             // A file compiled by two projects: not placed (compared with everything).
             guard count <= 1 else { return .leftOut }
-            return placed.map { .placed(ProgramScope.Membership(domain: $0.manifest, programs: $0.programs)) } ?? .unplaced
+            return placed.map {
+                .placed(ProgramScope.Membership(domain: $0.manifest, programs: $0.programs, isSelfContained: $0.selfContained))
+            } ?? .unplaced
         }
     }
 

@@ -16,7 +16,8 @@ import Foundation
 ///    beside the main app's; code in any other folder may be linked into every app.
 ///
 /// Two files share a program unless both were placed by the same manifest (or the same folder layout) into
-/// disjoint sets of programs: what the tool cannot place, it compares with everything, as before.
+/// disjoint sets of programs, or by two Xcode projects into their own apps, extensions or test bundles only (no
+/// framework another project could link): what the tool cannot place, it compares with everything.
 ///
 /// ```swift
 /// let scope = ProgramScope(paths: ["Mac/AppDelegate.swift", "iOS/AppDelegate.swift", "Shared/Sync.swift"])
@@ -30,6 +31,16 @@ public struct ProgramScope: Sendable {
         public var domain: String
         /// The programs of `domain` that link the file; nil when it may be linked into any of them.
         public var programs: Set<String>?
+        /// Only programs of `domain`'s own link the file (an Xcode project's apps, extensions, test bundles),
+        /// none that another manifest's program could link (a framework, a library): two such files placed by
+        /// different projects never run in one process (an iOS app's project and a macOS app's project).
+        public var isSelfContained: Bool
+
+        public init(domain: String, programs: Set<String>?, isSelfContained: Bool = false) {
+            self.domain = domain
+            self.programs = programs
+            self.isSelfContained = isSelfContained
+        }
     }
 
     private var memberships: [String: Membership]
@@ -53,9 +64,9 @@ public struct ProgramScope: Sendable {
 
     /// True when code in `a` and in `b` can be linked into one program.
     public func shareProgram(_ a: String, _ b: String) -> Bool {
-        guard a != b, let left = memberships[a], let right = memberships[b], left.domain == right.domain,
-              let leftPrograms = left.programs, let rightPrograms = right.programs
-        else { return true }
+        guard a != b, let left = memberships[a], let right = memberships[b] else { return true }
+        guard left.domain == right.domain else { return !(left.isSelfContained && right.isSelfContained) }
+        guard let leftPrograms = left.programs, let rightPrograms = right.programs else { return true }
         return !leftPrograms.isDisjoint(with: rightPrograms)
     }
 
@@ -63,7 +74,7 @@ public struct ProgramScope: Sendable {
     /// a program. Used to partition work (`fix` makes names unique per partition it must compare).
     public func placement(of path: String) -> String {
         guard let membership = memberships[path], let programs = membership.programs else { return "" }
-        return membership.domain + "\u{1}" + programs.sorted().joined(separator: "\u{1}")
+        return membership.domain + (membership.isSelfContained ? "\u{2}" : "\u{1}") + programs.sorted().joined(separator: "\u{1}")
     }
 
     // MARK: Folder layout
@@ -79,7 +90,7 @@ public struct ProgramScope: Sendable {
     /// are shared by every program. Nothing is placed when the tree holds fewer than two programs.
     static func placeByFolders(_ paths: [String], entryPoints: Set<String> = [], extensionPropertyLists: [String] = []) -> [String: Membership] {
         let common = commonDirectory(of: paths)
-        var marks = FolderMarks()
+        let marks = FolderMarks()
         var folders: [String: [Substring]] = [:]
         for path in paths {
             let components = path.split(separator: "/")

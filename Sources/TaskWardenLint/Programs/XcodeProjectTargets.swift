@@ -172,6 +172,12 @@ struct XcodeProjectTargets: Sendable {
         synchronized.filter { $0.folders.contains { file.hasPrefix($0) } }.map(\.target)
     }
 
+    /// Whether the targets at `indices` are all programs of their own (apps, extensions, test bundles, tools):
+    /// no framework or library among them, which another project's program could link.
+    func areSelfContained(_ indices: [Int]) -> Bool {
+        !indices.isEmpty && indices.allSatisfy { !targets[$0].isLinkedInto }
+    }
+
     /// The targets whose program links a file compiled by the targets at `indices` (from
     /// ``ownTargets(of:)``): they and those depending on a framework among them; nil when `indices` is empty.
     /// Many files share one answer, so discovery remembers it per set of indices.

@@ -51,16 +51,6 @@ public struct JSONReporter: FindingReporter {
                              sites: result.statistics.sites, errors: counts[.error] ?? 0,
                              warnings: counts[.warning] ?? 0, info: counts[.info] ?? 0)
         )
-        return JSONOutput.encode(document)
-    }
-}
-
-/// Pretty, key-sorted JSON without escaped slashes, ending in a newline.
-enum JSONOutput {
-    static func encode(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) else { return "{}\n" }
-        return text + "\n"
+        return JSONWriter.document(document)
     }
 }

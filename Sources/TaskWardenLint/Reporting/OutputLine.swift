@@ -12,30 +12,5 @@
 /// `\u{XX}`), C1 controls (U+0080–U+009F, NEL among them) and the Unicode line and paragraph separators.
 /// A backslash is left as it is, so a name's source text (`"price:\(id)"`) reads as written.
 public enum OutputLine {
-    public static func escaped(_ text: String) -> String {
-        // Nearly every line has nothing to escape: return it without copying.
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 8)
-        for scalar in text.unicodeScalars {
-            guard needsEscape(scalar) else {
-                result.unicodeScalars.append(scalar)
-                continue
-            }
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            }
-        }
-        return result
-    }
-
-    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: true
-        default: false
-        }
-    }
+    public static func escaped(_ text: String) -> String { TextEscaping.outputLine.escaped(text) }
 }

@@ -139,7 +139,7 @@ public struct SARIFReporter: FindingReporter {
             ))
         }
         let log = Log(runs: [Run(tool: Tool(driver: Driver(version: "0.1.0", rules: entries)), results: results)])
-        return JSONOutput.encode(log)
+        return JSONWriter.document(log)
     }
 
     /// Positions count UTF-8 bytes; the run declares `columnKind: utf16CodeUnits`, so columns are converted

@@ -102,7 +102,7 @@ public enum SiteListing {
                              named: sites.filter { $0.name.isNamed }.count,
                              kinds: sites.reduce(into: [:]) { $0[$1.kind.rawValue, default: 0] += 1 })
         )
-        return JSONOutput.encode(document)
+        return JSONWriter.document(document)
     }
 
     /// `Sources/Shelf.swift:12:9  Task.init  "price-check"  in PriceWatcher.start()`, and for unnamed sites

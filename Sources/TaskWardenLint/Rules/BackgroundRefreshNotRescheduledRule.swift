@@ -112,9 +112,7 @@ public struct BackgroundRefreshNotRescheduledRule: Rule {
                 }
                 """),
         ],
-        additionalScanTokens: BackgroundTaskContext.scanTokens,
-        wholeFileTokens: BackgroundTaskContext.wholeFileTokens,
-        functionIndexWords: BackgroundTaskContext.functionIndexWords
+        reads: BackgroundTaskContext.reads
     )
 
     public func findings(in tree: TreeAnalysis) -> [Finding] {

@@ -96,9 +96,7 @@ public struct BackgroundTaskIdentifierRule: Rule {
                 }
                 """, supportingFiles: ["Info.plist": plist]),
         ],
-        additionalScanTokens: BackgroundTaskContext.scanTokens,
-        wholeFileTokens: BackgroundTaskContext.wholeFileTokens,
-        functionIndexWords: BackgroundTaskContext.functionIndexWords
+        reads: BackgroundTaskContext.reads
     )
 
     /// The permitted identifiers of one Info.plist, with where each is written.

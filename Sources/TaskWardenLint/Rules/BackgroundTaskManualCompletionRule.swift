@@ -88,7 +88,9 @@ public struct BackgroundTaskManualCompletionRule: Rule {
                     Refresher.shared.scheduleFollowUp()
                 }
                 """),
-        ]
+        ],
+        // A launch handler as written: every `return` and `setTaskCompleted` in it, and where its task goes.
+        reads: SyntaxReads(siteClosure: .init(readWhole: [.backgroundTask, .backgroundTaskRegistration]))
     )
 
     public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {

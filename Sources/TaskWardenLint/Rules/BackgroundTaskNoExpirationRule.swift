@@ -76,9 +76,7 @@ public struct BackgroundTaskNoExpirationRule: Rule {
                 }
                 """),
         ],
-        additionalScanTokens: BackgroundTaskContext.scanTokens,
-        wholeFileTokens: BackgroundTaskContext.wholeFileTokens,
-        functionIndexWords: BackgroundTaskContext.functionIndexWords
+        reads: BackgroundTaskContext.reads
     )
 
     public func findings(in tree: TreeAnalysis) -> [Finding] {

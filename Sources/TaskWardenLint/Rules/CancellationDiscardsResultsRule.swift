@@ -93,7 +93,7 @@ public struct CancellationDiscardsResultsRule: Rule {
                 """, configuration: Self.enabled),
         ],
         // The rule reads every body that checks for cancellation, with or without a site.
-        keptBodyTokens: ["isCancelled"]
+        reads: SyntaxReads(anywhere: .init(bodiesWith: ["isCancelled"]))
     )
 
     /// The rule is off by default; its examples turn it on.

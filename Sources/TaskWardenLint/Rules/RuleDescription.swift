@@ -17,41 +17,15 @@ public struct RuleDescription: Sendable {
     public var nonTriggeringExamples: [RuleExample]
     /// Before/after pairs for rules a fixer can correct (documentation; `fix` has its own tests).
     public var corrections: [RuleCorrection]
-    /// Extra byte sequences that make a file worth parsing for this rule even without a creation token
-    /// (for example `setTaskCompleted`). Keep them specific: every file containing one is parsed.
-    public var additionalScanTokens: [String]
-    /// Byte sequences that make the engine parse a file whole when it contains one: for rules that read more
-    /// of a file than the declarations holding its sites (the background rules index every function). One
-    /// ending in `(` counts only before an unlabelled argument (``CreationTokenScanner/containsWholeFileToken(_:in:)``).
-    public var wholeFileTokens: [String]
-    /// For a rule that reads whole files only to index their functions (the background rules: which functions
-    /// submit, complete or set an expiration handler, directly or through calls): the words that make a
-    /// function body matter (a word ending with one counts). A file holding one of ``wholeFileTokens`` is then
-    /// parsed with every function's signature, the bodies that hold none of these words, no site or kept token
-    /// and name no function of such a file that reaches one of them emptied, and the rest masked as any file
-    /// but for the statements naming such a word or function and the bodies holding a token's word
-    /// (``FunctionReachFile``). Empty: such files are parsed whole.
-    public var functionIndexWords: [String]
-    /// Words that keep a function body or closure in sub-file parsing, whole, although it holds no site: for
-    /// rules that read the code around the word (`isCancelled`: the loop it ends and the results gathered).
-    /// Matched as whole words (`isCancelled`, not `isCancelledByUser`); a token written `.word(` matches only a
-    /// member call of `word` (`task?.cancel()`, `$0.cancel {`, not `return .cancel` or `onCancel: cancel`).
-    public var keptBodyTokens: [String]
-    /// Member calls (`.cancel(`) that keep the body, closure and statement holding them in sub-file parsing,
-    /// although they hold no site, but not the rest of the body: for rules that read such a call where it
-    /// stands in other members of a site's type (a task stored and cancelled elsewhere). Matched like a
-    /// ``keptBodyTokens`` entry written `.word(`.
-    public var keptCallTokens: [String]
-    /// Modifiers (`onChange`) whose closure a rule reads whole when a site stands in it: sub-file parsing then
-    /// keeps the closures nested in that closure too.
-    public var wholeClosureModifiers: [String]
+    /// What the rule reads of a file beyond the sites and their records, declared once (``SyntaxReads``):
+    /// sub-file parsing keeps exactly what the enabled rules declare, so a rule that reads more than it declares
+    /// sees less in a masked copy than in the whole file (every example is linted both ways in the tests).
+    public var reads: SyntaxReads
 
     public init(
         id: String, summary: String, rationale: String, defaultSeverity: Severity, isEnabledByDefault: Bool = true,
         triggeringExamples: [RuleExample] = [], nonTriggeringExamples: [RuleExample] = [],
-        corrections: [RuleCorrection] = [], additionalScanTokens: [String] = [],
-        wholeFileTokens: [String] = [], functionIndexWords: [String] = [], keptBodyTokens: [String] = [],
-        keptCallTokens: [String] = [], wholeClosureModifiers: [String] = []
+        corrections: [RuleCorrection] = [], reads: SyntaxReads = SyntaxReads()
     ) {
         self.id = id
         self.summary = summary
@@ -61,12 +35,7 @@ public struct RuleDescription: Sendable {
         self.triggeringExamples = triggeringExamples
         self.nonTriggeringExamples = nonTriggeringExamples
         self.corrections = corrections
-        self.additionalScanTokens = additionalScanTokens
-        self.wholeFileTokens = wholeFileTokens
-        self.functionIndexWords = functionIndexWords
-        self.keptBodyTokens = keptBodyTokens
-        self.keptCallTokens = keptCallTokens
-        self.wholeClosureModifiers = wholeClosureModifiers
+        self.reads = reads
     }
 }
 

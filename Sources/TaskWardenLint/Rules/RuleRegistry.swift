@@ -31,9 +31,4 @@ public enum RuleRegistry {
 
     /// Every rule id.
     public static var ids: [String] { all.map(\.description.id) }
-
-    /// Every extra scan token rules ask for.
-    public static var additionalScanTokens: [String] {
-        Array(Set(all.flatMap(\.description.additionalScanTokens))).sorted()
-    }
 }

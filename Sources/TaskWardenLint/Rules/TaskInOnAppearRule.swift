@@ -16,7 +16,8 @@ public struct TaskInOnAppearRule: Rule {
             Reported only when the task is created directly in the modifier's closure and its handle is dropped; \
             a task stored in state and cancelled elsewhere (for example in `.onDisappear`) is owned and is fine. \
             For `.onChange`, only when the task depends on the value: the action uses the old or new value it is \
-            given other than to decide whether to start the task, or the task reads the observed value itself. \
+            given other than to decide whether to start the task (comparing the old value with the new one only \
+            says it changed: that decides nothing), or the task reads the observed value itself. \
             An action that ignores them, or only tests them (`if newPhase == .active { Task { … } }`, \
             `guard isOn else { return }`), is a trigger for a side effect (saving a setting, handling one stream \
             event, refreshing when the app becomes active) that must run to the end, and `.task(id:)` would \
@@ -50,6 +51,16 @@ public struct TaskInOnAppearRule: Rule {
                 }
                 """),
             RuleExample("Text(release.title).onAppear(perform: { ↓Task { await prices.load(release) } })"),
+            // Found in real apps: `old != new` only says the value changed; the reload that follows works on the
+            // new value, and races the next change.
+            RuleExample("""
+                List(conversations) { ConversationRow($0) }
+                    .onChange(of: client) { oldValue, newValue in
+                        guard oldValue.id != newValue.id else { return }
+                        dataSource.reset()
+                        ↓Task { await fetchConversations() }
+                    }
+                """),
             // A gated task that reads the value it observes still races the next change.
             RuleExample("""
                 List(results) { AlbumRow(album: $0) }
@@ -97,7 +108,7 @@ public struct TaskInOnAppearRule: Rule {
         ],
         // Whether an .onChange action uses its parameters reads the whole action, closures nested in it
         // included; of an .onAppear action only the path from the task up to it is read.
-        wholeClosureModifiers: ["onChange"]
+        reads: SyntaxReads(aroundSite: .init(modifierClosures: ["onChange"]))
     )
 
     public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {

@@ -75,7 +75,13 @@ public struct TaskIsolationByCaptureRule: Rule {
             // `[self]` and `[unowned self]` make the isolation explicit.
             RuleExample("actor PriceCache { var n = 0; func warm() { Task { [self] in n += 1 } } }", configuration: Self.enabled),
             RuleExample("actor PriceCache { var n = 0; func warm() { Task { [unowned self] in n += 1 } } }", configuration: Self.enabled),
-        ]
+            // Found in real code: an empty task returned as an already finished placeholder.
+            RuleExample("actor Indexer { func schedule() -> Task<Void, Never> { return Task {} } }", configuration: Self.enabled),
+        ],
+        // Whether the closure captures `self` (its capture list; written out, or a member's bare name no local
+        // shadows), and the attributes and supertypes of the site's type and its extensions.
+        reads: SyntaxReads(siteClosure: .init(words: ["self"], statementsWith: ["super"], memberNames: true),
+                           aroundSite: .init(localBindings: true, enclosingTypes: true))
     )
 
     /// The rule is off by default; its examples turn it on.
@@ -88,8 +94,9 @@ public struct TaskIsolationByCaptureRule: Rule {
     public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {
         let lookups = SiteLookups(file)
         return file.sites.compactMap { site in
+            // An empty body (`return Task {}` as a finished placeholder) runs nothing on either side.
             guard site.kind == .taskInit || site.kind == .taskImmediate, let call = site.call, let closure = site.closure,
-                  TaskIsolation.globalActorAttribute(of: closure) == nil,
+                  !closure.statements.isEmpty, TaskIsolation.globalActorAttribute(of: closure) == nil,
                   TaskIsolation.isInActorInstanceMember(call, types: file.types) else { return nil }
             let capture = SelfCapture(of: closure, lookups: lookups)
             switch capture.listEntry {

@@ -117,9 +117,14 @@ public struct TaskSelfCycleRule: Rule {
                 }
                 """),
         ],
-        // Whether another member cancels the stored task (TaskCall.typeCancelsOutsideDeinit) reads every member
-        // body calling `.cancel(` or `.cancelAll(` (a member call is all it looks for).
-        keptCallTokens: [".cancel(", ".cancelAll("]
+        // The task's unbounded loops (LoopBound), its capture of `self` (SelfCapture), the property it is stored
+        // in (TaskCall.selfPropertyName: a member no local shadows), and whether another member cancels it
+        // (TaskCall.typeCancelsOutsideDeinit reads every member body calling `.cancel(` or `.cancelAll(`).
+        reads: SyntaxReads(
+            siteClosure: .init(controlFlow: true, words: ["self", "await", "try"],
+                               statementsWith: ["super", "Task", "isCancelled", "checkCancellation"], memberNames: true),
+            aroundSite: .init(localBindings: true, loopingTaskStorage: true),
+            anywhere: .init(memberCalls: ["cancel", "cancelAll"]))
     )
 
     public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {

@@ -135,7 +135,13 @@ public struct UnhandledThrowingTaskRule: Rule {
                 """),
             RuleExample("func f() { Task { let load = { try decode(data) }; await show(load) } }"),
             RuleExample("let uploads = releases.map { release in Task { try await upload(release) } }"),
-        ]
+        ],
+        // Whether an error can escape the task's closure (ThrowReach): every `try`, `throw` and `for try`, the calls
+        // that throw only on cancellation (a sleep, `checkCancellation`) and a throwing group's calls; and what
+        // the handle is used for (the statement holding the site, always kept).
+        reads: SyntaxReads(siteClosure: .init(
+            controlFlow: true, words: ["try", "await"], statementsWith: ["throw", "Task", "checkCancellation"],
+            triedCalls: ["sleep", "withThrowingTaskGroup", "withThrowingDiscardingTaskGroup", "next", "waitForAll", "nextResult"]))
     )
 
     public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {

@@ -72,7 +72,11 @@ public struct UnownedTaskLoopRule: Rule {
             RuleExample("func f() { Task { for await line in url.lines { parse(line) } } }"),
             RuleExample("func f() { _ = Task { while true { await ping() } } }"),
             RuleExample("func f() -> Task<Void, Never> { Task { while true { await ping() } } }"),
-        ]
+        ],
+        // The loops of the task's closure and how they end (LoopBound: `while true`, `!Task.isCancelled`,
+        // `for await` over a stream, `break` and `return`), its awaits, and what the handle is used for.
+        reads: SyntaxReads(siteClosure: .init(controlFlow: true, words: ["await", "try"],
+                                              statementsWith: ["Task", "isCancelled", "checkCancellation"]))
     )
 
     /// Whether cancelling the task can stop `loop`: it suspends (an `await`, where cancellation-aware calls

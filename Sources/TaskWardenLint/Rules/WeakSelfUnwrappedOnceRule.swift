@@ -96,7 +96,15 @@ public struct WeakSelfUnwrappedOnceRule: Rule {
                     }
                 }
                 """),
-        ]
+        ],
+        // The closure's capture list and its unwraps of `self` (`guard let self`, `let strongSelf = self`), its
+        // loops, awaits and cancellation checks, and its uses of `self` or an alias, written out or through a
+        // member's bare name that no local shadows.
+        reads: SyntaxReads(
+            siteClosure: .init(controlFlow: true, words: ["self", "await", "try"],
+                               statementsWith: ["super", "Task", "isCancelled", "checkCancellation"],
+                               memberNames: true, aliasesOf: ["self"]),
+            aroundSite: .init(localBindings: true))
     )
 
     public func findings(in file: FileAnalysis, tree: TreeAnalysis) -> [Finding] {

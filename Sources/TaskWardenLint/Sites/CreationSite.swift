@@ -1,44 +1,26 @@
 import SwiftSyntax
 import TaskNaming
 
-/// One place in source where a task is created.
+/// One place in source where a task is created: its data (``record``) and the syntax behind it.
 ///
 /// Discovery (``CreationSiteDiscovery``) finds every site of a file in one syntax pass; rules read the sites
-/// and, where they need more, the syntax behind them (``node``, ``closure``, ``nameArgument``).
+/// and, where they need more, the syntax behind them (``node``, ``closure``, ``nameArgument``). Every data field
+/// of the record reads as a field of the site (`site.kind` is `site.record.kind`); the record alone is what a
+/// file served from the results cache contributes, so tree-wide consumers read records and never syntax.
 ///
 /// ```swift
 /// let file = FileAnalysis(path: "Shelf.swift", source: "func load() { Task { await sync() } }")
 /// file.sites[0].kind          // .taskInit
 /// file.sites[0].guessedLabel  // "load()"
 /// ```
+@dynamicMemberLookup
 public struct CreationSite: Sendable, CustomStringConvertible {
-    /// Where the token that names the creation is: `Task` for the `Task…` forms, the member name (`addTask`,
-    /// `task`, `backgroundTask`, `register`) for member forms, `async` for the first binding of an `async let`
-    /// (later bindings of the same declaration point at their pattern).
-    public var position: SourcePosition
-    public var kind: CreationSiteKind
-    /// The `name:` argument as written.
-    public var name: TaskNameExpression
-    /// Whether `name:` can be passed here, at the deployment targets raised by any `#available` around it.
-    public var nameAvailability: NameAvailability
-    /// The innermost named declaration: `CloudSyncMonitor.scheduleReconcileRetry()`.
-    public var enclosingDeclaration: String
-    /// The label a profiler guesses when the task is unnamed: the nearest enclosing function, or
-    /// `closure #N in …` when created inside a closure.
-    public var guessedLabel: String
-    /// When the site sits in a closure stored in a property (`monitor.onQuiesced = { … }`), the property's
-    /// name: whoever calls the closure is the frame a profiler sees, so the guessed label can be a different
-    /// function altogether.
-    public var calledThrough: String?
-    /// The kind of the task whose closure this site sits in, if any (a task created inside another task).
-    public var parentSiteKind: CreationSiteKind?
-    /// True when the site sits in a `for`/`while`/`repeat` loop or a `forEach`/`map` closure inside its
-    /// enclosing declaration (per-item work).
-    public var isInsideLoop: Bool
+    /// The site as data (position, kind, name, labels, …): the same whether the file was parsed or cached.
+    public internal(set) var record: SiteRecord
 
     /// The call (`FunctionCallExprSyntax`) or, for `async let`, the `VariableDeclSyntax`.
     public let node: Syntax
-    /// The token at ``position``.
+    /// The token at the record's position.
     public let token: TokenSyntax
     /// The task's body when it is written as a closure (trailing or `operation:`/`launchHandler:` argument).
     public let closure: ClosureExprSyntax?
@@ -47,43 +29,15 @@ public struct CreationSite: Sendable, CustomStringConvertible {
     /// For `async let`: the binding this site stands for.
     public let asyncLetBinding: PatternBindingSyntax?
 
+    /// A field of the site's record: `site.position`, `site.kind`, `site.guessedLabel`, `site.isNameable`, ….
+    public subscript<Value>(dynamicMember field: KeyPath<SiteRecord, Value>) -> Value {
+        record[keyPath: field]
+    }
+
     /// The call, for every kind except `async let`.
     public var call: FunctionCallExprSyntax? { node.as(FunctionCallExprSyntax.self) }
 
-    /// True when the site is unnamed although its kind accepts `name:` here.
-    public var isNameable: Bool { name == .none && nameAvailability.isAvailable }
-
-    /// The names of the types and extensions around the site (used to decide whether `Task` is shadowed).
-    let enclosingTypeNames: [String]
-    /// True when the site was recognised from an unqualified `Task` (which a same-module type may shadow).
-    let usesUnqualifiedTask: Bool
-
-    init(
-        position: SourcePosition, kind: CreationSiteKind, name: TaskNameExpression, nameAvailability: NameAvailability,
-        enclosingDeclaration: String, guessedLabel: String, calledThrough: String?, parentSiteKind: CreationSiteKind?,
-        isInsideLoop: Bool, node: Syntax, token: TokenSyntax, closure: ClosureExprSyntax?,
-        nameArgument: LabeledExprSyntax?, asyncLetBinding: PatternBindingSyntax?,
-        enclosingTypeNames: [String], usesUnqualifiedTask: Bool
-    ) {
-        self.position = position
-        self.kind = kind
-        self.name = name
-        self.nameAvailability = nameAvailability
-        self.enclosingDeclaration = enclosingDeclaration
-        self.guessedLabel = guessedLabel
-        self.calledThrough = calledThrough
-        self.parentSiteKind = parentSiteKind
-        self.isInsideLoop = isInsideLoop
-        self.node = node
-        self.token = token
-        self.closure = closure
-        self.nameArgument = nameArgument
-        self.asyncLetBinding = asyncLetBinding
-        self.enclosingTypeNames = enclosingTypeNames
-        self.usesUnqualifiedTask = usesUnqualifiedTask
-    }
-
     public var description: String {
-        "\(position) \(kind.rawValue) name=\(name) in \(enclosingDeclaration)"
+        "\(record.position) \(record.kind.rawValue) name=\(record.name) in \(record.enclosingDeclaration)"
     }
 }

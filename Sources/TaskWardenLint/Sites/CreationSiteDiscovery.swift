@@ -16,12 +16,15 @@ public enum CreationSiteDiscovery {
         public var sites: [CreationSite]
         /// Types named `Task` declared in this file.
         public var taskTypeDeclarations: [TaskTypeDeclaration]
+        /// The file's type declarations, read once (what the records' isolation and frame calls looked up).
+        public var types: TypeIndex
     }
 
     /// Statements and members whose text holds no creation token are skipped without visiting their nodes.
+    /// `work` counts the syntax nodes read beyond the sites (the type index's walk and the records' lookups).
     public static func discover(
         in tree: SourceFileSyntax, source: String, file: String, lines: SourceLineTable? = nil,
-        deploymentTargets: DeploymentTargets
+        deploymentTargets: DeploymentTargets, work: SyntaxWork? = nil
     ) -> Result {
         // The parser is lossless: the tree's text is the source, byte for byte.
         var text = source
@@ -32,8 +35,29 @@ public enum CreationSiteDiscovery {
             return visitor
         }
         // The visitor meets an outer call before the calls in its base (`a.task {}.backgroundTask {}`).
-        let sites = visitor.sites.sorted { $0.position.utf8Offset < $1.position.utf8Offset }
-        return Result(sites: sites, taskTypeDeclarations: visitor.taskTypes)
+        var sites = visitor.sites.sorted { $0.position.utf8Offset < $1.position.utf8Offset }
+        let types = TypeIndex(tree)
+        work?.add(types.nodesVisited)
+        completeRecords(&sites, lookups: SiteLookups(types: types, work: work))
+        return Result(sites: sites, taskTypeDeclarations: visitor.taskTypes, types: types)
+    }
+
+    /// Fills in what each record reads from syntax beyond the site itself: where the task runs, and the stored
+    /// closures its frame calls (one walk per function frame, shared by the frame's sites).
+    private static func completeRecords(_ sites: inout [CreationSite], lookups: SiteLookups) {
+        var callsByFrame: [SyntaxIdentifier: [String]] = [:]
+        for index in sites.indices {
+            let site = sites[index]
+            sites[index].record.isolation = TaskIsolation.of(kind: site.kind, closure: site.closure, at: site.node, lookups: lookups)
+            guard let frame = DeclarationContext.nearestFrame(above: site.node), !frame.is(ClosureExprSyntax.self) else { continue }
+            if let known = callsByFrame[frame.id] {
+                sites[index].record.frameCalls = known
+            } else {
+                let found = StoredClosureCalls.calledStoredClosures(by: frame, types: lookups.types).sorted()
+                callsByFrame[frame.id] = found
+                sites[index].record.frameCalls = found
+            }
+        }
     }
 
     private final class Visitor: SyntaxVisitor {
@@ -107,23 +131,35 @@ public enum CreationSiteDiscovery {
             nameArgument: LabeledExprSyntax?, binding: PatternBindingSyntax?, usesUnqualifiedTask: Bool
         ) {
             let offset = token.positionAfterSkippingLeadingTrivia
-            let location = lines.location(ofUTF8Offset: offset.utf8Offset)
             let floor = AvailabilityFloor.floor(around: node, guards: &availabilityGuards)
             let surroundings = SiteSurroundings(of: node)
-            sites.append(CreationSite(
-                position: SourcePosition(file: file, line: location.line, column: location.column, utf8Offset: offset.utf8Offset),
+            let nameExpression = nameArgument?.expression
+            let name = TaskNameExpression(nameExpression)
+            let record = SiteRecord(
+                position: position(of: offset),
                 kind: kind,
-                name: TaskNameExpression(nameArgument?.expression),
+                name: name,
                 nameAvailability: NameAvailability.of(NameOverload(kind: kind, call: node.as(FunctionCallExprSyntax.self)), at: deploymentTargets.raised(by: floor)),
                 enclosingDeclaration: DeclarationContext.enclosingDeclarationPath(of: node, memo: declarations),
                 guessedLabel: DeclarationContext.guessedLabel(of: node, memo: declarations),
                 calledThrough: surroundings.calledThrough,
                 parentSiteKind: surroundings.parentSiteKind,
                 isInsideLoop: surroundings.isInsideLoop,
-                node: node, token: token, closure: closure, nameArgument: nameArgument, asyncLetBinding: binding,
+                tokenLength: token.trimmedLength.utf8Length,
+                nameText: name == .none ? nil : nameExpression?.trimmedText,
+                namePosition: nameExpression.map { position(of: $0.positionAfterSkippingLeadingTrivia) },
+                nameLength: nameExpression.map { $0.trimmedText.utf8.prefix { $0 != UInt8(ascii: "\n") }.count } ?? 1,
+                firstArgumentText: node.as(FunctionCallExprSyntax.self)?.arguments.first?.expression.trimmedText,
                 enclosingTypeNames: DeclarationContext.typePath(of: node),
                 usesUnqualifiedTask: usesUnqualifiedTask
-            ))
+            )
+            sites.append(CreationSite(record: record, node: node, token: token, closure: closure, nameArgument: nameArgument,
+                                      asyncLetBinding: binding))
+        }
+
+        private func position(of offset: AbsolutePosition) -> SourcePosition {
+            let location = lines.location(ofUTF8Offset: offset.utf8Offset)
+            return SourcePosition(file: file, line: location.line, column: location.column, utf8Offset: offset.utf8Offset)
         }
     }
 }

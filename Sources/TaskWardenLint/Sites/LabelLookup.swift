@@ -116,7 +116,7 @@ public enum LabelLookup {
     }
 
     public static func json(label: String, matches: [Match]) -> String {
-        JSONOutput.encode(Output(label: label, sites: matches.map {
+        JSONWriter.document(Output(label: label, sites: matches.map {
             Item(file: $0.site.position.file, line: $0.site.position.line, column: $0.site.position.column,
                  kind: $0.site.kind.rawValue, name: $0.site.nameText, enclosing: $0.site.enclosingDeclaration,
                  reason: $0.reason)

@@ -31,22 +31,16 @@ public struct TaskTypeShadowing: Sendable {
     }
 
     /// True when the site's `Task` refers to a project type, so it is not a creation site.
-    public func shadows(_ site: CreationSite) -> Bool {
-        shadows(usesUnqualifiedTask: site.usesUnqualifiedTask, file: site.position.file, enclosingTypeNames: site.enclosingTypeNames)
-    }
+    public func shadows(_ site: CreationSite) -> Bool { shadows(site.record) }
 
     /// The same for a site's record (a file served from the results cache).
     func shadows(_ record: SiteRecord) -> Bool {
-        shadows(usesUnqualifiedTask: record.usesUnqualifiedTask, file: record.position.file, enclosingTypeNames: record.enclosingTypeNames)
-    }
-
-    private func shadows(usesUnqualifiedTask: Bool, file: String, enclosingTypeNames: [String]) -> Bool {
         // Most trees declare no `Task` type: then no site needs its module worked out.
-        guard usesUnqualifiedTask, !moduleWide.isEmpty || !ownersByModule.isEmpty else { return false }
-        let module = Self.moduleKey(of: file)
+        guard record.usesUnqualifiedTask, !moduleWide.isEmpty || !ownersByModule.isEmpty else { return false }
+        let module = Self.moduleKey(of: record.position.file)
         if moduleWide.contains(module) { return true }
         guard let owners = ownersByModule[module] else { return false }
-        return enclosingTypeNames.contains { owners.contains($0) }
+        return record.enclosingTypeNames.contains { owners.contains($0) }
     }
 
     /// The module a file belongs to: `…/Sources/<Name>` or `…/Tests/<Name>` when the path has one, else "".

@@ -1,50 +1,47 @@
-/// Sub-file parsing for the files a rule indexes every function of (the background rules: which functions
-/// submit a request, complete a task or set its expiration handler, directly or through the functions they
-/// call, across the tree).
+/// Sub-file parsing for the files a reader indexes every function of (``SyntaxReads/FunctionIndex``: which
+/// functions hold one of its words, directly or through the functions they call, across the tree).
 ///
-/// Such a file keeps every declaration, and every member body that can matter: one holding a site or a
-/// rule's kept token, one mentioning an indexed word (``RuleDescription/functionIndexWords``: `submit`,
-/// `setTaskCompleted`, `expirationHandler`, the request types), and a function's body that names a function
-/// *reaching* one: a function of any indexed file whose body mentions an indexed word, or names such a
-/// function in turn. Other bodies are emptied (`func load() {   }`): the function is still declared (the rules
-/// ask whether the tree defines a called function) and the index reads nothing from its body, since a body
-/// that names no reaching function and no indexed word gives its function no facts. Names are compared as
+/// Such a file keeps every declaration, and every member body that can matter: one holding a site or a reader's
+/// kept word, one mentioning an indexed word (``SyntaxReads/FunctionIndex/words``), and a function's body that
+/// names a function *reaching* one: a function of any indexed file whose body mentions an indexed word, or names
+/// such a function in turn. Other bodies are emptied (`func load() {   }`): the function is still declared (a
+/// reader may ask whether the tree defines a called function) and the index reads nothing from its body, since a
+/// body that names no reaching function and no indexed word gives its function no facts. Names are compared as
 /// words, wherever they stand in a body (a call is one such place), so the reach is never smaller than the
 /// index's; a function declared where no member body of its own is read (in an initializer, in a closure)
 /// counts as reaching.
 ///
-/// The rest of the file is masked as `lint` masks any file (``SourceMask/scan(_:marks:)``), with what the index
-/// and the background rules read kept: a statement naming a reaching function or an indexed word (or a word
-/// ending with one) stays as a rule's kept call does, with the braces and statements around it (the index keys a
-/// call by its name and receiver: what else its body does gives its function no facts); a body holding a
-/// background word (`BGTaskScheduler`, `setTaskCompleted`, `backgroundTask`, `forTaskWithIdentifier`, …) stays
-/// whole, and so does a launch handler; no range of the mask is applied that touches a function's signature
-/// (`func` to `{`: the index keys functions by name and type, and reads their parameters' types), holds a
-/// `func`, stands on a line holding an indexed or background word, or lies in a body nesting a `func`.
+/// The rest of the file is masked as any file is (``SourceMask/scan(_:marks:)``), with what the index reads kept:
+/// a statement naming a reaching function or an indexed word (or a word ending with one) stays as a reader's
+/// member call does, with the braces and statements around it (the index keys a call by its name and receiver:
+/// what else its body does gives its function no facts); a body holding a word of the index's file tokens stays
+/// whole; no range of the mask is applied that touches a function's signature (`func` to `{`: the index keys
+/// functions by name and type, and reads their parameters' types), holds a `func`, stands on a line holding an
+/// indexed word or a token's word, or lies in a body nesting a `func`.
 ///
 /// Reach crosses files, so the engine reads every indexed file first
 /// (``FunctionReachFile/read(_:marks:token:indexedWords:contextWords:)``), then works out the names reaching an
 /// indexed word (``names(reachingIn:)``), then masks and parses each (``FunctionReachFile/plan(for:reaching:)``).
 ///
 /// ```swift
-/// // func schedule() { try? BGTaskScheduler.shared.submit(request) }    kept whole: `BGTaskScheduler`
-/// // func refresh() { schedule(); reload() }                            kept: `schedule()`; `reload()` goes
-/// // func reload() { items = load() }                                   emptied: func reload() {   }
+/// // with `publish` an indexed word and `Outbox` a file token:
+/// // func flush() { try? Outbox.shared.publish(batch) }    kept whole: `Outbox`
+/// // func refresh() { flush(); reload() }                  kept: `flush()`; `reload()` goes
+/// // func reload() { items = load() }                      emptied: func reload() {   }
 /// ```
 public struct FunctionReachFile: Sendable, Equatable {
-    /// The file holds this token of ``ParsePlan/Options/functionIndexTokens``.
+    /// The file holds this token of ``ParsePlan/Options/indexTokens``.
     public var token: String
 
     struct Body: Sendable, Equatable {
         var inside: Range<Int>
         var isFunction: Bool
-        /// A function's name (hash); nil for other bodies, and for a function whose name the lexical pass could
-        /// not read (kept).
+        /// A function's name (hash); nil for other bodies, and for a function whose name could not be read (kept).
         var name: UInt64?
         var nameStart: Int?
         /// Every word in the body (hashes, without repeats).
         var words: [UInt64]
-        /// It is too short to blank, or holds a site or a kept token, an indexed word, or (not a function's body)
+        /// It is too short to blank, or holds a site or a kept word, an indexed word, or (not a function's body)
         /// a nested `func`, which the index reads as a function of its own: kept whatever the reach.
         var isKept: Bool
         var mentionsIndexedWord: Bool
@@ -54,7 +51,7 @@ public struct FunctionReachFile: Sendable, Equatable {
     }
 
     var bodies: [Body]
-    /// Functions declared where the lexical pass reads no member body of theirs (in a closure, in an
+    /// Functions declared where no member body of theirs is read (in a closure, in an
     /// initializer's or accessor's body): their bodies stay, so their names count as reaching.
     var otherFunctionNames: [UInt64]
     /// The marks of the file's own lint mask (``SourceMask/scan(_:marks:)``).
@@ -64,23 +61,23 @@ public struct FunctionReachFile: Sendable, Equatable {
     /// Every word of the file (strings and comments included), read once: where each starts, and its hash.
     var wordStarts: [Int]
     var wordHashes: [UInt64]
-    /// Where `func`, the indexed words and the background words (the words of the rules' tokens) start, sorted.
+    /// Where `func`, the indexed words and the words of the index's file tokens start, sorted.
     var functionKeywords: [Int]
     var indexedWords: [Int]
     var contextWords: [Int]
 
-    /// Reads the member bodies of `bytes`, and the lexical pass's mask (its bracket depths, and whether it was
-    /// unsure: then there is no file, and the file is parsed whole). A word ending with one of `indexedWords`
-    /// counts as one (the index reads `x.expirationHandler =` by its suffix); `contextWords` are the background
-    /// words beside them (the words of the rules' tokens: `backgroundTask`, `forTaskWithIdentifier`).
+    /// Reads the member bodies of `bytes`, and the mask (its bracket depths, and whether it was unsure: then
+    /// there is no file, and the file is parsed whole). A word ending with one of `indexedWords` counts as one (the
+    /// index reads a word by its suffix: `x.republish` holds `publish`); `contextWords` are the words of the index's
+    /// file tokens.
     static func read(_ bytes: [UInt8], marks: SourceMask.Marks, token: String, indexedWords: [String], contextWords: WordSet)
         -> (file: FunctionReachFile?, mask: SourceMask) {
         var file = FunctionReachFile(token: token, bodies: [], otherFunctionNames: [], marks: marks, signatures: [],
                                      wordStarts: [], wordHashes: [], functionKeywords: [], indexedWords: [], contextWords: [])
         let indexed = indexedWords.filter { !$0.isEmpty }.map { Array($0.utf8) }
         bytes.withUnsafeBufferPointer { buffer in
-            SourceMask.Lexer.forEachWord(in: buffer, 0..<buffer.count) { word in
-                let hash = SourceMask.Lexer.wordHash(buffer, word)
+            SourceMask.SourceBytes.forEachWord(in: buffer, 0..<buffer.count) { word in
+                let hash = SourceMask.SourceBytes.wordHash(buffer, word)
                 file.wordStarts.append(word.lowerBound)
                 file.wordHashes.append(hash)
                 if hash == funcWord { file.functionKeywords.append(word.lowerBound) }
@@ -98,7 +95,7 @@ public struct FunctionReachFile: Sendable, Equatable {
             let isKept = !body.isBlankable || marks.hasSite(in: body.inside) || marks.hasKept(in: body.inside) || mentionsIndexedWord
                 || nestsFunction || isUnnamedFunction
             file.bodies.append(Body(inside: body.inside, isFunction: body.isFunction,
-                                    name: body.name.map { SourceMask.Lexer.wordHash(buffer, $0) }, nameStart: body.name?.lowerBound,
+                                    name: body.name.map { SourceMask.SourceBytes.wordHash(buffer, $0) }, nameStart: body.name?.lowerBound,
                                     words: words, isKept: isKept, mentionsIndexedWord: mentionsIndexedWord,
                                     isKeptAsItIs: !body.isBlankable || nestsFunction || isUnnamedFunction))
             if let keyword = body.keyword { signatures.append(keyword..<body.inside.lowerBound) }
@@ -119,7 +116,7 @@ public struct FunctionReachFile: Sendable, Equatable {
         return true
     }
 
-    private static let funcWord = SourceMask.Lexer.wordHash("func")
+    private static let funcWord = SourceMask.SourceBytes.wordHash("func")
 
     /// The names after `func` that are neither a member function read above nor inside a function's body
     /// (whose nested functions the index reads as part of it).
@@ -155,10 +152,10 @@ public struct FunctionReachFile: Sendable, Equatable {
     }
 
     /// The plan for the file once the reaching names are known: the bodies nothing reaches emptied, and the rest
-    /// masked by the file's own lint mask with every statement naming a reaching function or an indexed word
-    /// kept as a rule's kept call is (with the braces and statements holding it), every body holding a
-    /// background word kept whole, and none of its ranges applied that touches a signature, holds a `func`,
-    /// stands on a line holding an indexed or background word, or lies in a body kept as it is.
+    /// masked by the file's own mask with every statement naming a reaching function or an indexed word kept as a
+    /// reader's member call is (with the braces and statements holding it), every body holding a token's word kept
+    /// whole, and none of its ranges applied that touches a signature, holds a `func`, stands on a line holding an
+    /// indexed word or a token's word, or lies in a body kept as it is.
     func plan(for bytes: [UInt8], reaching: WordSet) -> ParsePlan {
         var emptied: [Range<Int>] = []
         var keptAsTheyAre: [Range<Int>] = []

@@ -6,26 +6,20 @@ import Musl
 import Darwin
 #endif
 
-/// The lexical pass behind sub-file parsing: finds what the parser need not read and measures how deeply
-/// brackets nest, without parsing.
+/// What sub-file parsing leaves out of a file, found without parsing: byte ranges to blank, and how deeply
+/// brackets nest.
 ///
-/// It understands what can hide a brace: string literals (multi-line `"""` and raw `#"…"#` strings, with
-/// interpolations `\(…)` / `\#(…)` that hold nested strings and parentheses), comments (nested `/* /* */ */`),
-/// regex literals (`#/…/#`, and `/…/` where an expression starts), backticked identifiers and `#if` lines.
-/// At member level (file level or directly in a type's braces) the candidates are the bodies of functions,
-/// initializers, deinitializers, subscripts and computed properties (in ``Marks`` mode with the inside of their
-/// parameter lists), comments, and in ``Marks`` mode whole type bodies (``TypeSkeleton``: a type holding no
-/// token, kept word or member-level string, whose name is not that of a type enclosing a site, keeps only its
-/// declaration `struct Name: P {   }`); below member level, closures beside a site (never a statement's body:
-/// its closures are numbered in the enclosing function). A candidate is blanked when nothing in it matters.
-/// In ``Marks`` mode it also trims what nothing reads around the members it blanks (their signatures after the
-/// parameter list, braces, attributes and modifiers; stored properties' types and values) and imports, and
-/// without ``Marks/keepsNamingContext`` (lint, not `fix`) flat argument lists and standalone modifiers beside a
-/// site (``SourceMaskDeclarationTrim``); in both, leaf statements beside a site down to their first name
-/// (``SourceMaskLeafStatements``) and trimmed members no rule looks up (``SourceMaskUnreadMembers``).
-/// Whenever the pass is not sure what it reads (an unterminated literal, a `'`, a `/` that could be a regex
-/// holding a brace or a quote, unbalanced brackets) it gives up and says why: the file is then parsed
-/// whole. Nothing here ever decides what a rule sees, only how much of the file the parser reads.
+/// One reading of the file (``MaskScan``) hands its tokens (``Tokenizer``: literals that can hide a brace read
+/// whole) to passes that each keep their own state: ``Scopes`` (what each bracket opens, where the sites and
+/// their closures stand), then in ``Marks`` mode ``DeclarationTrim``, ``LeafStatements``,
+/// ``CompoundStatements``, ``DeclaredNames`` and ``TypeSkeleton``, and once the file is read ``UnreadMembers``.
+/// What nobody reads goes: member bodies, closures and accessors holding no site and nothing a reader reads,
+/// member-level comments, whole type bodies nothing looks up, and around what is kept, the pieces of
+/// declarations and statements no reader reads — all as the readers' declarations say (``MaskReads``,
+/// ``SyntaxReads``); this layer knows no reader. Whenever it is not sure what it reads (an unterminated literal,
+/// a `'`, a `/` that could be a regex holding a brace or a quote, unbalanced brackets) it gives up and says why:
+/// the file is then parsed whole. Nothing here decides what a reader sees, only how much of the file the parser
+/// reads.
 ///
 /// ```swift
 /// let mask = SourceMask.scan(Array("struct A { func f() { print(1) } }".utf8), keep: { _, _ in false })
@@ -33,7 +27,7 @@ import Darwin
 /// ```
 struct SourceMask: Sendable {
     /// Why a file is parsed whole.
-    enum Uncertainty: String, Sendable, CaseIterable {
+    enum Uncertainty: String, Error, Sendable, CaseIterable {
         case unterminatedLiteral = "unterminated string, comment or regex"
         case unexpectedCharacter = "unexpected character"
         case ambiguousSlash = "slash that may start a regex holding a brace or quote"
@@ -54,23 +48,24 @@ struct SourceMask: Sendable {
     /// Bodies shorter than this are never blanked: nothing to gain, and `{ get set }` stays a requirement.
     static let minimumBlankedLength = 24
 
-    /// Where the byte scans found tokens, for ``scan(_:marks:)``.
+    /// Where the byte scans found tokens, for ``scan(_:marks:)``, and what the readers read (``MaskReads``).
     struct Marks: Sendable, Equatable {
-        /// Where creation tokens start (``CreationTokenScanner/creationTokenStarts(_:)``), sorted.
+        /// Where creation tokens start (``CreationTokenScanner/creationTokens(_:)``), sorted.
         var sites: [Int]
-        /// Where the rules' kept-body tokens start, sorted: a body or closure holding one is parsed whole.
+        /// The sites among them whose closures a reader reads whole (``SyntaxReads/SiteClosure/readWhole``), sorted.
+        var wholeClosureSites: [Int] = []
+        /// Where the readers' body words start, sorted: a body or closure holding one is parsed whole.
         var kept: [Int]
-        /// Where the rules' kept calls start, sorted: the body, closure, statement and arguments holding one
+        /// Where the readers' member calls start, sorted: the body, closure, statement and arguments holding one
         /// are kept, not the rest of the body.
         var keptCalls: [Int] = []
-        /// Modifiers whose closures a rule reads whole (`onChange`: does the action use its parameters?).
-        var wholeClosureWords: Set<String>
-        /// `fix`: argument lists beside a site are kept, and `label:` closures kept whole (closures beside a
-        /// site, below member level and in property initialisers, are blanked in both modes).
-        var keepsNamingContext = false
+        /// What the readers read around and in sites.
+        var reads: MaskReads
         /// Where `didSet` and `willSet` start, sorted: braces holding observers are not blanked.
         var observers: [Int] = []
 
+        /// Whether the site token of a word read in `range` starts a site whose closure is read whole.
+        func readsClosureWhole(ofSiteIn range: Range<Int>) -> Bool { Self.any(wholeClosureSites, in: range) }
         func hasSite(in range: Range<Int>) -> Bool { Self.any(sites, in: range) }
         /// A kept-body token or a kept call in `range`.
         func hasKept(in range: Range<Int>) -> Bool { Self.any(kept, in: range) || Self.any(keptCalls, in: range) }
@@ -84,12 +79,12 @@ struct SourceMask: Sendable {
         }
     }
 
-    /// Scans `bytes`, blanking member bodies, closures, member-level comments and type bodies that nothing
-    /// needs: a body or closure is kept when it holds a creation token, follows one (the task's own closure, kept
-    /// whole with everything in it), holds a kept token (then kept whole), or is passed to a modifier a rule reads
-    /// whole; a type body is blanked whole as ``TypeSkeleton`` says (decided once the whole file is read).
-    /// Closures are recognised below member level by the words before their `{` (a statement's body — `if`,
-    /// `for`, `switch`, … — is never blanked, since its closures are numbered in the enclosing function).
+    /// Scans `bytes`, blanking what no reader reads (``MaskScan``): a body or closure is kept when it holds a
+    /// creation token, follows one (a site's own closure, kept with everything in it), holds a reader's body word
+    /// (then kept whole), or is passed to a modifier a reader reads; a type body is blanked whole as
+    /// ``TypeSkeleton`` says (decided once the whole file is read). Closures are recognised below member level by
+    /// the words before their `{` (a statement's body — `if`, `for`, `switch`, … — is never blanked, since its
+    /// closures are numbered in the enclosing function).
     static func scan(_ bytes: [UInt8], marks: Marks) -> SourceMask {
         bytes.withUnsafeBufferPointer { buffer in scan(buffer, mode: .marks(marks)) }
     }
@@ -113,16 +108,22 @@ struct SourceMask: Sendable {
         } }
     }
 
-    private static func scan(_ buffer: UnsafeBufferPointer<UInt8>, mode: Lexer.Mode) -> SourceMask {
-        var lexer = Lexer(bytes: buffer, mode: mode)
+    /// How bodies are chosen: a predicate on member bodies alone, or the token marks and the readers' reads.
+    enum Mode {
+        case memberBodies(keep: (UnsafeBufferPointer<UInt8>, SourceMask.MemberBody) -> Bool)
+        case marks(SourceMask.Marks)
+    }
+
+    private static func scan(_ buffer: UnsafeBufferPointer<UInt8>, mode: Mode) -> SourceMask {
+        var scan = MaskScan(buffer, mode: mode)
         var mask = SourceMask()
-        if let failure = lexer.run() {
+        if let failure = scan.run() {
             mask.uncertainty = failure
             (mask.maximumBracketDepth, mask.maximumSquareBracketDepth) = Self.rawBracketDepth(buffer)
         } else {
-            mask.blanked = lexer.blanked
-            mask.maximumBracketDepth = lexer.maximumDepth
-            mask.maximumSquareBracketDepth = lexer.maximumSquareDepth
+            mask.blanked = scan.output.ranges
+            mask.maximumBracketDepth = scan.scopes.maximumDepth
+            mask.maximumSquareBracketDepth = scan.scopes.maximumSquareDepth
         }
         return mask
     }
@@ -194,7 +195,7 @@ struct SourceMask: Sendable {
     static let minimumCommentLength = 8
 
     /// Bracket depth counted over raw bytes (strings and comments included): an upper-bound-ish estimate used
-    /// only when the lexer gave up.
+    /// only when the scan gave up.
     static func rawBracketDepth(_ bytes: UnsafeBufferPointer<UInt8>) -> (all: Int, square: Int) {
         var depth = 0
         var deepest = 0

@@ -1,5 +1,6 @@
 import TaskWarden
 import TaskWardenBackground
+import TaskWardenSupport
 
 /// Plays the operating system for a `BackgroundTaskEngine` in virtual time: launches pending requests after
 /// their earliest begin date plus a discretionary delay, gives each run a budget, fires expiration when the

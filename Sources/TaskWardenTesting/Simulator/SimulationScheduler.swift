@@ -1,4 +1,5 @@
 import TaskWarden
+import TaskWardenSupport
 
 /// The heart of the simulator: a FIFO of runnable jobs (what ``SimulatorExecutor`` receives) and a heap of
 /// timers (what ``SimulatedClock`` sleepers wait on), both behind one lock, plus the virtual "now".

@@ -1,4 +1,5 @@
 import TaskWarden
+import TaskWardenSupport
 
 /// A one-shot latch for ordering test steps without sleeping: ``wait()`` suspends until ``open()``, and once
 /// open it stays open, so a waiter that arrives late passes straight through.

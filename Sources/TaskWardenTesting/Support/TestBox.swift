@@ -1,4 +1,5 @@
 import TaskWarden
+import TaskWardenSupport
 
 /// A value a test shares with handlers and tasks that run elsewhere: what they record, the test reads back.
 ///

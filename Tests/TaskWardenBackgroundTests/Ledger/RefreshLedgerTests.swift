@@ -3,6 +3,7 @@ import Testing
 import TaskWarden
 import TaskWardenBackground
 import TaskWardenTesting
+import TaskWardenSupport
 
 /// A clock the test moves by hand between marks (the ledger only reads `now`).
 private func ledgerClock() -> (BackgroundSimulator, SimulatedClock) {

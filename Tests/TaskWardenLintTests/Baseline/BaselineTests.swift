@@ -67,7 +67,9 @@ import Testing
         }
         #expect(reason()?.hasPrefix("baseline '\(path)': no such file") == true)
         try "{\"findings\": [".write(toFile: path, atomically: true, encoding: .utf8)
-        #expect(reason()?.contains("is not a JSON object") == true)
+        #expect(reason()?.contains("is not valid JSON: the file ends inside findings[0] at byte 15 (line 1)") == true)
+        try "[1, 2]".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(reason()?.contains("is not a JSON object (it starts with '[' at byte 1 (line 1))") == true)
         try "{\"version\": 7, \"findings\": []}".write(toFile: path, atomically: true, encoding: .utf8)
         #expect(reason()?.contains("has version 7") == true)
         try "{\"version\": 1, \"findings\": [{\"file\": \"a.swift\"}]}".write(toFile: path, atomically: true, encoding: .utf8)

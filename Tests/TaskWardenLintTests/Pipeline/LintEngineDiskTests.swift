@@ -73,10 +73,10 @@ import Testing
         #expect(subFile.findings == request(true).findings)
         // Only the plain folder: nothing turns the rule on, and its words keep nothing.
         let engine = LintEngine()
-        #expect(!engine.parsePlanOptions(for: [LintConfiguration()]).keptBodyTokens.contains("isCancelled"))
+        #expect(!engine.parsePlanOptions(for: [LintConfiguration()]).reads.bodyWords.contains("isCancelled"))
         var opted = LintConfiguration()
         opted.rules[rule] = .on(.warning)
-        #expect(engine.parsePlanOptions(for: [LintConfiguration(), opted]).keptBodyTokens.contains("isCancelled"))
+        #expect(engine.parsePlanOptions(for: [LintConfiguration(), opted]).reads.bodyWords.contains("isCancelled"))
     }
 
     @Test func appliesIncludeExcludeAndRuleSettingsFromTheConfiguration() throws {

@@ -40,6 +40,20 @@ import Testing
         #expect(!nested.shareProgram("iOS/Feed/Store.swift", "Mac/main.swift"))
     }
 
+    @Test func appsOfTwoXcodeProjectsNeverShareAProcess() {
+        let scope = ProgramScope(memberships: [
+            "iOS/App/Store.swift": .init(domain: "iOS/App.xcodeproj", programs: ["App"], isSelfContained: true),
+            "macOS/App/Store.swift": .init(domain: "macOS/App.xcodeproj", programs: ["Browser"], isSelfContained: true),
+            "macOS/Kit/Sync.swift": .init(domain: "macOS/App.xcodeproj", programs: ["Kit", "Browser"]),
+            "Packages/Core/Sync.swift": .init(domain: "Packages/Package.swift", programs: ["Core"]),
+        ])
+        #expect(!scope.shareProgram("iOS/App/Store.swift", "macOS/App/Store.swift"))
+        // A framework another project may link, and a package's library, may share a process with anything.
+        #expect(scope.shareProgram("iOS/App/Store.swift", "macOS/Kit/Sync.swift"))
+        #expect(scope.shareProgram("iOS/App/Store.swift", "Packages/Core/Sync.swift"))
+        #expect(scope.shareProgram("macOS/App/Store.swift", "Packages/Core/Sync.swift"))
+    }
+
     @Test func entryPointDeclarationsAreReadFromTheSource() {
         func declares(_ source: String) -> Bool { ProgramEntryPoint.declaresEntryPoint(Array(source.utf8)) }
         #expect(declares("@main final class AgentDelegate: NSObject, NSApplicationDelegate {}"))
@@ -187,11 +201,15 @@ import Testing
             let file = root + "/" + path
             let folder = String(path.prefix { $0 != "/" })
             let manifest = root + "/\(folder)/\(folder).xcodeproj/project.pbxproj"
-            let expected = folder == "Shop"
-                ? package.programs(of: file).map { ProgramScope.Membership(domain: root + "/Shop/Package.swift", programs: $0) }
-                : try #require(XcodeProjectTargets(pbxprojPath: manifest)).programs(of: file).map {
-                    ProgramScope.Membership(domain: manifest, programs: $0)
+            let expected: ProgramScope.Membership?
+            if folder == "Shop" {
+                expected = package.programs(of: file).map { ProgramScope.Membership(domain: root + "/Shop/Package.swift", programs: $0) }
+            } else {
+                let targets = try #require(XcodeProjectTargets(pbxprojPath: manifest))
+                expected = targets.programs(of: file).map {
+                    ProgramScope.Membership(domain: manifest, programs: $0, isSelfContained: targets.areSelfContained(targets.ownTargets(of: file)))
                 }
+            }
             #expect(scope.membership(of: path) == expected, "\(path.debugDescription)")
         }
         #expect(scope.membership(of: "Odd/Sources/x\u{600}/B.swift")?.programs == ["Joined"])

@@ -34,8 +34,8 @@ import Testing
         #expect(!scanner.mayContainSite(Array(text.utf8)), "\(text)")
     }
 
-    @Test func rulesCanAddTokens() {
-        let extended = CreationTokenScanner(additionalTokens: ["setTaskCompleted"])
+    @Test func readersCanAddFileTokens() {
+        let extended = CreationTokenScanner(fileTokens: ["setTaskCompleted"])
         #expect(extended.mayContainSite(Array("bgTask.setTaskCompleted(success: true)".utf8)))
         #expect(!scanner.mayContainSite(Array("bgTask.setTaskCompleted(success: true)".utf8)))
     }

@@ -6,9 +6,9 @@ import Testing
 /// type and value, a blanked function's signature after its parameters and its braces, a blanked computed
 /// property's type, imports. Each masked copy must still parse cleanly, or the file would be parsed whole.
 @Suite struct DeclarationTrimTests {
-    static func masked(_ source: String, keepsNamingContext: Bool = false) throws -> String {
-        var options = ParsePlan.Options(rules: RuleRegistry.all)
-        options.keepsNamingContext = keepsNamingContext
+    static func masked(_ source: String, forFix: Bool = false) throws -> String {
+        // `fix` adds what naming reads (``SiteNamingContext/reads``).
+        let options = ParsePlan.Options(rules: RuleRegistry.all, additionalReads: forFix ? [SiteNamingContext.reads] : [])
         guard case .subFile(let masked, _) = ParsePlan.make(for: Array(source.utf8), options: options) else {
             Issue.record("not parsed sub-file")
             return source
@@ -223,7 +223,7 @@ import Testing
                 private func refresh() async { isRefreshing = true; await feed.reload(); isRefreshing = false }
             }
             """
-        let masked = try Self.masked(source, keepsNamingContext: true)
+        let masked = try Self.masked(source, forFix: true)
         #expect(!masked.contains("import SwiftUI") && !masked.contains("@State") && !masked.contains("= false"))
         #expect(masked.contains("func refresh(") && !masked.contains("async {"))
         // `fix` names a task after its button's title or label closure: argument lists and `label:` stay.

@@ -117,7 +117,7 @@ import Testing
 
     @Test func fixKeepsTheStatementsOfATasksClosure() throws {
         // `fix` names a task after the first call in its closure; beside the task it trims like `lint`.
-        let masked = try DeclarationTrimTests.masked(Self.source, keepsNamingContext: true)
+        let masked = try DeclarationTrimTests.masked(Self.source, forFix: true)
         #expect(masked.contains("Task { await refresh(id: id, force: true) }") && masked.contains("Task { await work() }"))
         #expect(!masked.contains("self.isLoading = true") && !masked.contains("api.load(for: account"))
     }

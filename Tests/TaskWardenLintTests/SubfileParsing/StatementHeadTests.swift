@@ -2,7 +2,7 @@ import Testing
 @testable import TaskWardenLint
 
 /// What a leaf statement's kept head may hold besides its first name, and what an interpolation in it counts as
-/// (``SourceMask/Lexer`` in `SourceMaskStatementHeads.swift`).
+/// (``SourceMask/LeafStatements``).
 @Suite struct StatementHeadTests {
     @Test func anAssignmentKeepsTryAndAwaitWithTheNameAfterThem() throws {
         let source = """

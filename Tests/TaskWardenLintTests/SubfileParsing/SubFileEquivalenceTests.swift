@@ -49,6 +49,32 @@ import Testing
         return sub.statistics
     }
 
+    /// Plans `fix` (``TaskNameFixer``) over `sources` both ways, with what naming reads kept
+    /// (``SiteNamingContext/reads``), and expects the same plan.
+    static func expectFixEquivalent(_ sources: [(path: String, text: String)], configuration: LintConfiguration = LintConfiguration(),
+                                    sourceLocation: SourceLocation = #_sourceLocation) {
+        let texts = Dictionary(sources.map { ($0.path, Array($0.text.utf8)) }, uniquingKeysWith: { first, _ in first })
+        func plan(wholeFile: Bool) -> String {
+            let result = LintEngine(parallel: false, wholeFile: wholeFile, additionalReads: [SiteNamingContext.reads])
+                .run(sources: sources, configuration: configuration)
+            let fixer = TaskNameFixer(parallel: false, readBytes: { texts[$0] })
+            return FixReport.json(fixer.plan(result.tree, unnamedTaskFindings: result.findings), dryRun: true)
+        }
+        #expect(plan(wholeFile: false) == plan(wholeFile: true), sourceLocation: sourceLocation)
+    }
+
+    @Test func fixPlansTheSameOnTheExampleAppTheRuleExamplesAndTheStressCorpus() throws {
+        Self.expectFixEquivalent(try Self.exampleAppSources())
+        for example in Self.ruleExamples() {
+            Self.expectFixEquivalent(example.sources, configuration: example.configuration)
+            // Beside a function sub-file parsing blanks, so that the example is parsed sub-file.
+            var padded = example.sources
+            padded[0].text += RuleExamplesBothWaysTests.blankedNeighbour
+            Self.expectFixEquivalent(padded, configuration: example.configuration)
+        }
+        Self.expectFixEquivalent(StressCorpus.files.enumerated().map { ($0 == 0 ? "main.swift" : "Stress\($0).swift", $1) })
+    }
+
     @Test func exampleApp() throws {
         let statistics = Self.expectEquivalent(try Self.exampleAppSources())
         #expect(statistics.filesParsedSubFile > 0)

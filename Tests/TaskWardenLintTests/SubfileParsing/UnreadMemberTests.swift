@@ -43,7 +43,7 @@ import Testing
 
     @Test func fixLeavesThemOutToo() throws {
         // `fix` reads the declarations around a site (the function a task is named after), never other members.
-        let masked = try DeclarationTrimTests.masked(Self.source, keepsNamingContext: true)
+        let masked = try DeclarationTrimTests.masked(Self.source, forFix: true)
         #expect(!masked.contains("var items") && !masked.contains("func decode(") && masked.contains("var session"))
     }
 

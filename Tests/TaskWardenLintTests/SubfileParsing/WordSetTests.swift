@@ -22,9 +22,9 @@ import Testing
     }
 
     @Test func unionAndWordHashes() {
-        let keywords = WordSet(["if", "guard"].map(SourceMask.Lexer.wordHash))
-        let more = keywords.union(WordSet(["for"].map(SourceMask.Lexer.wordHash)))
-        #expect(more.contains(SourceMask.Lexer.wordHash("for")) && more.contains(SourceMask.Lexer.wordHash("if")))
-        #expect(!keywords.contains(SourceMask.Lexer.wordHash("for")) && !more.contains(SourceMask.Lexer.wordHash("while")))
+        let keywords = WordSet(["if", "guard"].map(SourceMask.SourceBytes.wordHash))
+        let more = keywords.union(WordSet(["for"].map(SourceMask.SourceBytes.wordHash)))
+        #expect(more.contains(SourceMask.SourceBytes.wordHash("for")) && more.contains(SourceMask.SourceBytes.wordHash("if")))
+        #expect(!keywords.contains(SourceMask.SourceBytes.wordHash("for")) && !more.contains(SourceMask.SourceBytes.wordHash("while")))
     }
 }

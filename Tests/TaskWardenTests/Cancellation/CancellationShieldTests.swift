@@ -2,6 +2,7 @@ import Dispatch
 import Testing
 import TaskWarden
 import TaskWardenTesting
+import TaskWardenSupport
 
 @Suite struct CancellationShieldTests {
     enum LedgerError: Error, Equatable { case diskFull }

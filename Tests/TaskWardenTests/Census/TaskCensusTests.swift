@@ -1,6 +1,7 @@
 import Testing
 import TaskWarden
 import TaskWardenTesting
+import TaskWardenSupport
 
 #if canImport(Glibc)
 import Glibc

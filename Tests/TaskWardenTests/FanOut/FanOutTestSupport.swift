@@ -1,5 +1,6 @@
 import Synchronization
 import TaskWarden
+import TaskWardenSupport
 
 /// Holds fan-out children at the door until the test lets them through, and tells the test — by notification,
 /// not polling — when a given number are waiting.

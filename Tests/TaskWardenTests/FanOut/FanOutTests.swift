@@ -1,5 +1,6 @@
 import Testing
 import TaskWarden
+import TaskWardenSupport
 import TaskWardenTesting
 
 @Suite("Bounded fan-out")

@@ -1,6 +1,7 @@
 import Testing
 import TaskWarden
 import TaskWardenTesting
+import TaskWardenSupport
 
 /// Many keys, many callers, random cancellation. CI runs these under ThreadSanitizer:
 /// `swift test --sanitize=thread --filter Stress`.

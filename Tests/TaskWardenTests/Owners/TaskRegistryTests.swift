@@ -1,6 +1,7 @@
 import Testing
 @testable import TaskWarden
 import TaskWardenTesting
+import TaskWardenSupport
 
 @Suite struct TaskRegistryTests {
     enum RenderError: Error, Equatable { case corruptCover }

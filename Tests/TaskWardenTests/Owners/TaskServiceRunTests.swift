@@ -1,6 +1,7 @@
 import Testing
 import TaskWarden
 import TaskWardenTesting
+import TaskWardenSupport
 
 /// `TaskService.run()`: the loop in the calling task, in the shape swift-service-lifecycle's `ServiceGroup` runs
 /// (`Service.run() async throws`), with its graceful shutdown (`triggerGracefulShutdown()`).

@@ -1,6 +1,7 @@
 import Testing
 @testable import TaskWarden
 import TaskWardenTesting
+import TaskWardenSupport
 
 /// `every:` is a fixed rate, checked on a manual clock: iterations are due at the start and every interval after
 /// it; an overrun is followed at once by the next iteration, and missed ticks are dropped.

@@ -1,6 +1,7 @@
 import Testing
 import TaskWarden
 import TaskWardenTesting
+import TaskWardenSupport
 
 @Suite struct TaskServiceTests {
     final class Wantlist: Sendable {

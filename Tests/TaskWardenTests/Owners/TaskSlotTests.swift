@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TaskWarden
 import TaskWardenTesting
+import TaskWardenSupport
 
 @Suite struct TaskSlotTests {
     /// Holds the published result, as a view model would.

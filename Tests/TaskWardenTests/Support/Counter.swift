@@ -1,4 +1,5 @@
 import TaskWarden
+import TaskWardenSupport
 
 /// A counter tests share with the tasks they start.
 final class Counter: Sendable {

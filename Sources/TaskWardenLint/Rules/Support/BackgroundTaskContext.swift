@@ -29,16 +29,25 @@ struct BackgroundTaskContext {
     /// site): where requests are submitted, tasks completed, and expiration handlers set.
     static let scanTokens = ["BGTaskScheduler", "setTaskCompleted", "expirationHandler"]
 
-    /// Tokens that make the engine parse a file whole: the background rules index every function of these files
-    /// and every request made in them (``BackgroundTaskIndex``), not only the declarations holding sites.
-    /// `.backgroundTask(` counts only where no label follows (SwiftUI's scene modifier).
-    static let wholeFileTokens = scanTokens + ["BGAppRefreshTask", "BGProcessingTask", ".backgroundTask(", "forTaskWithIdentifier"]
+    /// The files whose every function the background rules index and every request made in them
+    /// (``BackgroundTaskIndex``), not only the declarations holding sites. `.backgroundTask(` counts only where
+    /// no label follows (SwiftUI's scene modifier).
+    static let indexedFileTokens = scanTokens + ["BGAppRefreshTask", "BGProcessingTask", ".backgroundTask(", "forTaskWithIdentifier"]
 
     /// The words that give a function body something the rules index (``BackgroundTaskIndex``: a submission, a
     /// completion, an expiration handler, a request and its identifier): the other bodies of those files are
     /// emptied unless they call a function whose body holds one (``FunctionReachFile``).
-    static let functionIndexWords = ["submit", "submitTaskRequest", "setTaskCompleted", "expirationHandler"]
+    static let indexedWords = ["submit", "submitTaskRequest", "setTaskCompleted", "expirationHandler"]
         + requestTypes.sorted() + ["BGTaskScheduler", "BGAppRefreshTask", "BGProcessingTask"]
+
+    /// What the background rules read (``SyntaxReads``): files with background-task code although they hold no
+    /// site, a tree-wide index of every function of those files, a launch handler as written (what it calls,
+    /// awaits and hands its task to), and the string constants identifiers resolve through.
+    static let reads = SyntaxReads(
+        fileTokens: scanTokens,
+        siteClosure: .init(readWhole: [.backgroundTask, .backgroundTaskRegistration]),
+        anywhere: .init(stringConstants: true),
+        functionIndex: .init(fileTokens: indexedFileTokens, words: indexedWords))
 
     /// The files with background-task code (a token or a site).
     let relevantFiles: [FileAnalysis]

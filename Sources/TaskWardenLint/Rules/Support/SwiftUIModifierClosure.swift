@@ -60,7 +60,7 @@ enum SwiftUIModifierClosure {
         while seen != names.count {
             seen = names.count
             for reference in references where names.contains(reference.baseName.text) && !SelfCapture.isMemberName(reference) {
-                switch role(of: Syntax(reference), in: statements) {
+                switch role(of: Syntax(reference), in: statements, names: names) {
                 case .gate:
                     continue
                 case .binds(let bound):
@@ -97,13 +97,13 @@ enum SwiftUIModifierClosure {
     }
 
     /// What a reference to a parameter does, from the statement holding it.
-    private static func role(of reference: Syntax, in root: Syntax) -> Role {
+    private static func role(of reference: Syntax, in root: Syntax, names: Set<String>) -> Role {
         var child = reference
         var current = reference.parent
         while let node = current, node != root {
             if let condition = node.as(ConditionElementSyntax.self) {
                 switch condition.condition {
-                case .expression: return .gate
+                case .expression(let test): return isChangeTest(test, names: names) ? .use : .gate
                 case .optionalBinding(let binding): return .binds(boundNames(in: Syntax(binding.pattern)))
                 case .matchingPattern(let pattern): return .binds(boundNames(in: Syntax(pattern.pattern)))
                 default: return .use
@@ -125,6 +125,19 @@ enum SwiftUIModifierClosure {
             current = node.parent
         }
         return .use
+    }
+
+    /// `oldValue.id != newValue.id`: the old and the new value compared for inequality. That only says the value
+    /// changed (as every call of the action does): what follows works on the new value, not on a condition of it.
+    private static func isChangeTest(_ test: ExprSyntax, names: Set<String>) -> Bool {
+        guard let sequence = test.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return false }
+        let elements = Array(sequence.elements)
+        guard let op = elements[1].as(BinaryOperatorExprSyntax.self), ["!=", "!=="].contains(op.operator.text) else { return false }
+        func parameters(in expression: ExprSyntax) -> Set<String> {
+            Set(SyntaxSearch.all(DeclReferenceExprSyntax.self, in: expression).map(\.baseName.text)).intersection(names)
+        }
+        let left = parameters(in: elements[0]), right = parameters(in: elements[2])
+        return !left.isEmpty && !right.isEmpty && left != right
     }
 
     private static func boundNames(in pattern: Syntax) -> Set<String> {

@@ -179,22 +179,3 @@ enum TaskIsolation {
         return types.declarations(named: name).contains { $0.is(ActorDeclSyntax.self) }
     }
 }
-
-extension CreationSite {
-    /// Where this task's body runs, as far as syntax shows it: a global actor's name (`MainActor`), `actor`
-    /// (the enclosing actor instance, because the closure captures `self`), `nonisolated`, or nil when syntax
-    /// cannot tell. The `isolation` field of `taskwarden list --format json`.
-    ///
-    /// ```swift
-    /// let file = FileAnalysis(path: "PriceCache.swift", source: "actor PriceCache { var n = 0; func f() { Task { n += 1 } } }")
-    /// file.sites[0].isolation // "actor"
-    /// ```
-    public var isolation: String? {
-        isolation(lookups: SiteLookups(types: TypeIndex(node.root)))
-    }
-
-    /// The same, looking the file's types up in `lookups` (for all the sites of a file: one walk of its types).
-    func isolation(lookups: SiteLookups) -> String? {
-        TaskIsolation.of(kind: kind, closure: closure, at: node, lookups: lookups)
-    }
-}

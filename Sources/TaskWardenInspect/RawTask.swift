@@ -1,0 +1,24 @@
+/// A task object as decoded from memory, before ids are resolved between tasks.
+struct RawTask: Equatable {
+    struct Dependency: Equatable {
+        var waitKind: UInt32
+        var target: UInt64
+        var extra: UInt64
+    }
+
+    var address: UInt64
+    var id: UInt64
+    var jobFlags: UInt32
+    var statusFlags: UInt32
+    var firstRecord: UInt64
+    var name: String?
+    /// A child task's parent and group (0 when it has none).
+    var parentAddress: UInt64
+    var groupAddress: UInt64
+    var dependency: Dependency?
+    /// The task groups this task owns (group object addresses).
+    var ownedGroups: [UInt64]
+    var resumeFunction: UInt64
+    var resumeContext: UInt64
+    var basePriority: UInt8
+}
