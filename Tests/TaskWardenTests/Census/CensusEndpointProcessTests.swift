@@ -83,7 +83,7 @@ import Darwin
         defer { for descriptor in connections { close(descriptor) } }
         for _ in 0..<400 {
             let descriptor = try UnixSocket.connect(to: served.socket)
-            var timeout = timeval(tv_sec: 30, tv_usec: 0)
+            var timeout = timeval(tv_sec: 120, tv_usec: 0)
             _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             connections.append(descriptor)
         }

@@ -8,14 +8,14 @@ import Darwin
 #endif
 
 /// A raw client of the census protocol for tests: blocking reads of whole lines, decoded with Foundation.
-/// Reads give up after 30 s (a guard against a hung test, not a measurement).
+/// Reads give up after 120 s (a guard against a hung test on a loaded machine, not a measurement).
 final class CensusTestClient {
     let descriptor: Int32
     private var buffer: [UInt8] = []
 
     init(path: String) throws {
         descriptor = try UnixSocket.connect(to: path)
-        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        var timeout = timeval(tv_sec: 120, tv_usec: 0)
         _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
