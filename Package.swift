@@ -150,7 +150,8 @@ let package = Package(
     targets: [
         // Shared vocabulary.
         .target(name: "TaskNaming", swiftSettings: strict),
-        // The one lock both halves use (`package` access; no product, so no API of its own).
+        // The one lock both halves use, and the one way output files are replaced (`package` access; no
+        // product, so no API of its own).
         .target(name: "TaskWardenSupport", swiftSettings: strict),
 
         // Static half.
@@ -160,7 +161,7 @@ let package = Package(
             swiftSettings: strict + syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),
-        .target(name: "TaskWardenTimeline", swiftSettings: strict),
+        .target(name: "TaskWardenTimeline", dependencies: ["TaskWardenSupport"], swiftSettings: strict),
         // Reading another process's tasks from outside (Linux): no Foundation, no SwiftSyntax.
         .target(name: "CTaskWardenInspect"),
         .target(name: "TaskWardenInspect", dependencies: ["CTaskWardenInspect"], swiftSettings: strict),

@@ -1,4 +1,5 @@
 import Foundation
+import TaskWardenSupport
 
 /// Opening the trace and replacing the page, with the file-system checks `trace render` promises:
 ///
@@ -45,77 +46,51 @@ enum TraceFiles {
     /// that is not the trace. Returns the existing file's permission bits, which the new page keeps.
     @discardableResult
     static func checkOutput(at path: String, name: String, trace: OpenTrace) throws(TimelineError) -> mode_t? {
-        var status = stat()
-        guard lstat(path, &status) == 0 else {
-            if errno == ENOENT { return nil }
-            throw .unwritable(path: name, reason: systemReason(errno))
+        do {
+            return try RegularFileOutput.check(path, writer: "trace render", refusing: refusal(of: trace))
+        } catch {
+            throw .unwritable(path: name, reason: error.reason)
         }
-        if status.st_mode & S_IFMT == S_IFLNK {
-            throw .unwritable(path: name, reason: "it is a symbolic link; trace render writes regular files only and "
-                + "does not write through links (give the link's target as the output)")
-        }
-        if let kind = nonRegularKind(status.st_mode) {
-            throw .unwritable(path: name, reason: "it is \(kind); trace render writes regular files only")
-        }
-        if UInt64(status.st_dev) == trace.device, UInt64(status.st_ino) == trace.inode {
-            throw .unwritable(path: name, reason: "it is the trace being rendered; give another output path with -o")
-        }
-        return status.st_mode & 0o7777
     }
 
-    /// Writes the page through `body` into a temporary file beside `path`, then renames it over `path`.
+    /// Writes the page through `body` into a temporary file beside `path`, then renames it over `path`
+    /// (`RegularFileOutput`, the one implementation `lint --write-baseline` shares).
     static func replace(
         _ path: String, name: String, trace: OpenTrace, body: (inout PageWriter) throws(TimelineError) -> Void
     ) throws(TimelineError) {
-        let existingMode = try checkOutput(at: path, name: name, trace: trace)
-        let directory = (path as NSString).deletingLastPathComponent
-        let base = (path as NSString).lastPathComponent
-        var temporary = ""
-        var descriptor: Int32 = -1
-        for _ in 0..<100 {
-            let suffix = String(UInt64.random(in: 0..<(1 << 40)), radix: 36)
-            temporary = (directory.isEmpty ? "." : directory) + "/.\(base).taskwarden-\(suffix)"
-            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existingMode ?? 0o666)
-            if descriptor >= 0 || errno != EEXIST { break }
-        }
-        guard descriptor >= 0 else { throw .unwritable(path: name, reason: systemReason(errno)) }
-        do throws(TimelineError) {
-            if let existingMode, fchmod(descriptor, existingMode) != 0 {
-                throw .unwritable(path: name, reason: systemReason(errno))
+        // The page's own errors (rendering, writing) pass through as they are; the file system's are named here.
+        var pageError: TimelineError?
+        do throws(RegularFileOutput.Failure) {
+            try RegularFileOutput.replace(path, writer: "trace render", refusing: refusal(of: trace)) {
+                descriptor throws(RegularFileOutput.Failure) in
+                var writer = PageWriter(.file(descriptor: descriptor, path: name))
+                do throws(TimelineError) {
+                    try body(&writer)
+                    try writer.flush()
+                } catch {
+                    pageError = error
+                    throw RegularFileOutput.Failure(reason: "\(error)")
+                }
             }
-            var writer = PageWriter(.file(descriptor: descriptor, path: name))
-            try body(&writer)
-            try writer.flush()
-            if fsync(descriptor) != 0 { throw .unwritable(path: name, reason: systemReason(errno)) }
-            guard close(descriptor) == 0 else {
-                descriptor = -1
-                throw .unwritable(path: name, reason: systemReason(errno))
-            }
-            descriptor = -1
-            try checkOutput(at: path, name: name, trace: trace)  // again: the path may have changed meanwhile
-            guard rename(temporary, path) == 0 else { throw .unwritable(path: name, reason: systemReason(errno)) }
         } catch {
-            if descriptor >= 0 { close(descriptor) }
-            unlink(temporary)
-            throw error
+            throw pageError ?? .unwritable(path: name, reason: error.reason)
+        }
+    }
+
+    /// The page never replaces the trace itself: same device and inode, however the two paths are spelt.
+    private static func refusal(of trace: OpenTrace) -> RegularFileOutput.Refusal {
+        { _, status in
+            UInt64(status.st_dev) == trace.device && UInt64(status.st_ino) == trace.inode
+                ? "it is the trace being rendered; give another output path with -o" : nil
         }
     }
 
     /// "a directory", "a named pipe (FIFO)" …; nil for a regular file.
     static func nonRegularKind(_ mode: mode_t) -> String? {
-        switch mode & S_IFMT {
-        case S_IFREG: nil
-        case S_IFDIR: "a directory"
-        case S_IFIFO: "a named pipe (FIFO)"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFSOCK: "a socket"
-        case S_IFLNK: "a symbolic link"
-        default: "not a regular file"
-        }
+        RegularFileOutput.nonRegularKind(mode)
     }
 
     static func systemReason(_ code: Int32) -> String {
-        String(cString: strerror(code)).lowercased()
+        RegularFileOutput.systemReason(code)
     }
 }

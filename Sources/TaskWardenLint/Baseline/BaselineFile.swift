@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TaskWardenSupport
 import Foundation
 
 /// Reading and writing a ``Baseline`` file: `{"version": 1, "findings": [{"file", "rule", "message", "line"}]}`,
@@ -96,7 +97,7 @@ extension Baseline {
     }
 
     /// Writes the file through a temporary file and a rename, so a reader never sees half of it, as
-    /// `trace render -o` writes its page (``RegularFileOutput``): only a regular file is replaced (never a
+    /// `trace render -o` writes its page (`RegularFileOutput`): only a regular file is replaced (never a
     /// symbolic link, FIFO, device or directory), with its permission bits; a Swift source, or any file that is
     /// not a baseline, is never replaced.
     public func write(to path: String) throws(FileError) {

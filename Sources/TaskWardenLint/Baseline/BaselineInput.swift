@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TaskWardenSupport
 
 /// A baseline file opened for reading: a regular file (a directory, FIFO, device or socket is refused with
 /// what it is, before anything waits on it), read in chunks so memory holds one chunk, never the file.

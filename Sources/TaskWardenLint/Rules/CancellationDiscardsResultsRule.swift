@@ -92,8 +92,9 @@ public struct CancellationDiscardsResultsRule: Rule {
                 }
                 """, configuration: Self.enabled),
         ],
-        // The rule reads every body that checks for cancellation, with or without a site.
-        reads: SyntaxReads(anywhere: .init(bodiesWith: ["isCancelled"]))
+        // The rule reads every body that checks for cancellation, with or without a site, in files that create
+        // no task too (a loop checking for cancellation usually runs in a task created elsewhere).
+        reads: SyntaxReads(fileTokens: ["isCancelled"], anywhere: .init(bodiesWith: ["isCancelled"]))
     )
 
     /// The rule is off by default; its examples turn it on.

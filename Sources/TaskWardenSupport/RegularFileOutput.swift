@@ -6,7 +6,8 @@ import Musl
 import Darwin
 #endif
 
-/// Replacing an output file the way `trace render -o` and `lint --write-baseline` promise:
+/// Replacing an output file the way `trace render -o` and `lint --write-baseline` promise (both write through
+/// this one implementation):
 ///
 /// - the output is written only as a regular file: an existing path that is a symbolic link, a FIFO, a device,
 ///   a directory or a socket is refused, never replaced or written through;
@@ -21,19 +22,21 @@ import Darwin
 ///     try RegularFileOutput.writeAll(Array(text.utf8), to: descriptor)
 /// }
 /// ```
-enum RegularFileOutput {
+package enum RegularFileOutput {
     /// Why the output cannot be written; `reason` completes "PATH: …".
-    struct Failure: Error, Sendable {
-        var reason: String
+    package struct Failure: Error, Sendable {
+        package var reason: String
+
+        package init(reason: String) { self.reason = reason }
     }
 
     /// Says what an existing regular file at the output path must not be (nil: it may be replaced).
-    typealias Refusal = (_ path: String, _ status: stat) -> String?
+    package typealias Refusal = (_ path: String, _ status: stat) -> String?
 
     /// Checks that `path` may be written: nothing there yet, or a regular file `refusing` accepts. Returns the
     /// existing file's permission bits, which the new file keeps.
     @discardableResult
-    static func check(_ path: String, writer: String, refusing: Refusal = { _, _ in nil }) throws(Failure) -> mode_t? {
+    package static func check(_ path: String, writer: String, refusing: Refusal = { _, _ in nil }) throws(Failure) -> mode_t? {
         var status = stat()
         guard lstat(path, &status) == 0 else {
             if errno == ENOENT { return nil }
@@ -51,7 +54,7 @@ enum RegularFileOutput {
     }
 
     /// Writes through `body` into a temporary file beside `path`, then renames it over `path`.
-    static func replace(
+    package static func replace(
         _ path: String, writer: String, refusing: Refusal = { _, _ in nil },
         body: (Int32) throws(Failure) -> Void
     ) throws(Failure) {
@@ -88,7 +91,7 @@ enum RegularFileOutput {
     }
 
     /// Writes every byte of `bytes` to `descriptor`.
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(Failure) {
+    package static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(Failure) {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
@@ -101,7 +104,7 @@ enum RegularFileOutput {
     }
 
     /// "a directory", "a named pipe (FIFO)" …; nil for a regular file.
-    static func nonRegularKind(_ mode: mode_t) -> String? {
+    package static func nonRegularKind(_ mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFREG: nil
         case S_IFDIR: "a directory"
@@ -114,7 +117,7 @@ enum RegularFileOutput {
         }
     }
 
-    static func systemReason(_ code: Int32) -> String {
+    package static func systemReason(_ code: Int32) -> String {
         String(cString: strerror(code)).lowercased()
     }
 }
