@@ -39,7 +39,8 @@ import Darwin
                 registered += 1
             }
             other.send(#"{"type":"snapshot"}"#)
-            #expect(try other.message()?["count"] as? Int == 2_000)
+            let reply = try other.message()
+            #expect(reply?["count"] as? Int == 2_000, "\(reply.map { "\($0["type"] ?? "?") \($0["count"] ?? $0["message"] ?? "")" } ?? "end of stream"); \(endpoint.statistics)")
         }
         #expect(registered == 1_000)
         #expect(census.liveCount == 2_000)

@@ -29,7 +29,7 @@ import Darwin
         // The admitted clients are served as before; when one leaves, a newcomer is admitted.
         admitted[0].send(#"{"type":"snapshot"}"#)
         #expect(try admitted[0].message()?["type"] as? String == "snapshot")
-        close(admitted[1].descriptor)
+        admitted[1].disconnect()
         #expect(await eventually { endpoint.statistics.clients == 3 })
         #expect(try CensusTestClient(path: endpoint.path).message()?["type"] as? String == "hello")
     }
