@@ -99,9 +99,9 @@ import Testing
             """
         let package = SwiftPackageTargets(directory: "/p", manifest: manifest)
         #expect(package?.targets.map(\.name) == ["Server", "Worker", "Core", "Tools", "CoreTests"])
-        #expect(package?.programs(of: "/p/Sources/ShopCore/Store.swift") == ["Server", "Worker", "Core", "CoreTests"])
+        #expect(package?.programs(of: "/p/Sources/ShopCore/Store.swift") == ["Server", "Worker", "Core", SwiftPackageTargets.testProduct])
         #expect(package?.programs(of: "/p/Sources/Server/main.swift") == ["Server"])
-        #expect(package?.programs(of: "/p/Tests/CoreTests/StoreTests.swift") == ["CoreTests"])
+        #expect(package?.programs(of: "/p/Tests/CoreTests/StoreTests.swift") == [SwiftPackageTargets.testProduct])
         #expect(package?.programs(of: "/p/Sources/Tools/Lint.swift") == ["Tools"])
         #expect(package?.programs(of: "/p/Scripts/x.swift") == nil)
     }
