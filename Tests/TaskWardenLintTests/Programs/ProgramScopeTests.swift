@@ -40,6 +40,38 @@ import Testing
         #expect(!nested.shareProgram("iOS/Feed/Store.swift", "Mac/main.swift"))
     }
 
+    /// Several apps in one folder, each in its own subfolder with its own `@main` App, beside folders that
+    /// mark nothing: the apps are programs of their own even though the tree's top folder holds one marked
+    /// folder only.
+    @Test func appsSplitWhereTheirFoldersPartBelowTheTop() {
+        let paths = ["Numerical/HeatTransfer/HeatTransferApp.swift", "Numerical/HeatTransfer/Renderer.swift",
+                     "Numerical/Mandelbrot/MandelbrotApp.swift", "Numerical/Mandelbrot/Renderer.swift",
+                     "Numerical/Shared/Grid.swift", "Tools/Generate.swift"]
+        let scope = ProgramScope(paths: paths, entryPoints: ["Numerical/HeatTransfer/HeatTransferApp.swift", "Numerical/Mandelbrot/MandelbrotApp.swift"])
+        #expect(!scope.shareProgram("Numerical/HeatTransfer/Renderer.swift", "Numerical/Mandelbrot/Renderer.swift"))
+        #expect(scope.shareProgram("Numerical/Shared/Grid.swift", "Numerical/Mandelbrot/Renderer.swift"))
+        #expect(scope.shareProgram("Tools/Generate.swift", "Numerical/HeatTransfer/Renderer.swift"))
+        // One app below the top (or an app folder holding the others) is still one program: nothing placed.
+        let one = ProgramScope(paths: ["Samples/App/FeedApp.swift", "Samples/App/Sync.swift", "Tools/Generate.swift"])
+        #expect(one.membership(of: "Samples/App/Sync.swift") == nil)
+        let nested = ProgramScope(paths: ["Apps/main.swift", "Apps/A/AApp.swift", "Apps/B/BApp.swift", "Tools/Generate.swift"])
+        #expect(nested.membership(of: "Apps/A/AApp.swift") == nil)
+    }
+
+    @Test func lintOnDiskSplitsAppsOfOneFolderWithoutAProject() throws {
+        let directory = try TemporaryDirectory()
+        let renderer = "final class Renderer {\n    func startAnimation() {\n        Task { await step() }\n    }\n    func step() async {}\n}\n"
+        for app in ["HeatTransfer", "Mandelbrot"] {
+            try directory.write("Numerical/\(app)/\(app)App.swift", "import SwiftUI\n\n@main struct \(app)App: App {\n    var body: some Scene { WindowGroup {} }\n}\n")
+            try directory.write("Numerical/\(app)/Renderer.swift", renderer)
+        }
+        try directory.write("Tools/Generate.swift", "func generate() {}\n")
+        let result = LintEngine(rules: [TaskLabelCollisionRule()], parallel: false)
+            .run(LintRequest(paths: ["."], workingDirectory: directory.path))
+        #expect(result.tree.records.count == 2)
+        #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
+    }
+
     @Test func appsOfTwoXcodeProjectsNeverShareAProcess() {
         let scope = ProgramScope(memberships: [
             "iOS/App/Store.swift": .init(domain: "iOS/App.xcodeproj", programs: ["App"], isSelfContained: true),
