@@ -192,6 +192,39 @@ import Testing
         #expect(project.programs(of: "/src/Modules/RSCore/Sources/A.swift") == nil)
     }
 
+    /// Several apps synchronizing one folder, each in its own subfolder: each app's exceptions take its
+    /// siblings out of it, file by file or as a whole folder; an exception for a target not synchronizing the
+    /// folder adds to it, a folder as a whole too.
+    static let numericalProject = """
+        // !$*UTF8*$!
+        {
+            objects = {
+                EH /* Exceptions for "Numerical" folder in "HeatTransfer" target */ = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Mandelbrot/MandelbrotApp.swift, Mandelbrot/Renderer.swift, Waves, ); target = TH; };
+                EM /* Exceptions for "Numerical" folder in "Mandelbrot" target */ = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (HeatTransfer, Waves, ); target = TM; };
+                EW /* Exceptions for "Numerical" folder in "Waves" target */ = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Waves, Shared/Grid.swift, ); target = TW; };
+                NU /* Numerical */ = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (EH, EM, EW, ); path = Numerical; sourceTree = "<group>"; };
+                G0 = {isa = PBXGroup; children = (NU, ); sourceTree = "<group>"; };
+                TH /* HeatTransfer */ = {isa = PBXNativeTarget; buildPhases = (); fileSystemSynchronizedGroups = (NU, ); name = HeatTransfer; productType = "com.apple.product-type.application"; };
+                TM /* Mandelbrot */ = {isa = PBXNativeTarget; buildPhases = (); fileSystemSynchronizedGroups = (NU, ); name = Mandelbrot; productType = "com.apple.product-type.application"; };
+                TW /* Waves */ = {isa = PBXNativeTarget; buildPhases = (); name = Waves; productType = "com.apple.product-type.application"; };
+                P0 = {isa = PBXProject; mainGroup = G0; targets = (TH, TM, TW, ); };
+            };
+            rootObject = P0;
+        }
+        """
+
+    @Test func membershipExceptionsTakeOutFilesAndFoldersOfASynchronizedFolder() throws {
+        let project = try #require(XcodeProjectTargets(text: Self.numericalProject, projectDirectory: "/src"))
+        #expect(project.programs(of: "/src/Numerical/HeatTransfer/Renderer.swift") == ["HeatTransfer"])
+        #expect(project.programs(of: "/src/Numerical/HeatTransfer/Solver/Step.swift") == ["HeatTransfer"])
+        #expect(project.programs(of: "/src/Numerical/Mandelbrot/Renderer.swift") == ["Mandelbrot"])
+        #expect(project.programs(of: "/src/Numerical/Waves/Renderer.swift") == ["Waves"])
+        #expect(project.programs(of: "/src/Numerical/Shared/Grid.swift") == ["HeatTransfer", "Mandelbrot", "Waves"])
+        #expect(project.programs(of: "/src/Numerical/Shared/Colors.swift") == ["HeatTransfer", "Mandelbrot"])
+        // A folder's name is no prefix of its sibling's.
+        #expect(project.programs(of: "/src/Numerical/HeatTransferTools/Plot.swift") == ["HeatTransfer", "Mandelbrot"])
+    }
+
     /// Discovery answers once per folder what a package or project says of the files in it: every file must
     /// still get what its manifest says of it alone, whatever its name (a name starting with a combining
     /// mark, or after a prepended one, splits the path at an earlier `/`).
