@@ -3,8 +3,10 @@ import Foundation
 /// Finds the manifest nearest above a file, remembering each folder's answer.
 struct ManifestFinder {
     enum Manifest: Hashable {
-        /// The folder holding `Package.swift`.
-        case package(String)
+        /// The folder holding `Package.swift`, and the `project.pbxproj` files of the `.xcodeproj` bundles beside
+        /// it: a file no target of the package holds may be one the project compiles (an examples repository
+        /// whose package builds its libraries and whose project builds its apps).
+        case package(String, projects: [String])
         /// The `project.pbxproj` files of the `.xcodeproj` bundles in the nearest folder that has any.
         case xcodeProjects([String])
     }
@@ -52,14 +54,15 @@ struct ManifestFinder {
         return entries.mayHoldPackage || entries.mayHoldProject ? manifestAskingFoundation(in: directory) : nil
     }
 
-    /// The manifest in `directory` as `FileManager` sees it: `Package.swift` first, else the Xcode projects.
+    /// The manifest in `directory` as `FileManager` sees it: `Package.swift` first (with any projects beside
+    /// it), else the Xcode projects.
     static func manifestAskingFoundation(in directory: String) -> Manifest? {
         let manager = FileManager.default
-        if manager.fileExists(atPath: directory + "/Package.swift") { return .package(directory) }
-        guard let entries = try? manager.contentsOfDirectory(atPath: directory) else { return nil }
+        let entries = (try? manager.contentsOfDirectory(atPath: directory)) ?? []
         let projects = entries.filter { $0.hasSuffix(".xcodeproj") }.sorted()
             .map { directory + "/" + $0 + "/project.pbxproj" }
             .filter { manager.fileExists(atPath: $0) }
+        if manager.fileExists(atPath: directory + "/Package.swift") { return .package(directory, projects: projects) }
         return projects.isEmpty ? nil : .xcodeProjects(projects)
     }
 }

@@ -51,7 +51,7 @@ private struct ManifestPlacement {
         case placed(ProgramScope.Membership)
         /// No manifest places it: the folder layout may (rule 3).
         case unplaced
-        /// Its package holds it in no target, or two projects compile it: compared with everything.
+        /// Neither its package nor a project beside it holds it, or two projects compile it: compared with everything.
         case leftOut
     }
 
@@ -81,16 +81,27 @@ private struct ManifestPlacement {
         }
     }
 
+    /// The readable projects of one folder, as indices into `projects`, and for each the targets synchronizing
+    /// a folder above the folder of the files placed once known (the same for every file directly in it).
+    struct FolderProjects {
+        var indices: [Int]
+        var synchronizedHolders: [[Int]?]
+
+        init(_ indices: [Int]) {
+            self.indices = indices
+            synchronizedHolders = Array(repeating: nil, count: indices.count)
+        }
+    }
+
     /// What the nearest manifest above one folder says.
     enum FolderManifest {
         case nothing
-        /// The package (nil when it cannot be read), and the programs of a file directly in the folder once
-        /// known: a package places by folder, so every file whose name holds no `/` gets the same answer
-        /// (except in its snippets' folder, where each file is a program).
-        case package(Package?, programs: Set<String>??)
-        /// The readable projects, as indices into `projects`, and for each the targets synchronizing a folder
-        /// above the folder once known (the same for every file directly in it).
-        case projects([Int], synchronizedHolders: [[Int]?])
+        /// The package (nil when it cannot be read), the programs of a file directly in the folder once known
+        /// (a package places by folder, so every file whose name holds no `/` gets the same answer, except in
+        /// its snippets' folder, where each file is a program), and the projects beside the package, which
+        /// place what no target of the package holds.
+        case package(Package?, programs: Set<String>??, beside: FolderProjects)
+        case projects(FolderProjects)
     }
 
     private var finder = ManifestFinder()
@@ -119,39 +130,54 @@ private struct ManifestPlacement {
         switch folderManifest ?? .nothing {
         case .nothing:
             return .unplaced
-        case .package(nil, _):
-            return .leftOut
-        case .package(let package?, let known):
-            let programs: Set<String>?
-            if inFolder, let known {
-                programs = known
-            } else {
-                programs = package.targets.programs(of: file)
-                if inFolder, package.targets.answersPerFolder(folder) { folderManifest = .package(package, programs: .some(programs)) }
-            }
-            return programs.map { .placed(ProgramScope.Membership(domain: package.domain, programs: $0)) } ?? .leftOut
-        case .projects(let indices, var holders):
-            var placed: (manifest: String, programs: Set<String>, selfContained: Bool)?
-            var count = 0
-            for (position, index) in indices.enumerated() {
-                let synchronized: [Int]
-                if inFolder, let known = holders[position] {
-                    synchronized = known
+        case .package(let package, var known, var beside):
+            if let package {
+                let programs: Set<String>?
+                if inFolder, let answer = known {
+                    programs = answer
                 } else {
-                    synchronized = projects[index].targets.synchronizedTargets(holding: file)
-                    if inFolder { holders[position] = synchronized }
+                    programs = package.targets.programs(of: file)
+                    if inFolder, package.targets.answersPerFolder(folder) { known = .some(programs) }
                 }
-                guard let (programs, selfContained) = projects[index].programs(of: file, synchronizedHolders: synchronized) else { continue }
-                count += 1
-                placed = (projects[index].manifest, programs, selfContained)
+                if let programs {
+                    folderManifest = .package(package, programs: known, beside: beside)
+                    return .placed(ProgramScope.Membership(domain: package.domain, programs: programs))
+                }
             }
-            folderManifest = .projects(indices, synchronizedHolders: holders)
-            // A file compiled by two projects: not placed (compared with everything).
-            guard count <= 1 else { return .leftOut }
-            return placed.map {
-                .placed(ProgramScope.Membership(domain: $0.manifest, programs: $0.programs, isSelfContained: $0.selfContained))
-            } ?? .unplaced
+            // No target of the package holds it: a project beside the package may compile it (the package
+            // builds the libraries, the project the apps). What neither places is compared with everything.
+            let outcome: Outcome = beside.indices.isEmpty ? .leftOut : place(file, by: &beside, inFolder: inFolder)
+            folderManifest = .package(package, programs: known, beside: beside)
+            if case .unplaced = outcome { return .leftOut }
+            return outcome
+        case .projects(var found):
+            let outcome = place(file, by: &found, inFolder: inFolder)
+            folderManifest = .projects(found)
+            return outcome
         }
+    }
+
+    /// What the projects of `found` say of `file`: unplaced when none compiles it, left out when two do.
+    private mutating func place(_ file: String, by found: inout FolderProjects, inFolder: Bool) -> Outcome {
+        var placed: (manifest: String, programs: Set<String>, selfContained: Bool)?
+        var count = 0
+        for (position, index) in found.indices.enumerated() {
+            let synchronized: [Int]
+            if inFolder, let known = found.synchronizedHolders[position] {
+                synchronized = known
+            } else {
+                synchronized = projects[index].targets.synchronizedTargets(holding: file)
+                if inFolder { found.synchronizedHolders[position] = synchronized }
+            }
+            guard let (programs, selfContained) = projects[index].programs(of: file, synchronizedHolders: synchronized) else { continue }
+            count += 1
+            placed = (projects[index].manifest, programs, selfContained)
+        }
+        // A file compiled by two projects: not placed (compared with everything).
+        guard count <= 1 else { return .leftOut }
+        return placed.map {
+            .placed(ProgramScope.Membership(domain: $0.manifest, programs: $0.programs, isSelfContained: $0.selfContained))
+        } ?? .unplaced
     }
 
     /// Reads the manifests `found` names, unless read before.
@@ -159,27 +185,32 @@ private struct ManifestPlacement {
         switch found {
         case nil:
             return .nothing
-        case .package(let directory)?:
+        case .package(let directory, let beside)?:
             if packages[directory] == nil {
                 packages[directory] = .some(SwiftPackageTargets(directory: directory).map {
                     Package(targets: $0, domain: directory + "/Package.swift")
                 })
             }
-            return .package(packages[directory] ?? nil, programs: nil)
+            return .package(packages[directory] ?? nil, programs: nil, beside: FolderProjects(readProjects(beside)))
         case .xcodeProjects(let manifests)?:
-            var indices: [Int] = []
-            for manifest in manifests {
-                if projectIndices[manifest] == nil {
-                    var index: Int?
-                    if let targets = XcodeProjectTargets(pbxprojPath: manifest, standardizer: &standardizer) {
-                        projects.append(Project(manifest: manifest, targets: targets))
-                        index = projects.count - 1
-                    }
-                    projectIndices[manifest] = .some(index)
-                }
-                if let index = projectIndices[manifest] ?? nil { indices.append(index) }
-            }
-            return .projects(indices, synchronizedHolders: Array(repeating: nil, count: indices.count))
+            return .projects(FolderProjects(readProjects(manifests)))
         }
+    }
+
+    /// The indices into `projects` of the readable ones among `manifests`, each read once.
+    private mutating func readProjects(_ manifests: [String]) -> [Int] {
+        var indices: [Int] = []
+        for manifest in manifests {
+            if projectIndices[manifest] == nil {
+                var index: Int?
+                if let targets = XcodeProjectTargets(pbxprojPath: manifest, standardizer: &standardizer) {
+                    projects.append(Project(manifest: manifest, targets: targets))
+                    index = projects.count - 1
+                }
+                projectIndices[manifest] = .some(index)
+            }
+            if let index = projectIndices[manifest] ?? nil { indices.append(index) }
+        }
+        return indices
     }
 }

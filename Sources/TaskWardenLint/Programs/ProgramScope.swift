@@ -6,7 +6,8 @@ import Foundation
 ///
 /// Where a file's programs come from, first match wins:
 /// 1. the nearest `Package.swift` above it: the SwiftPM target whose folder holds the file; a program is any
-///    target together with its (transitive) target dependencies;
+///    target together with its (transitive) target dependencies; a file no target holds is placed by an Xcode
+///    project beside the package, if one compiles it (a package building the libraries, a project the apps);
 /// 2. an Xcode project (`*.xcodeproj/project.pbxproj`) in a folder above it: the native targets that compile
 ///    the file (listed sources and synchronized folders); a framework or library target also belongs to the
 ///    programs of the targets that depend on it;

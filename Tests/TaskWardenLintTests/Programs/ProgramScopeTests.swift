@@ -282,6 +282,187 @@ import Testing
         #expect(scope.membership(of: "App/Shared/Touch/Baz.swift")?.programs == ["NetNewsWire", "NetNewsWire-iOS"])
     }
 
+    /// An examples repository in the shape Xcode 16 writes (object version 77): a `Package.swift` at the top
+    /// building libraries under `Libraries/` (explicit paths), and beside it a project whose apps synchronize no
+    /// folder at all: each app's exception set on the `Numerical` folder lists that app's own files, which adds
+    /// them to it. One target synchronizes `Data` only.
+    static let examplesProject = """
+        // !$*UTF8*$!
+        {
+        	archiveVersion = 1;
+        	classes = {
+        	};
+        	objectVersion = 77;
+        	objects = {
+
+        /* Begin PBXFileSystemSynchronizedBuildFileExceptionSet section */
+        		SETA /* PBXFileSystemSynchronizedBuildFileExceptionSet */ = {
+        			isa = PBXFileSystemSynchronizedBuildFileExceptionSet;
+        			membershipExceptions = (
+        				HeatTransfer/Algorithm/Configuration.swift,
+        				"HeatTransfer/Algorithm/Jacobi+MLX.swift",
+        				HeatTransfer/Assets.xcassets,
+        				HeatTransfer/ContentView.swift,
+        				HeatTransfer/HeatTransferApp.swift,
+        				HeatTransfer/Renderer.swift,
+        				HeatTransfer/Utilities/ImageView.swift,
+        			);
+        			target = T_HEAT /* HeatTransfer */;
+        		};
+        		SETB /* PBXFileSystemSynchronizedBuildFileExceptionSet */ = {
+        			isa = PBXFileSystemSynchronizedBuildFileExceptionSet;
+        			membershipExceptions = (
+        				Mandelbrot/Assets.xcassets,
+        				Mandelbrot/ContentView.swift,
+        				Mandelbrot/MandelbrotApp.swift,
+        				Mandelbrot/Renderer.swift,
+        			);
+        			target = T_MANDEL /* Mandelbrot */;
+        		};
+        		SETC /* PBXFileSystemSynchronizedBuildFileExceptionSet */ = {
+        			isa = PBXFileSystemSynchronizedBuildFileExceptionSet;
+        			membershipExceptions = (
+        				CurveFit/CurveFitApp.swift,
+        				CurveFit/Renderer.swift,
+        			);
+        			target = T_CURVE /* CurveFit */;
+        		};
+        /* End PBXFileSystemSynchronizedBuildFileExceptionSet section */
+
+        /* Begin PBXFileSystemSynchronizedRootGroup section */
+        		NUM /* Numerical */ = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (SETA /* PBXFileSystemSynchronizedBuildFileExceptionSet */, SETB /* PBXFileSystemSynchronizedBuildFileExceptionSet */, SETC /* PBXFileSystemSynchronizedBuildFileExceptionSet */, ); explicitFileTypes = {}; explicitFolders = (); path = Numerical; sourceTree = "<group>"; };
+        		APPS /* Applications */ = {isa = PBXFileSystemSynchronizedRootGroup; explicitFileTypes = {}; explicitFolders = (); path = Applications; sourceTree = "<group>"; };
+        		TOOLS /* Tools */ = {isa = PBXFileSystemSynchronizedRootGroup; explicitFileTypes = {}; explicitFolders = (); path = Tools; sourceTree = "<group>"; };
+        		DATA /* Data */ = {isa = PBXFileSystemSynchronizedRootGroup; explicitFileTypes = {}; explicitFolders = (); path = Data; sourceTree = "<group>"; };
+        		LIBS /* Libraries */ = {isa = PBXFileSystemSynchronizedRootGroup; explicitFileTypes = {}; explicitFolders = (); path = Libraries; sourceTree = "<group>"; };
+        		CONF /* Configuration */ = {isa = PBXFileSystemSynchronizedRootGroup; explicitFileTypes = {}; explicitFolders = (); path = Configuration; sourceTree = "<group>"; };
+        /* End PBXFileSystemSynchronizedRootGroup section */
+
+        /* Begin PBXGroup section */
+        		MAIN = {
+        			isa = PBXGroup;
+        			children = (
+        				NUM /* Numerical */,
+        				APPS /* Applications */,
+        				TOOLS /* Tools */,
+        				DATA /* Data */,
+        				LIBS /* Libraries */,
+        				CONF /* Configuration */,
+        			);
+        			sourceTree = "<group>";
+        		};
+        /* End PBXGroup section */
+
+        /* Begin PBXNativeTarget section */
+        		T_HEAT /* HeatTransfer */ = {
+        			isa = PBXNativeTarget;
+        			buildConfigurationList = CL1 /* Build configuration list for PBXNativeTarget "HeatTransfer" */;
+        			buildPhases = (
+        				SRC1 /* Sources */,
+        			);
+        			buildRules = (
+        			);
+        			dependencies = (
+        			);
+        			name = HeatTransfer;
+        			productName = HeatTransfer;
+        			productType = "com.apple.product-type.application";
+        		};
+        		T_MANDEL /* Mandelbrot */ = {isa = PBXNativeTarget; buildPhases = (SRC2 /* Sources */, ); dependencies = (); name = Mandelbrot; productType = "com.apple.product-type.application"; };
+        		T_CURVE /* CurveFit */ = {isa = PBXNativeTarget; buildPhases = (); dependencies = (); name = CurveFit; productType = "com.apple.product-type.application"; };
+        		T_DATA /* Loader */ = {isa = PBXNativeTarget; buildPhases = (); dependencies = (); fileSystemSynchronizedGroups = (DATA /* Data */, ); name = Loader; productType = "com.apple.product-type.tool"; };
+        /* End PBXNativeTarget section */
+
+        /* Begin PBXProject section */
+        		PROJ /* Project object */ = {
+        			isa = PBXProject;
+        			mainGroup = MAIN;
+        			minimizedProjectReferenceProxies = 1;
+        			preferredProjectObjectVersion = 77;
+        			projectDirPath = "";
+        			projectRoot = "";
+        			targets = (T_HEAT /* HeatTransfer */, T_MANDEL /* Mandelbrot */, T_CURVE /* CurveFit */, T_DATA /* Loader */, );
+        		};
+        /* End PBXProject section */
+
+        /* Begin PBXSourcesBuildPhase section */
+        		SRC1 /* Sources */ = {isa = PBXSourcesBuildPhase; buildActionMask = 2147483647; files = (); runOnlyForDeploymentPostprocessing = 0; };
+        		SRC2 /* Sources */ = {isa = PBXSourcesBuildPhase; buildActionMask = 2147483647; files = (); runOnlyForDeploymentPostprocessing = 0; };
+        /* End PBXSourcesBuildPhase section */
+        	};
+        	rootObject = PROJ /* Project object */;
+        }
+        """
+
+    /// A `Package.swift` beside an Xcode project places what its targets hold; the project places the rest:
+    /// the apps whose exception sets list their own files are apart, so their `Renderer` tasks do not collide.
+    @Test func aProjectBesideALibraryPackagePlacesWhatNoTargetHolds() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("Package.swift", """
+            // swift-tools-version: 5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Examples",
+                products: [
+                    .library(name: "NumericalKit", targets: ["NumericalKit"]),
+                    .library(name: "PlotKit", targets: ["PlotKit"]),
+                ],
+                targets: [
+                    .target(name: "NumericalKit", path: "Libraries/NumericalKit"),
+                    .target(name: "PlotKit", dependencies: ["NumericalKit"], path: "Libraries/PlotKit"),
+                ]
+            )
+            """)
+        try directory.write("proj.xcodeproj/project.pbxproj", Self.examplesProject)
+        try directory.write("Libraries/NumericalKit/Grid.swift", "public struct Grid {}\n")
+        try directory.write("Libraries/PlotKit/Plot.swift", "public struct Plot {}\n")
+        let renderer = """
+            final class Renderer {
+                func render() {
+                    Task.detached { await self.step() }
+                }
+                func startAnimation() {
+                    Task { await self.step() }
+                }
+                func step() async {}
+            }
+
+            """
+        for app in ["HeatTransfer", "Mandelbrot", "CurveFit"] {
+            try directory.write("Numerical/\(app)/\(app)App.swift", "import SwiftUI\n\n@main struct \(app)App: App {\n    var body: some Scene { WindowGroup {} }\n}\n")
+            try directory.write("Numerical/\(app)/Renderer.swift", renderer)
+        }
+        try directory.write("Numerical/HeatTransfer/Algorithm/Configuration.swift", "struct Configuration {}\n")
+        try directory.write("Numerical/HeatTransfer/Algorithm/Jacobi+MLX.swift", "struct Jacobi {}\n")
+        try directory.write("Numerical/HeatTransfer/Utilities/ImageView.swift", "struct ImageView {}\n")
+        try directory.write("Data/Load.swift", "func load() {}\n")
+        try directory.write("Tools/Unlisted.swift", "func unlisted() {}\n")
+
+        let root = (directory.path as NSString).standardizingPath
+        let paths = [
+            "Libraries/NumericalKit/Grid.swift", "Libraries/PlotKit/Plot.swift", "Numerical/HeatTransfer/Renderer.swift",
+            "Numerical/HeatTransfer/Algorithm/Jacobi+MLX.swift", "Numerical/Mandelbrot/Renderer.swift", "Numerical/CurveFit/Renderer.swift",
+            "Data/Load.swift", "Tools/Unlisted.swift",
+        ]
+        let scope = ProgramScope.discover(displayPaths: paths, workingDirectory: root)
+        let project = root + "/proj.xcodeproj/project.pbxproj"
+        #expect(scope.membership(of: "Libraries/NumericalKit/Grid.swift") == .init(domain: root + "/Package.swift", programs: ["NumericalKit", "PlotKit"]))
+        #expect(scope.membership(of: "Numerical/HeatTransfer/Renderer.swift") == .init(domain: project, programs: ["HeatTransfer"], isSelfContained: true))
+        #expect(scope.membership(of: "Numerical/HeatTransfer/Algorithm/Jacobi+MLX.swift")?.programs == ["HeatTransfer"])
+        #expect(scope.membership(of: "Numerical/Mandelbrot/Renderer.swift")?.programs == ["Mandelbrot"])
+        #expect(scope.membership(of: "Numerical/CurveFit/Renderer.swift")?.programs == ["CurveFit"])
+        #expect(scope.membership(of: "Data/Load.swift")?.programs == ["Loader"])
+        // Neither the package nor the project builds it: compared with everything.
+        #expect(scope.membership(of: "Tools/Unlisted.swift") == nil)
+        #expect(!scope.shareProgram("Numerical/HeatTransfer/Renderer.swift", "Numerical/Mandelbrot/Renderer.swift"))
+
+        let result = LintEngine(rules: [TaskLabelCollisionRule()], parallel: false)
+            .run(LintRequest(paths: ["."], workingDirectory: directory.path))
+        #expect(result.tree.records.count == 6)
+        #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
+    }
+
     @Test func aPropertyListThisReaderCannotReadPlacesNothing() {
         #expect(XcodeProjectTargets(text: "{ objects = { A = (", projectDirectory: "/src") == nil)
         #expect(XcodeProjectTargets(text: String(repeating: "(", count: 100_000), projectDirectory: "/src") == nil)
