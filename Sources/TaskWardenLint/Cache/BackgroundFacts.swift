@@ -2,7 +2,7 @@
 /// with background-task code together (the function index follows calls across files), so those files can be
 /// served from the cache only when this entry still holds.
 ///
-/// The entry's key covers every such file's own key (content, path, configuration, rules, tool version) and
+/// The entry's key covers every such file's own key (content, path, configuration, rules, tool build) and
 /// every `Info.plist`; the constants their identifiers resolved through may live in any file, so the names
 /// looked up and the values found are stored too, and a later run reuses the findings only if the same names
 /// resolve to the same values in its tree.

@@ -104,7 +104,7 @@ struct CachedPrograms: Codable, Sendable {
                 add(fingerprint(prefix + entry + "/project.pbxproj"))
             }
         }
-        add("taskwarden \(ResultsCache.toolVersion) programs")
+        add("taskwarden \(ResultsCache.toolBuild) programs")
         add(workingDirectory)
         for path in displayPaths { add(path) }
         var known = Set(folders)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The results cache on disk: one file per analysed source file, named by the SHA-256 of its key (the file's
-/// content hash, its reported path, the effective configuration, the rules run and the tool's version), under
+/// content hash, its reported path, the effective configuration, the rules run and the tool's build), under
 /// `$XDG_CACHE_HOME/taskwarden` (`~/.cache/taskwarden` on Linux, `~/Library/Caches/taskwarden` on macOS) or
 /// `--cache-path DIR`.
 ///
@@ -30,6 +30,19 @@ public struct ResultsCache: Sendable {
     /// The tool's version, part of every key (a new version never reads an old one's facts).
     public static let toolVersion = "0.1.0"
 
+    /// The version and the running executable's size and modification time, part of every key: a rebuilt
+    /// `taskwarden` whose rules or program discovery changed never reads the facts an earlier build of the same
+    /// version stored (a development build, or a fix released under the same number). Read once per process.
+    static let toolBuild: String = {
+        guard let executable = Bundle.main.executablePath,
+              let attributes = try? FileManager.default.attributesOfItem(atPath: executable) else {
+            return toolVersion
+        }
+        let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
+        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
+        return "\(toolVersion) build \(size)@\(modified)"
+    }()
+
     /// The folder holding the entries (`…/taskwarden/v<format>`).
     let folder: CacheFolder
     public var directory: String { folder.path }
@@ -56,12 +69,12 @@ public struct ResultsCache: Sendable {
         #endif
     }
 
-    /// What every key of one run shares: the rules run and the tool's version.
+    /// What every key of one run shares: the rules run and the tool's build (toolBuild).
     struct RunKey: Sendable {
         let text: String
 
         init(ruleIDs: [String]) {
-            text = "taskwarden \(ResultsCache.toolVersion) cache \(ResultsCache.format) rules \(ruleIDs.joined(separator: ","))"
+            text = "taskwarden \(ResultsCache.toolBuild) cache \(ResultsCache.format) rules \(ruleIDs.joined(separator: ","))"
         }
     }
 
