@@ -136,6 +136,15 @@ public struct TaskNameDerivation: Sendable {
             ordered.insert(ordered.remove(at: better), at: 0)
         }
         var purpose = ordered.isEmpty ? PurposeCandidate([], "") : ordered.removeFirst()
+        // A free function's task named after its call (`serviceGroup.run()` in `testServer(…)`): the function is
+        // the context a type would give, so it leads (`test-server-run-service-group`).
+        if prefix.isEmpty, context.declarationPath.typeNames.isEmpty, case .function? = context.declarationPath.member,
+           let member = context.declarationPath.member, !purpose.words.isEmpty {
+            let functionWords = memberWords(member)
+            if !functionWords.isEmpty, purpose.words != functionWords, !purpose.words.starts(with: functionWords) {
+                prefix = functionWords
+            }
+        }
         if prefix.isEmpty && purpose.words.isEmpty, let fileName = context.fileName {
             purpose = PurposeCandidate(NameWords.split(Self.fileStem(fileName)), "file name \(Self.lastComponent(fileName))")
         }

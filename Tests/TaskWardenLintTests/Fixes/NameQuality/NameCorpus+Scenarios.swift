@@ -145,6 +145,26 @@ extension NameCorpus {
             Task { await client.run() }
             try await client.ping()
             """, accept: [["pipelining-run-client"]], wrong: ["pipelining", "run-client"]),
+        NameCase("a free test helper's task runs the service group", file: "TestUtils.swift", """
+            func testServer(responder: Responder, _ test: (Int) async throws -> Void) async throws {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { try await serviceGroup.run() }
+                    try await test(port)
+                }
+            }
+            """, accept: [["test-server-run-service-group"]], wrong: ["run-service-group", "test-utils-run-service-group"]),
+        NameCase("a whole scenario keeps its name beside a longer one cut to it", file: "EffectDelayTests.swift", """
+            final class EffectDelayTests: XCTestCase {
+                func testCancellationAfterDelay() async {
+                    Task { for await value in effect.actions { result.setValue(value) } }
+                }
+                func testCancellationAfterDelay_WithTestScheduler() async {
+                    Task { for await value in effect.actions { result.setValue(value) } }
+                }
+            }
+            """, accept: [["effect-delay-cancellation-after-delay"],
+                          ["effect-delay-cancellation-after-delay-test", "effect-delay-cancellation-test"]],
+            wrong: ["effect-delay-set-value", "effect-delay-cancellation-after-delay-2"]),
         NameCase("running on the main actor is not running an object", file: "StatusViewModel.swift", """
             final class StatusViewModel {
                 func refreshStatus() {
