@@ -28,6 +28,10 @@ public enum NameWords {
         "dont", "doesnt", "didnt", "cant", "cannot", "wont", "isnt", "arent", "wasnt", "werent", "never", "no",
         "not", "each", "every", "any", "some", "both", "either", "neither", "other", "another", "two", "three",
         "four", "five", "multiple", "several", "many", "few", "different", "same", "various", "least", "most",
+        // Adjectives that lead a noun phrase (`current-subscription-features`, `toggle-private-email-status`).
+        "current", "private", "public", "initial", "available", "increasing", "decreasing", "active", "inactive",
+        "local", "remote", "global", "empty", "full", "partial", "default", "custom", "special", "main", "next",
+        "previous", "new", "old", "whole", "single", "additional", "extra",
     ]
 
     /// Quantities and adjectives that may leave a noun phrase whose head does not fit
@@ -212,6 +216,10 @@ public enum NameWords {
                     purpose = lean
                 } else if !trimmed.isEmpty {
                     purpose = trimmed
+                } else if !prefix.isEmpty, !beforeCut.isEmpty, beforeCut.allSatisfy({ !droppableModifiers.contains($0) }) {
+                    // Nothing whole fits (`current` of `current-subscription-features`): the prefix alone says
+                    // less, but nothing false; a clash gives it the next distinguishing words.
+                    purpose = []
                 }
             }
         }

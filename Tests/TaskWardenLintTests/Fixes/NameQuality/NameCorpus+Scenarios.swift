@@ -165,6 +165,28 @@ extension NameCorpus {
             """, accept: [["effect-delay-cancellation-after-delay"],
                           ["effect-delay-cancellation-after-delay-test", "effect-delay-cancellation-test"]],
             wrong: ["effect-delay-set-value", "effect-delay-cancellation-after-delay-2"]),
+        NameCase("a purpose cut to a leading adjective", file: "FeedbackFormViewModel.swift", """
+            final class UnifiedFeedbackFormViewModel {
+                func togglePrivateEmailStatus() {
+                    Task { @MainActor in self.isToggling = true }
+                }
+                func reload() {
+                    Task {
+                        let features = await subscriptionManager.currentSubscriptionFeatures()
+                        categories = features.map(Category.init)
+                    }
+                }
+            }
+            """, accept: [["unified-feedback-form-toggle", "unified-feedback-form-toggle-private-email"],
+                          ["unified-feedback-form-reload", "unified-feedback-form"]],
+            wrong: ["unified-feedback-form-toggle-private", "unified-feedback-form-current"]),
+        NameCase("a receiver named for an activity is not the object", file: "FaviconCache.swift", """
+            final class FaviconCache {
+                func insert(_ reference: Reference) {
+                    Task.detached { try await self.storing.save(reference: reference) }
+                }
+            }
+            """, accept: [["favicon-cache-insert", "favicon-cache-save"]], wrong: ["favicon-cache-save-storing", "favicon-cache-insert-save-storing"]),
         NameCase("running on the main actor is not running an object", file: "StatusViewModel.swift", """
             final class StatusViewModel {
                 func refreshStatus() {
