@@ -30,8 +30,8 @@ public enum NameWords {
         "four", "five", "multiple", "several", "many", "few", "different", "same", "various", "least", "most",
         // Adjectives that lead a noun phrase (`current-subscription-features`, `toggle-private-email-status`).
         "current", "private", "public", "initial", "available", "increasing", "decreasing", "active", "inactive",
-        "local", "remote", "global", "empty", "full", "partial", "default", "custom", "special", "main", "next",
-        "previous", "new", "old", "whole", "single", "additional", "extra",
+        "local", "remote", "global", "empty", "full", "partial", "default", "custom", "special",
+        "new", "old", "whole", "single", "additional", "extra",
     ]
 
     /// Quantities and adjectives that may leave a noun phrase whose head does not fit
