@@ -216,6 +216,12 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(
+            name: "InspectBenchmarks",
+            dependencies: ["TaskWardenInspect"],
+            path: "Benchmarks/InspectBenchmarks",
+            swiftSettings: strict
+        ),
+        .executableTarget(
             name: "LintBenchmarks",
             dependencies: ["TaskWardenLint"] + syntaxDependencies,
             path: "Benchmarks/LintBenchmarks",

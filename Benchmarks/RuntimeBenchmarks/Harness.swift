@@ -4,6 +4,14 @@ import TaskWarden
 struct BenchmarkSuite: Sendable {
     let name: String
     let comparisons: [Comparison]
+    /// Figures that are not timings (memory), printed after the comparisons.
+    var figures: (@Sendable () async -> Void)?
+
+    init(name: String, figures: (@Sendable () async -> Void)? = nil, comparisons: [Comparison]) {
+        self.name = name
+        self.comparisons = comparisons
+        self.figures = figures
+    }
 }
 
 /// One measured figure: `candidate` against `baseline`, both doing `operations` operations per run.
@@ -12,16 +20,19 @@ struct Comparison: Sendable {
     /// The highest acceptable candidate/baseline ratio, if the issue sets one.
     let target: Double?
     let operations: Int
+    /// Alternating rounds after the warm-up; fewer for comparisons that take seconds a round.
+    let rounds: Int
     let baseline: @Sendable () async -> Void
     let candidate: @Sendable () async -> Void
 
     init(
-        _ name: String, target: Double? = nil, operations: Int,
+        _ name: String, target: Double? = nil, operations: Int, rounds: Int = 25,
         baseline: @escaping @Sendable () async -> Void, candidate: @escaping @Sendable () async -> Void
     ) {
         self.name = name
         self.target = target
         self.operations = operations
+        self.rounds = rounds
         self.baseline = baseline
         self.candidate = candidate
     }
@@ -31,7 +42,8 @@ struct Comparison: Sendable {
 /// warm-up each, and reports the best round of each, per operation. On a machine shared with other work,
 /// load only ever adds time, so the minimum is the steadiest estimate of what the code itself costs (medians
 /// swung by 2× between runs on the project's 2 shared cores).
-func measure(_ comparison: Comparison, rounds: Int = 25) async -> (baseline: Duration, candidate: Duration, medianRatio: Double) {
+func measure(_ comparison: Comparison) async -> (baseline: Duration, candidate: Duration, medianRatio: Double) {
+    let rounds = comparison.rounds
     let clock = ContinuousClock()
     await comparison.baseline()
     await comparison.candidate()
@@ -98,6 +110,7 @@ func runBenchmarks(_ suites: [BenchmarkSuite], selecting names: [String]) async 
                 pad(format(medianRatio, decimals: 2) + "×", 13),
                 verdict)
         }
+        await suite.figures?()
     }
     if !missed.isEmpty { print("targets missed: \(missed.joined(separator: ", "))") }
 }

@@ -8,7 +8,7 @@ import TaskWarden
 // Baseline: the two clock reads any timed interval needs.
 
 private let intervals = 100_000
-private let recorder = TraceRecorder(capacity: intervals * 2 + 16)
+private let recorder = TraceRecorder(capacity: intervals * 2 + 16, retention: .all)
 private let names = (0..<64).map { "price:\(40_000 + $0 * 7)" }
 
 /// The baseline for both comparisons: the two clock reads per interval, nothing recorded.
@@ -22,7 +22,36 @@ private func twoClockReads() async {
     precondition(total >= .zero)
 }
 
-let tracingSuite = BenchmarkSuite(name: "tracing", comparisons: [
+/// Heap in use after 1 and after 10 million intervals (with the default retention), and what 1 million cost
+/// an unbounded recorder, printed as figures.
+private func recorderMemory() async {
+    guard let start = SwiftAllocationCounter.heapInUse() else {
+        print("  recorder memory: heap statistics not available here")
+        return
+    }
+    let bounded = TraceRecorder()
+    func record(_ count: Int, into recorder: TraceRecorder) {
+        for index in 0..<count {
+            recorder.endInterval(recorder.beginInterval("task", message: names[index & 63]))
+        }
+    }
+    record(1_000_000, into: bounded)
+    let afterOne = SwiftAllocationCounter.heapInUse()! - start
+    record(9_000_000, into: bounded)
+    let afterTen = SwiftAllocationCounter.heapInUse()! - start
+    let unbounded = TraceRecorder(retention: .all)
+    let beforeUnbounded = SwiftAllocationCounter.heapInUse()!
+    record(1_000_000, into: unbounded)
+    let unboundedGrowth = SwiftAllocationCounter.heapInUse()! - beforeUnbounded
+    func megabytes(_ bytes: Int) -> String { format(Double(bytes) / 1_048_576) + " MB" }
+    print("  recorder memory, default retention (\(bounded.recordCount) records kept, \(bounded.droppedCount) dropped):"
+          + " \(megabytes(afterOne)) after 1M intervals, \(megabytes(afterTen)) after 10M:"
+          + " ratio \(format(Double(afterTen) / Double(max(afterOne, 1)), decimals: 2))×;"
+          + " retention .all, 1M intervals: \(megabytes(unboundedGrowth))")
+    withExtendedLifetime((bounded, unbounded)) {}
+}
+
+let tracingSuite = BenchmarkSuite(name: "tracing", figures: recorderMemory, comparisons: [
     Comparison("recorder begin+end vs 2 clock reads", operations: intervals,
         baseline: twoClockReads,
         candidate: {
@@ -44,7 +73,7 @@ let tracingSuite = BenchmarkSuite(name: "tracing", comparisons: [
         }),
 ])
 
-/// Measures how much heap memory a body leaves allocated (glibc's `mallinfo2().uordblks` before and after).
+/// Measures how much heap memory a body leaves allocated (glibc's heap in use, before and after).
 ///
 /// A recorder that allocated per event would keep what it allocated (the events are stored), so zero growth
 /// over 100 000 intervals after warm-up shows the per-event path is allocation-free. (An allocation freed again
@@ -62,7 +91,7 @@ enum SwiftAllocationCounter {
         return heapInUse().map { $0 - before }
     }
 
-    /// glibc's `mallinfo2().uordblks`. Swift's Glibc module does not import `<malloc.h>`, so the function is
+    /// glibc's `mallinfo2()`: `uordblks + hblkhd`. Swift's Glibc module does not import `<malloc.h>`, so the function is
     /// looked up at run time. It returns a 10-word struct; on x86-64 System V such a result is written through a
     /// hidden pointer passed as the first integer argument, which is exactly a `(pointer) -> pointer` C call.
     static func heapInUse() -> Int? {
@@ -72,7 +101,9 @@ enum SwiftAllocationCounter {
         let call = unsafeBitCast(symbol, to: MallInfo2.self)
         var fields = [Int](repeating: 0, count: 10)
         fields.withUnsafeMutableBytes { _ = call($0.baseAddress!) }
-        return fields[7]  // arena, ordblks, smblks, hblks, hblkhd, usmblks, fsmblks, uordblks, …
+        // arena, ordblks, smblks, hblks, hblkhd, usmblks, fsmblks, uordblks, …: bytes in use are the heap's
+        // (uordblks) plus the large blocks glibc maps on their own (hblkhd), where big arrays live.
+        return fields[7] + fields[4]
         #else
         return nil
         #endif

@@ -68,8 +68,23 @@ public enum Warden {
         operation: sending @escaping @isolated(any) () async -> Success
     ) -> Task<Success, Never> {
         let entry = census.makeEntry(name: name, parentID: TaskID.current, fileID: fileID, line: line)
-        let task = CensusTrackedOperation(operation, census: census, entry: entry)
-            .makeTask(TaskCreation(name: name, priority: priority, executorPreference: executorPreference))
+        // A local copy: reading `.isolation` straight off a `sending` parameter crashes the Swift 6.3 compiler.
+        let work = operation
+        let task: Task<Success, Never>
+        if let actor = work.isolation {
+            let tracked = CensusTrackedOperation(work, census: census, entry: entry)
+            task = tracked.makeTask(TaskCreation(name: name, priority: priority, executorPreference: executorPreference), on: actor)
+        } else if let executorPreference {
+            task = Task(name: name, executorPreference: executorPreference, priority: priority) {
+                defer { census.deregister(entry) }
+                return await work()
+            }
+        } else {
+            task = Task(name: name, priority: priority) {
+                defer { census.deregister(entry) }
+                return await work()
+            }
+        }
         census.register(entry, id: task.taskID)
         return task
     }
@@ -116,8 +131,22 @@ public enum Warden {
         operation: sending @escaping @isolated(any) () async throws -> Success
     ) -> Task<Success, any Error> {
         let entry = census.makeEntry(name: name, parentID: TaskID.current, fileID: fileID, line: line)
-        let task = CensusTrackedThrowingOperation(operation, census: census, entry: entry)
-            .makeTask(TaskCreation(name: name, priority: priority, executorPreference: executorPreference))
+        let work = operation
+        let task: Task<Success, any Error>
+        if let actor = work.isolation {
+            let tracked = CensusTrackedThrowingOperation(work, census: census, entry: entry)
+            task = tracked.makeTask(TaskCreation(name: name, priority: priority, executorPreference: executorPreference), on: actor)
+        } else if let executorPreference {
+            task = Task(name: name, executorPreference: executorPreference, priority: priority) {
+                defer { census.deregister(entry) }
+                return try await work()
+            }
+        } else {
+            task = Task(name: name, priority: priority) {
+                defer { census.deregister(entry) }
+                return try await work()
+            }
+        }
         census.register(entry, id: task.taskID)
         return task
     }

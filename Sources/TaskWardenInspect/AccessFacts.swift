@@ -5,7 +5,7 @@ public struct AccessFacts: Sendable, Equatable {
     public var processName: String?
     /// The target's real, effective, saved and filesystem user ids (`/proc/PID/status`).
     public var targetUIDs: [UInt32]
-    /// The owner of `/proc/PID`: the target's user, or root when the target is not dumpable.
+    /// The owner of the files in `/proc/PID`: the target's user, or root when the target is not dumpable.
     public var procOwnerUID: UInt32?
     public var ourUID: UInt32
     /// Whether this process has CAP_SYS_PTRACE (root normally does).
@@ -63,6 +63,6 @@ public enum AccessDiagnosis {
             return InspectionError(.ptraceScope, "the kernel's Yama ptrace_scope is \(scope) (/proc/sys/kernel/yama/ptrace_scope): \(rule)")
         }
         let reason = facts.readError.map { "error \($0)" } ?? "permission denied"
-        return InspectionError(.otherUser, "cannot read the memory of \(process) (\(reason)); run taskwarden as the process's user or as root")
+        return InspectionError(.unreadable, "cannot read the memory of \(process) (\(reason)); run taskwarden as the process's user or as root")
     }
 }

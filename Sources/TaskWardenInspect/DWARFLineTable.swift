@@ -26,8 +26,11 @@ final class DWARFLineTable {
     }
 
     /// The file and line of the row covering `address` (a file address); a row of line 0 (code with no
-    /// line, such as a resume point's prologue) gives the next row's line in the same sequence.
-    func location(of address: UInt64) -> Location? {
+    /// line, such as a resume point's prologue) gives the next row's line in the same sequence, if that row
+    /// starts before `end` (the end of the function holding `address`). Past it the line belongs to other
+    /// code: a function emitted into the client with no lines of its own (`@_alwaysEmitIntoClient`, such as
+    /// `Clock.sleep(for:)`) would be shown at a line of whatever follows it.
+    func location(of address: UInt64, before end: UInt64? = nil) -> Location? {
         if sequences == nil { sequences = indexSequences() }
         guard let sequences else { return nil }
         var low = 0, high = sequences.count
@@ -39,7 +42,7 @@ final class DWARFLineTable {
         // address 0): look at the few nearest starts.
         for index in stride(from: low - 1, through: max(low - 16, 0), by: -1)
         where address >= sequences[index].start && address < sequences[index].end {
-            return find(address, inUnitAt: sequences[index].unit)
+            return find(address, before: end ?? .max, inUnitAt: sequences[index].unit)
         }
         return nil
     }
@@ -88,21 +91,22 @@ final class DWARFLineTable {
         return result
     }
 
-    private func find(_ address: UInt64, inUnitAt offset: Int) -> Location? {
+    private func find(_ address: UInt64, before end: UInt64, inUnitAt offset: Int) -> Location? {
         guard let header = header(at: offset) else { return nil }
         var previous: Row?
         var found: Row?
         var lookingForLine = false
         run(header) { row in
             if lookingForLine {
-                if row.line > 0 && !row.endsSequence { found = row; return false }
-                if row.endsSequence { return false }
+                if row.endsSequence || row.address >= end { return false }
+                if row.line > 0 { found = row; return false }
                 return true
             }
             if let last = previous, !last.endsSequence, last.address <= address, address < row.address {
                 if last.line > 0 { found = last; return false }
                 lookingForLine = true
-                if row.line > 0 && !row.endsSequence { found = row; return false }
+                if row.endsSequence || row.address >= end { return false }
+                if row.line > 0 { found = row; return false }
             }
             previous = row.endsSequence ? nil : row
             return true

@@ -48,8 +48,8 @@ final class ELFSymbolTable {
         return found
     }
 
-    /// The function holding `address` (a file address): its raw (mangled) name and start.
-    func function(containing address: UInt64) -> (name: String, start: UInt64)? {
+    /// The function holding `address` (a file address): its raw (mangled) name and its addresses.
+    func function(containing address: UInt64) -> (name: String, start: UInt64, end: UInt64)? {
         if functions == nil { functions = buildFunctionIndex() }
         guard let functions, !functions.isEmpty else { return nil }
         var low = 0, high = functions.count
@@ -61,7 +61,7 @@ final class ELFSymbolTable {
         let candidate = functions[low - 1]
         let end = candidate.size > 0 ? candidate.start + candidate.size : (low < functions.count ? functions[low].start : .max)
         guard address < end, let name = ELFStringTable.string(in: names, at: UInt64(candidate.name)) else { return nil }
-        return (name, candidate.start)
+        return (name, candidate.start, end)
     }
 
     private func buildFunctionIndex() -> [(start: UInt64, size: UInt64, name: UInt32)] {

@@ -12,10 +12,12 @@ public struct InspectionError: Error, CustomStringConvertible, Sendable, Equatab
         case notDumpable
         case ptraceScope
         case readBlocked
+        case unreadable
         case notSwift
         case noConcurrencyRuntime
         case runtimeSymbolsMissing
         case unknownRuntime
+        case tooMuchMemory
         case unsupportedPlatform
         case processChanged
         case badArgument

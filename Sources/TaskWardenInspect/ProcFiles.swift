@@ -35,9 +35,15 @@ enum ProcFiles {
         return nil
     }
 
-    /// The process's command name (`/proc/PID/comm`), or nil when it is gone.
+    /// The process's name: the file name of its first argument (`/proc/PID/cmdline`; the kernel's `comm` is cut
+    /// at 15 characters), else `comm`; nil when it is gone.
     static func processName(_ pid: Int32) -> String? {
-        text("/proc/\(pid)/comm").map { $0.trimmingWhitespace() }
+        if let commandLine = text("/proc/\(pid)/cmdline"),
+           let first = commandLine.split(separator: "\u{0}", omittingEmptySubsequences: false).first,
+           let name = first.split(separator: "/").last, !name.isEmpty {
+            return String(name)
+        }
+        return text("/proc/\(pid)/comm").map { $0.trimmingWhitespace() }
     }
 
     /// The user name for `uid` from `/etc/passwd` (no NSS: a static binary cannot load it), or nil.

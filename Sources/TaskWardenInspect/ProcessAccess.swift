@@ -8,7 +8,8 @@ enum ProcessAccess {
         let status = ProcFiles.text("/proc/\(pid)/status") ?? ""
         let uids = (ProcFiles.field("Uid", in: status) ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { UInt32($0) }
         var info = stat()
-        let owner: UInt32? = stat("/proc/\(pid)", &info) == 0 ? info.st_uid : nil
+        // The files inside /proc/PID (not the folder) belong to root while the process is not dumpable.
+        let owner: UInt32? = stat("/proc/\(pid)/status", &info) == 0 ? info.st_uid : nil
         let scope = ProcFiles.text("/proc/sys/kernel/yama/ptrace_scope").flatMap { Int($0.trimmingWhitespace()) }
         let tracer = ProcFiles.field("TracerPid", in: status).flatMap { Int32($0) }
         return AccessFacts(pid: pid, processName: ProcFiles.processName(pid), targetUIDs: uids, procOwnerUID: owner,

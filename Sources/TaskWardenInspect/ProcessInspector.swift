@@ -47,6 +47,15 @@ public final class ProcessInspector {
         metadata = found.taskMetadata
         startAdapters = found.startAdapters
         slabMetadata = found.slabMetadata
+        try Self.checkScanSize(map, process: "process \(pid) (\(processName))")
+    }
+
+    /// Refuses a process whose memory is too large to scan, before any snapshot tries.
+    static func checkScanSize(_ map: MemoryMap, process: String) throws(InspectionError) {
+        let size = HeapScanDiscovery.scannedSize(of: map)
+        guard size > HeapScanDiscovery.scanLimit else { return }
+        throw InspectionError(.tooMuchMemory,
+            "\(process) has \(size >> 30) GiB of anonymous writable mappings, more than taskwarden scans for tasks (\(HeapScanDiscovery.scanLimit >> 30) GiB): most likely the shadow memory of a sanitizer (-sanitize=thread or address); read a build without it")
     }
 
     /// One snapshot. `consistent` freezes the process for the read (see ``ProcessFreezer``); `backtraces:
@@ -56,6 +65,7 @@ public final class ProcessInspector {
         let freezer = consistent ? try ProcessFreezer.freeze(pid: pid) : nil
         defer { freezer?.thaw() }
         let map = try Self.readMap(pid: pid)
+        try Self.checkScanSize(map, process: "process \(pid) (\(processName))")
         var discovery: any TaskDiscovery
         switch layout.discovery {
         case .heapScan(let alignment): discovery = HeapScanDiscovery(alignment: alignment)
@@ -63,15 +73,14 @@ public final class ProcessInspector {
         let candidates = discovery.candidates(in: map, memory: memory, metadata: metadata)
         let decoder = TaskObjectDecoder(memory: memory, map: map, layout: layout, metadata: metadata,
                                         slabMetadata: slabMetadata, startAdapters: startAdapters)
-        let (raws, dropped) = TaskReadPass(decoder: decoder, memory: memory, rereads: rereads).read(candidates)
+        let (raws, dropped) = TaskReadPass(decoder: decoder, memory: memory, rereads: rereads, backtraces: backtraces).read(candidates)
         freezer?.thaw()
         if backtraces, symbolizer == nil || symbolizedRegions != map.regions.filter({ $0.executable }) {
             symbolizer = Symbolizer(pid: pid, map: map)
             symbolizedRegions = map.regions.filter { $0.executable }
         }
         let symbolizer = backtraces ? self.symbolizer : nil
-        // Backtraces and actor names make many small reads near one another: through a small page cache.
-        let assembler = SnapshotAssembler(memory: PageCachedMemory(base: memory), map: map, layout: layout, metadata: metadata,
+        let assembler = SnapshotAssembler(memory: memory, map: map, layout: layout, metadata: metadata,
                                           startAdapters: startAdapters, symbolize: symbolizer.map { symbolizer in { symbolizer.frame(at: $0) } })
         let tasks = assembler.assemble(raws)
         return TaskSnapshot(pid: pid, processName: processName, release: layout.release, runtime: runtime, tasks: tasks,

@@ -21,4 +21,7 @@ struct RawTask: Equatable {
     var resumeFunction: UInt64
     var resumeContext: UInt64
     var basePriority: UInt8
+    /// Where it resumes, then where each caller resumes (read with the task, so it belongs to the same
+    /// suspension the second look confirms); for a task that has not started, the closure it will enter.
+    var resumeAddresses: [UInt64] = []
 }

@@ -21,7 +21,6 @@ struct SnapshotAssembler {
             if raw.groupAddress != 0 { childrenByGroup[raw.groupAddress, default: []].append(raw.id) }
         }
         let namer = ActorTypeNamer(memory: memory, map: map, layout: layout.classMetadata)
-        let backtraces = AsyncBacktraceReader(memory: memory, map: map)
         var actorNames: [UInt64: String?] = [:]
         let flags = layout.jobFlags, status = layout.status, records = layout.records
 
@@ -63,12 +62,7 @@ struct SnapshotAssembler {
 
             var frames: [AsyncFrame] = []
             if state != .running, let symbolize {
-                var addresses = backtraces.resumeAddresses(function: raw.resumeFunction, context: raw.resumeContext)
-                if notStarted {
-                    // It has not entered its closure yet: the closure is what it will run.
-                    addresses = backtraces.entryPoint(context: raw.resumeContext, offset: layout.task.entryPointBeforeContext).map { [$0] } ?? []
-                }
-                for address in addresses {
+                for address in raw.resumeAddresses {
                     let (frame, isNoise) = symbolize(address)
                     if isNoise { continue }
                     // A forwarder, or a resume point of the same function on the same line, repeats the frame before.

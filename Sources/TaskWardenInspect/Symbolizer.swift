@@ -60,12 +60,13 @@ final class Symbolizer {
         var isNoise = false
         if let loaded = images[index].loaded ?? nil {
             let fileAddress = address &- loaded.bias
-            if let function = loaded.symbols?.function(containing: fileAddress) {
+            let function = loaded.symbols?.function(containing: fileAddress)
+            if let function {
                 let demangled = SwiftDemangler.demangle(function.name)
                 isNoise = FrameNames.isNoise(demangled)
                 resolved.name = FrameNames.tidy(demangled)
             }
-            if let location = loaded.lines?.location(of: fileAddress) {
+            if let location = loaded.lines?.location(of: fileAddress, before: function?.end) {
                 resolved.file = location.file
                 resolved.line = location.line
             }

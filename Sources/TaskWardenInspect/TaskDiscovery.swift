@@ -23,6 +23,20 @@ struct HeapScanDiscovery: TaskDiscovery {
         self.alignment = max(alignment, 8)
     }
 
+    /// The most anonymous writable memory a scan reads (1 TiB). A sanitizer's shadow memory is tens of terabytes
+    /// of such mappings (ThreadSanitizer: 40 TB), which would take hours to read; a real heap is far smaller.
+    static let scanLimit: UInt64 = 1 << 40
+
+    /// Whether the scan reads `region`: anonymous, readable and writable, not a thread's stack.
+    static func scans(_ region: MemoryRegion) -> Bool {
+        region.readable && region.writable && region.isAnonymous && region.path != "[stack]"
+    }
+
+    /// Bytes of `map` a scan would read.
+    static func scannedSize(of map: MemoryMap) -> UInt64 {
+        map.regions.reduce(0) { $0 &+ (scans($1) ? $1.size : 0) }
+    }
+
     mutating func candidates(in map: MemoryMap, memory: any RemoteMemory, metadata: UInt64) -> [UInt64] {
         var found: [UInt64] = []
         bytesScanned = 0
@@ -30,7 +44,7 @@ struct HeapScanDiscovery: TaskDiscovery {
         var offsets = [Int](repeating: 0, count: 4_096)
         let needle = metadata.littleEndian
         let stride = Int(alignment)
-        for region in map.regions where region.readable && region.writable && region.isAnonymous && region.path != "[stack]" {
+        for region in map.regions where Self.scans(region) {
             var start = region.start
             while start < region.end {
                 let length = Int(min(UInt64(chunkSize), region.end - start))

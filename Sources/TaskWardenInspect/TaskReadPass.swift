@@ -5,6 +5,8 @@ struct TaskReadPass {
     let decoder: TaskObjectDecoder
     let memory: any RemoteMemory
     let rereads: Int
+    /// Whether each task's async backtrace is read with it.
+    let backtraces: Bool
 
     /// Bytes read at each candidate in the first pass: the object, and the start of the allocator slab that
     /// follows it, where the runtime puts the name record and the first status records.
@@ -34,7 +36,10 @@ struct TaskReadPass {
                     reader = decoder.reading(WindowedMemory(base: memory, start: span.0, window: bytes))
                     header = bytes
                 }
-                if case .task(let task) = reader.decode(at: span.0, header: header) { decoded.append(task) }
+                if case .task(var task) = reader.decode(at: span.0, header: header) {
+                    if backtraces { task.resumeAddresses = resumeAddresses(of: task) }
+                    decoded.append(task)
+                }
             }
         }
         // The second look, again in one batch.
@@ -67,9 +72,33 @@ struct TaskReadPass {
     /// Reads the task at `address` until two reads agree, at most `rereads` times.
     private func settle(_ address: UInt64) -> RawTask? {
         for _ in 0..<rereads {
-            guard case .task(let task) = decoder.decode(at: address) else { return nil }
+            guard case .task(var task) = decoder.decode(at: address) else { return nil }
+            if backtraces { task.resumeAddresses = resumeAddresses(of: task) }
             if decoder.isUnchanged(task, header: nil) { return task }
         }
         return nil
+    }
+
+    private let pages: PageCachedMemory
+
+    init(decoder: TaskObjectDecoder, memory: any RemoteMemory, rereads: Int, backtraces: Bool = false) {
+        self.decoder = decoder
+        self.memory = memory
+        self.rereads = rereads
+        self.backtraces = backtraces
+        pages = PageCachedMemory(base: memory, slots: 16)
+    }
+
+    /// The task's resume addresses, read now, through a page cache emptied first.
+    private func resumeAddresses(of task: RawTask) -> [UInt64] {
+        let status = decoder.layout.status
+        guard task.statusFlags & status.running == 0 else { return [] }
+        pages.invalidate()
+        let reader = AsyncBacktraceReader(memory: pages, map: decoder.map)
+        if decoder.startAdapters.contains(task.resumeFunction) && task.dependency == nil {
+            // It has not entered its closure yet: the closure is what it will run.
+            return reader.entryPoint(context: task.resumeContext, offset: decoder.layout.task.entryPointBeforeContext).map { [$0] } ?? []
+        }
+        return reader.resumeAddresses(function: task.resumeFunction, context: task.resumeContext)
     }
 }

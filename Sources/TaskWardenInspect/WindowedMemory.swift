@@ -19,9 +19,9 @@ struct WindowedMemory: RemoteMemory {
 }
 
 /// Another process's memory read a page at a time and kept in a small direct-mapped cache, for the many
-/// small reads of async backtraces (contexts sit in allocator slabs near one another). Bounded: `slots`
-/// pages at most. Only for reads whose moment does not matter (backtraces, type names): a consistency
-/// check must read the process directly.
+/// small reads of an async backtrace (a task's contexts sit in its allocator slabs, near one another).
+/// Bounded: `slots` pages at most. ``invalidate()`` between tasks, so one task's backtrace is read at the
+/// moment that task is; a consistency check reads the process directly.
 final class PageCachedMemory: RemoteMemory {
     private let base: any RemoteMemory
     private let pageSize: UInt64 = 4096
@@ -29,6 +29,11 @@ final class PageCachedMemory: RemoteMemory {
     private var pages: [UInt64]
     private var storage: [UInt8]
     private(set) var misses = 0
+
+    /// Forgets every cached page (the next reads see the process as it is now).
+    func invalidate() {
+        for slot in pages.indices { pages[slot] = .max }
+    }
 
     init(base: any RemoteMemory, slots: Int = 1_024) {
         self.base = base

@@ -4,6 +4,10 @@ import Foundation
 import Glibc
 #endif
 
+/// Whether this test run is built with ThreadSanitizer (`swift test --sanitize=thread`): the fixtures are then
+/// built with it too, and the reader refuses their 40 TB of shadow memory instead of reading it.
+let builtWithThreadSanitizer = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil
+
 struct FixtureFailure: Error, CustomStringConvertible { var description: String }
 
 /// An executable the package builds, next to the test bundle (`.build/debug/NAME`).

@@ -4,7 +4,9 @@ import Testing
 
 /// A live process with every shape of task, read from outside: what the reader shows must be what the
 /// process says about itself (its tasks print their own ids, names and parents).
-@Suite(.serialized, .timeLimit(.minutes(3))) struct KnownTreeTests {
+@Suite(.serialized, .timeLimit(.minutes(5)),
+       .enabled(if: !builtWithThreadSanitizer, "the fixtures are built with ThreadSanitizer, whose shadow memory the reader refuses"))
+struct KnownTreeTests {
     /// Snapshots until the tree has settled (every task parked where it parks), at most ~10 s.
     static func settledSnapshot(_ target: InspectTargetProcess, inspector: ProcessInspector) throws -> TaskSnapshot {
         var last: TaskSnapshot?
@@ -104,6 +106,25 @@ import Testing
         #expect(own.image == "InspectTarget")
         // A running task's frames are on its thread's stack: none are claimed.
         #expect(snapshot.tasks.first { $0.name == "gate-holder" }?.frames == [])
+    }
+
+    /// `Task.sleep(for:)` and `Clock.sleep(for:)` are emitted into the caller's file with no lines of their
+    /// own: they get no line rather than the line of whatever code follows them there.
+    @Test func aFunctionWithoutLinesIsNotGivenTheLinesOfTheNextOne() throws {
+        let target = try InspectTargetProcess("InspectTarget", ["tree"])
+        let snapshot = try Self.settledSnapshot(target, inspector: try ProcessInspector(pid: target.pid))
+        let source = try String(contentsOfFile: Self.fixtureSource("KnownTree.swift"), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        // The sleeper's closure: the line before its report to the line after its loop.
+        let report = try #require(source.firstIndex { $0.contains("role: \"unnamed-sleeper\"") }) + 1
+        let reported = try #require(target.reported.first { $0.role == "unnamed-sleeper" })
+        let sleeper = try #require(snapshot.task(id: reported.id))
+        let sleep = try #require(sleeper.frames.first { $0.function?.hasPrefix("static Task<>.sleep") == true }, "\(sleeper.frames)")
+        #expect(sleep.file == nil && sleep.line == nil, "\(sleep)")
+        let own = sleeper.frames.filter { $0.file?.hasSuffix("KnownTree.swift") == true }
+        #expect(!own.isEmpty, "\(sleeper.frames)")
+        for frame in own {
+            #expect((report - 1...report + 2).contains(frame.line ?? 0), "\(frame) is outside the sleeper's closure (lines \(report - 1)–\(report + 2))")
+        }
     }
 
     @Test func aStaticallyLinkedRuntimeIsReadFromTheExecutable() throws {

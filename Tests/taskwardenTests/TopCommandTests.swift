@@ -10,7 +10,7 @@ import Darwin
 
 /// `taskwarden top` without a terminal (its output is a pipe here): one snapshot, then exit — and how it
 /// finds the process to show.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct TopCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct TopCommandTests {
     @Test func withoutArgumentsItPicksTheOnlyServedProcessAndPrintsOneSnapshot() throws {
         let runtime = RuntimeFolder()
         let served = try ServedExample(in: runtime)

@@ -11,7 +11,7 @@ import Darwin
 
 /// What `top` does with a census endpoint that lies: numbers out of range, control characters in names, a
 /// message that never ends, and paths that are not sockets at all.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct TopHostileInputTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct TopHostileInputTests {
     static let osc = "\u{1B}]0;PWNED\u{07}"
 
     @Test func aHugeAgeFromTheSocketIsClampedNotATrap() throws {

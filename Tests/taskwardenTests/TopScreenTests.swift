@@ -62,9 +62,14 @@ import TaskWarden
         var model = Self.model
         model.handle(.character("t"))
         let lines = TopScreen.lines(model, width: 100, height: 12)
-        #expect(lines[2] == "├─ \"price-alert:1\" #4  age 9.00s  PriceCheck/Run.swift:4")
-        #expect(lines[4] == "└─ \"price-check:round-3\" #1  age 1.00s  PriceCheck/Run.swift:1")
-        #expect(lines[5] == "   ├─ \"price:4471\" #2  age 1.00s  PriceCheck/Run.swift:2")
+        #expect(lines[2] == "› ├─ \"price-alert:1\" #4  age 9.00s  PriceCheck/Run.swift:4")
+        #expect(lines[4] == "  └─ \"price-check:round-3\" #1  age 1.00s  PriceCheck/Run.swift:1")
+        #expect(lines[5] == "     ├─ \"price:4471\" #2  age 1.00s  PriceCheck/Run.swift:2")
+        // The cursor moves over tasks in the tree.
+        model.handle(.down)
+        model.handle(.down)
+        #expect(model.selection == .task(1))
+        #expect(TopScreen.lines(model, width: 100, height: 12)[4] == "› └─ \"price-check:round-3\" #1  age 1.00s  PriceCheck/Run.swift:1")
     }
 
     @Test func filteringIsTypedAfterASlashAndAppliedWithEnter() {

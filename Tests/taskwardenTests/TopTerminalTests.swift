@@ -10,7 +10,7 @@ import Darwin
 
 /// `taskwarden top` in a real terminal — a tmux pane — driven with keystrokes as a person would, the screen
 /// read back with `capture-pane`. (Scripts/ci-prerequisites.sh installs tmux on CI.)
-@Suite(.serialized, .timeLimit(.minutes(2)),
+@Suite(.serialized, .timeLimit(.minutes(5)),
        .enabled(if: TmuxSession.executable != nil, "tmux is not installed: run Scripts/ci-prerequisites.sh"))
 struct TopTerminalTests {
     /// The pane runs top, then reports its exit status and the terminal's mode once it has ended.
@@ -64,9 +64,9 @@ struct TopTerminalTests {
         // Escape clears the filter; "t" shows the whole tree, price lookups under their round.
         try tmux.send("Escape", "t")
         let tree = try #require(try tmux.screen { screen in
-            screen[0].hasSuffix("task tree") && screen.contains { $0.hasPrefix("   ├─ \"price:") || $0.hasPrefix("   └─ \"price:") }
+            screen[0].hasSuffix("task tree") && screen.contains { $0.hasPrefix("     ├─ \"price:") || $0.hasPrefix("     └─ \"price:") }
         })
-        #expect(tree.contains { $0.hasPrefix("├─ \"price-alert:1\" #") })
+        #expect(tree.contains { $0.dropFirst(2).hasPrefix("├─ \"price-alert:1\" #") })
         #expect(tree.contains { $0.contains("\"price-check:round-") })
 
         // "q" leaves the alternate screen and gives the terminal back in its normal (cooked) mode.
@@ -93,5 +93,19 @@ struct TopTerminalTests {
         #expect(!after.contains { $0.hasPrefix("sort: c count") })
         #expect(after.joined(separator: " ").contains(" icanon"))
         #expect(!after.joined(separator: " ").contains("-icanon"))
+    }
+
+    /// Tests run in parallel: a tmux server that kept a descriptor of this process would hold another test's
+    /// pipe open, and that test's read to the end of its output would wait for the server to exit.
+    @Test func theTmuxServerKeepsNoneOfTheTestProcesssDescriptors() throws {
+        let pipe = Pipe()
+        let ours = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(pipe.fileHandleForWriting.fileDescriptor)")
+        let tmux = try TmuxSession(width: 40, height: 10, command: "sleep 600")
+        let server = try tmux.serverPID()
+        let held = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(server)/fd")
+            .compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(server)/fd/\($0)") }
+        #expect(!held.isEmpty)
+        #expect(!held.contains(ours), "the tmux server holds \(ours)")
+        withExtendedLifetime(pipe) {}
     }
 }

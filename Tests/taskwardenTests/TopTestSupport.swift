@@ -129,6 +129,11 @@ final class TmuxSession {
         try tmux(["display-message", "-p", "-t", "0", "#{pane_title}"]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// The process id of the tmux server.
+    func serverPID() throws -> Int32 {
+        Int32(try tmux(["display-message", "-p", "-t", "0", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
+
     /// The process id of the pane's shell.
     func panePID() throws -> Int32 {
         Int32(try tmux(["display-message", "-p", "-t", "0", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
@@ -148,6 +153,10 @@ final class TmuxSession {
             defer { posix_spawn_file_actions_destroy(&actions) }
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            // Nothing else of this process: the server would keep every descriptor it inherits until it exits,
+            // and tests run in parallel, so it would hold the write end of another test's pipe open and that
+            // test's read to the end would wait for this server (its pane's `sleep 600`).
+            closeAllDescriptors(from: 3, in: &actions)
             // A clean signal mask and default actions: the test runner's threads block signals, and a tmux server
             // (and its panes) inheriting that mask would ignore SIGHUP from kill-server and outlive the test.
             var attributes = posix_spawnattr_t()
@@ -178,5 +187,19 @@ final class TmuxSession {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34 and later; Swift's Glibc module does not import it):
+/// the child closes every descriptor from `lowest` up. Without it (an older C library), each descriptor open
+/// now is closed by name.
+func closeAllDescriptors(from lowest: Int32, in actions: inout posix_spawn_file_actions_t) {
+    typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
+        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, lowest)
+        return
+    }
+    for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
+        if let descriptor = Int32(entry), descriptor >= lowest { posix_spawn_file_actions_addclose(&actions, descriptor) }
     }
 }

@@ -101,17 +101,22 @@ struct ServiceLoop: Sendable {
     }
 
     /// Runs `iteration` again and again with no pause, until it returns `false` or the loop should stop.
+    ///
+    /// Between iterations the loop yields: an iteration that never suspends would otherwise hold one of the
+    /// cooperative pool's few threads for as long as the loop runs (on a two-core machine, half the pool).
     static func repeating(_ iteration: @escaping @Sendable () async -> Bool) -> Body {
         { loop in
             while loop.shouldGoOn() {
                 if await !iteration() { return }
+                await Task.yield()
             }
         }
     }
 
     /// Runs `iteration` at a fixed rate: due at the start and every `interval` after it. An iteration that
     /// overruns is followed at once by the next, which takes the latest tick already passed as its own (ticks
-    /// missed entirely are dropped, not made up); an interval of zero or less runs iterations back to back.
+    /// missed entirely are dropped, not made up); an interval of zero or less runs iterations back to back, yielding
+    /// between them.
     /// `iteration` returns `false` to end the loop (its owner is gone).
     static func fixedRate<C: Clock>(
         every interval: Duration, clock: C, _ iteration: @escaping @Sendable () async -> Bool
@@ -122,7 +127,10 @@ struct ServiceLoop: Sendable {
                 if await !iteration() { return }
                 // Checked again before waiting: an iteration that called `stop()` ends the loop now.
                 guard loop.shouldGoOn() else { return }
-                guard interval > .zero else { continue }
+                guard interval > .zero else {
+                    await Task.yield()   // back to back, but never holding a cooperative thread (see `repeating`)
+                    continue
+                }
                 let now = clock.now
                 let next = due.advanced(by: interval)
                 if next > now {

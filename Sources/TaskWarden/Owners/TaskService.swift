@@ -126,7 +126,8 @@ public final class TaskService: Sendable {
     }
 
     /// Starts the loop unless it is already running; repeats `iteration` with the owner, with no pause (the
-    /// iteration itself waits, e.g. for the next element of a stream).
+    /// iteration itself waits, e.g. for the next element of a stream). The loop yields between iterations, so an
+    /// iteration that never suspends does not keep a thread of the cooperative pool to itself.
     ///
     /// - Returns: `true` if this call started the loop, `false` if it was already running.
     @discardableResult

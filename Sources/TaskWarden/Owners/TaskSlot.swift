@@ -58,13 +58,13 @@ public final class TaskSlot: Sendable {
         isolation: isolated (any Actor)? = #isolation,
         @_inheritActorContext operation: sending @escaping @isolated(any) (SlotGeneration) async -> Void
     ) -> Task<Void, Never> {
-        let (generation, replaced) = state.withLock { state in
+        let (generation, replaced, commitsRunning) = state.withLock { state in
             state.generation &+= 1
             defer { state.current = nil }
-            return (state.generation, state.current)
+            return (state.generation, state.current, !state.commits.isEmpty)
         }
         replaced?.cancel()
-        SlotState.waitForCommits(in: state, olderThan: generation)
+        if commitsRunning { SlotState.waitForCommits(in: state, olderThan: generation) }
         let token = SlotGeneration(state: state, value: generation)
         let entry = census.isEnabled
             ? census.makeEntry(name: name, parentID: TaskID.current, fileID: fileID, line: line) : nil
@@ -85,13 +85,13 @@ public final class TaskSlot: Sendable {
     /// Cancels the current work; its generation can no longer commit. A commit body of it already running on
     /// another thread has finished when this returns.
     public func cancel() {
-        let (generation, running) = state.withLock { state -> (UInt64, Task<Void, Never>?) in
+        let (generation, running, commitsRunning) = state.withLock { state -> (UInt64, Task<Void, Never>?, Bool) in
             state.generation &+= 1
             defer { state.current = nil }
-            return (state.generation, state.current)
+            return (state.generation, state.current, !state.commits.isEmpty)
         }
         running?.cancel()
-        SlotState.waitForCommits(in: state, olderThan: generation)
+        if commitsRunning { SlotState.waitForCommits(in: state, olderThan: generation) }
     }
 
     /// The task doing the current work, or `nil` when idle: before the first `replace`, after `cancel()`, and

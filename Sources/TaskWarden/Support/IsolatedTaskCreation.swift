@@ -39,8 +39,9 @@ extension Actor {
     }
 }
 
-/// An operation handed to `Warden.task` with the census on: it runs in a task isolated like the operation
-/// itself and leaves the census when it returns.
+/// An operation isolated to an actor, handed to `Warden.task` with the census on: it runs in a task isolated to
+/// that actor and leaves the census when it returns. (A nonisolated operation needs no such care: a plain
+/// closure around it is nonisolated too.)
 ///
 /// `@unchecked Sendable` is sound: the operation was passed as `sending` (its caller gave up every other use of
 /// it); it is read here for its isolation and called exactly once, by the one task created for it; the census
@@ -56,21 +57,12 @@ final class CensusTrackedOperation<Success: Sendable>: @unchecked Sendable {
         self.entry = entry
     }
 
-    /// The task running the operation where `Task(operation:)` would have run it.
-    func makeTask(_ creation: TaskCreation) -> Task<Success, Never> {
-        // Read from the stored copy: reading `.isolation` straight off a `sending` parameter crashes the Swift 6.3
-        // compiler.
-        guard let actor = operation.isolation else {
-            return creation.executorPreference.map { preference in
-                Task(name: creation.name, executorPreference: preference, priority: creation.priority) {
-                    await self.run()
-                }
-            } ?? Task(name: creation.name, priority: creation.priority) { await self.run() }
-        }
-        return actor.withUncheckedIsolation { actor in self.makeTask(creation, on: actor) }
+    /// The task running the operation on `actor`, the operation's own isolation, enqueued there directly.
+    func makeTask(_ creation: TaskCreation, on actor: any Actor) -> Task<Success, Never> {
+        actor.withUncheckedIsolation { actor in self.makeIsolatedTask(creation, on: actor) }
     }
 
-    private func makeTask(_ creation: TaskCreation, on actor: isolated any Actor) -> Task<Success, Never> {
+    private func makeIsolatedTask(_ creation: TaskCreation, on actor: isolated any Actor) -> Task<Success, Never> {
         guard let preference = creation.executorPreference else {
             return Task(name: creation.name, priority: creation.priority) {
                 _ = actor
@@ -85,10 +77,6 @@ final class CensusTrackedOperation<Success: Sendable>: @unchecked Sendable {
         }
     }
 
-    private func run() async -> Success {
-        defer { census.deregister(entry) }
-        return await operation()
-    }
 }
 
 /// The throwing twin of ``CensusTrackedOperation`` (same soundness argument).
@@ -105,18 +93,11 @@ final class CensusTrackedThrowingOperation<Success: Sendable>: @unchecked Sendab
         self.entry = entry
     }
 
-    func makeTask(_ creation: TaskCreation) -> Task<Success, any Error> {
-        guard let actor = operation.isolation else {
-            return creation.executorPreference.map { preference in
-                Task(name: creation.name, executorPreference: preference, priority: creation.priority) {
-                    try await self.run()
-                }
-            } ?? Task(name: creation.name, priority: creation.priority) { try await self.run() }
-        }
-        return actor.withUncheckedIsolation { actor in self.makeTask(creation, on: actor) }
+    func makeTask(_ creation: TaskCreation, on actor: any Actor) -> Task<Success, any Error> {
+        actor.withUncheckedIsolation { actor in self.makeIsolatedTask(creation, on: actor) }
     }
 
-    private func makeTask(_ creation: TaskCreation, on actor: isolated any Actor) -> Task<Success, any Error> {
+    private func makeIsolatedTask(_ creation: TaskCreation, on actor: isolated any Actor) -> Task<Success, any Error> {
         guard let preference = creation.executorPreference else {
             return Task(name: creation.name, priority: creation.priority) {
                 _ = actor
@@ -131,8 +112,4 @@ final class CensusTrackedThrowingOperation<Success: Sendable>: @unchecked Sendab
         }
     }
 
-    private func run() async throws -> Success {
-        defer { census.deregister(entry) }
-        return try await operation()
-    }
 }

@@ -85,7 +85,8 @@ private struct ManifestPlacement {
     enum FolderManifest {
         case nothing
         /// The package (nil when it cannot be read), and the programs of a file directly in the folder once
-        /// known: a package places by folder, so every file whose name holds no `/` gets the same answer.
+        /// known: a package places by folder, so every file whose name holds no `/` gets the same answer
+        /// (except in its snippets' folder, where each file is a program).
         case package(Package?, programs: Set<String>??)
         /// The readable projects, as indices into `projects`, and for each the targets synchronizing a folder
         /// above the folder once known (the same for every file directly in it).
@@ -126,7 +127,7 @@ private struct ManifestPlacement {
                 programs = known
             } else {
                 programs = package.targets.programs(of: file)
-                if inFolder { folderManifest = .package(package, programs: .some(programs)) }
+                if inFolder, package.targets.answersPerFolder(folder) { folderManifest = .package(package, programs: .some(programs)) }
             }
             return programs.map { .placed(ProgramScope.Membership(domain: package.domain, programs: $0)) } ?? .leftOut
         case .projects(let indices, var holders):

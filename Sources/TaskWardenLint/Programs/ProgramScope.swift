@@ -84,7 +84,9 @@ public struct ProgramScope: Sendable {
 
     /// Rule 3. A folder *marks* a program when it directly holds an entry point: a file named like one, or one
     /// of `entryPoints` (files declaring an `@main` type or an application delegate class), or one of
-    /// `extensionPropertyLists`. Below the folder all `paths` share, a folder is a program when it marks one
+    /// `extensionPropertyLists`. Below the first folder whose subfolders hold marks in two or more of them
+    /// (the folder all `paths` share, or the one the marks part at below it: `Samples/Numerical/` holding
+    /// `HeatTransfer/` and `Mandelbrot/` beside an unmarked `Tools/`), a folder is a program when it marks one
     /// or holds marking folders in at most one of its subfolders; a folder whose subfolders hold two or more
     /// programs is split into them (`macOS/` holding `Browser/` and `VPNAgent/`); folders marking nothing
     /// are shared by every program. Nothing is placed when the tree holds fewer than two programs.
@@ -150,9 +152,18 @@ public struct ProgramScope: Sendable {
         /// The program folders, as `a/b` paths: see ``ProgramScope/placeByFolders(_:entryPoints:extensionPropertyLists:)``.
         func programs() -> Set<String> {
             var result: Set<String> = []
-            var stack: [(node: Node, path: [Substring])] = Self.marked(children: root).map { ($0.value, [$0.key]) }
-            // At the shared folder itself one marked subfolder is the whole tree: nothing to tell apart.
-            guard stack.count >= 2 else { return [] }
+            // Folders holding the only marked subfolder of the folder above, and no mark of their own, hold no
+            // program of their own (`Samples/` above `Samples/Numerical/`, whose subfolders are two apps, beside
+            // unmarked `Tools/`): the programs start where the marks part.
+            var top = root
+            var topPath: [Substring] = []
+            while !top.marks, let only = Self.marked(children: top).first, Self.marked(children: top).count == 1 {
+                top = only.value
+                topPath.append(only.key)
+            }
+            var stack: [(node: Node, path: [Substring])] = Self.marked(children: top).map { ($0.value, topPath + [$0.key]) }
+            // Where they part, one marked folder (or one holding a mark itself) is the whole tree: nothing to tell apart.
+            guard !top.marks, stack.count >= 2 else { return [] }
             while let (node, path) = stack.popLast() {
                 let marked = Self.marked(children: node)
                 if node.marks || marked.count <= 1 {

@@ -2,9 +2,10 @@ import Foundation
 
 /// The native targets of an Xcode project and the Swift files each compiles, read from `project.pbxproj`:
 /// files listed in a target's Sources build phase (resolved through the group tree), and folders synchronized
-/// with it (Xcode 16's `PBXFileSystemSynchronizedRootGroup`, minus its membership exceptions). A framework or
-/// library target is also part of every target that depends on it; an app extension or a test bundle is a
-/// program of its own.
+/// with it (Xcode 16's `PBXFileSystemSynchronizedRootGroup`): a folder's membership exceptions for a target
+/// that synchronizes it take those files (or folders) out of that target, and for a target that does not,
+/// add them to it; an entry may name a folder, for everything below it. A framework or library target is
+/// also part of every target that depends on it; an app extension or a test bundle is a program of its own.
 ///
 /// ```swift
 /// let project = XcodeProjectTargets(pbxprojPath: "/src/NetNewsWire.xcodeproj/project.pbxproj")
@@ -121,8 +122,13 @@ struct XcodeProjectTargets: Sendable {
                 guard let targetID = exception["target"]?.string, let name = ids[targetID],
                       let index = targets.firstIndex(where: { $0.name == name }), !targets[index].folders.contains(path)
                 else { continue }
+                // An entry naming a folder adds everything below it (Xcode lists a folder whose membership
+                // changed as a whole); only Swift files are ever asked for, so any other entry is a folder or
+                // a resource, and a resource's path holds no Swift file below it.
                 for member in exception["membershipExceptions"]?.array ?? [] {
-                    if let relative = member.string { targets[index].files.insert(PathSplit.appending(relative, to: path)) }
+                    guard let relative = member.string else { continue }
+                    let added = PathSplit.appending(relative, to: path)
+                    if added.hasSuffix(".swift") { targets[index].files.insert(added) } else { targets[index].folders.append(added) }
                 }
             }
         }
@@ -139,8 +145,20 @@ struct XcodeProjectTargets: Sendable {
 
     func compiles(_ target: Target, _ file: String) -> Bool {
         if target.files.contains(file) { return true }
-        guard !target.excluded.contains(file) else { return false }
+        guard !Self.isExcluded(file, from: target.excluded) else { return false }
         return target.folders.contains { file.hasPrefix($0 + "/") }
+    }
+
+    /// Whether `file` or a folder above it is among `excluded`: a membership exception may name a folder
+    /// (`Mandelbrot`), which takes everything below it out of the target.
+    static func isExcluded(_ file: String, from excluded: Set<String>) -> Bool {
+        guard !excluded.isEmpty else { return false }
+        var path = Substring(file)
+        while true {
+            if excluded.contains(String(path)) { return true }
+            guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return false }
+            path = path[..<slash]
+        }
     }
 
     /// The targets whose program links `file` (its own targets, and those depending on a framework that
@@ -159,7 +177,7 @@ struct XcodeProjectTargets: Sendable {
     /// once per folder).
     func ownTargets(of file: String, synchronizedHolders: [Int]) -> [Int] {
         var own = listedBy[file] ?? []
-        for index in synchronizedHolders where !own.contains(index) && !targets[index].excluded.contains(file) {
+        for index in synchronizedHolders where !own.contains(index) && !Self.isExcluded(file, from: targets[index].excluded) {
             own.append(index)
         }
         return own.sorted()

@@ -15,13 +15,16 @@ public struct TaskLabelCollisionRule: Rule {
             takes no name, so it is never reported itself (`async-let-unnamed` gives the advice for it: a task \
             group), but a task labelled like one is.
             Only tasks of one program can meet in one trace, so sites are compared only when their files can be \
-            linked into one program: the SwiftPM target holding each file and the targets depending on it (from \
-            the nearest `Package.swift`), else the Xcode targets compiling it (`project.pbxproj`: listed sources \
-            and synchronized folders; a framework counts for the targets that depend on it), else the folder of \
+            linked into one program: the SwiftPM products linking the target that holds each file (from the \
+            nearest `Package.swift`: executables with the libraries they depend on, one test product for every \
+            test target, one executable per file under `Snippets/`), else the Xcode targets compiling it \
+            (`project.pbxproj`: listed sources, and synchronized folders with their membership exceptions; a \
+            framework counts for the targets that depend on it), else the folder of \
             an app of its own: one holding an `@main` type, an application delegate class \
             (`NSApplicationDelegate`, `UIApplicationDelegate`), an extension's `Info.plist`, or a file named \
             `AppDelegate.swift`, `main.swift` or `…App.swift` (NetNewsWire's `Mac/` and `iOS/`, an agent app \
-            beside the main one). Files none of these places are compared with every file.
+            beside the main one, several apps in subfolders of one folder). Files none of these places are \
+            compared with every file.
             Cannot see: closures called from outside the linted tree, inlining decisions of the optimiser, and \
             frames a profiler fails to symbolicate (those show the runtime's thunk instead).
             """,
@@ -116,6 +119,18 @@ public struct TaskLabelCollisionRule: Rule {
                         }
                         """,
                 ], fileName: "VPNAgent/StatusMenuController.swift"),
+            // Several apps in one folder, each in its own subfolder with its own `@main` App, beside a folder of
+            // tools: two top-level `Renderer` types could not be in one module either.
+            RuleExample("""
+                final class Renderer {
+                    func startAnimation() { Task { await step() } }
+                }
+                """, supportingFiles: [
+                    "Numerical/HeatTransfer/HeatTransferApp.swift": "import SwiftUI\n@main struct HeatTransferApp: App {}",
+                    "Numerical/Mandelbrot/MandelbrotApp.swift": "import SwiftUI\n@main struct MandelbrotApp: App {}",
+                    "Numerical/Mandelbrot/Renderer.swift": "final class Renderer {\n    func startAnimation() { Task { await step() } }\n}",
+                    "Tools/Generate.swift": "func generate() {}",
+                ], fileName: "Numerical/HeatTransfer/Renderer.swift"),
             // An app extension is a program of its own: its `Info.plist` says so.
             RuleExample("""
                 final class FeedStore {

@@ -40,6 +40,38 @@ import Testing
         #expect(!nested.shareProgram("iOS/Feed/Store.swift", "Mac/main.swift"))
     }
 
+    /// Several apps in one folder, each in its own subfolder with its own `@main` App, beside folders that
+    /// mark nothing: the apps are programs of their own even though the tree's top folder holds one marked
+    /// folder only.
+    @Test func appsSplitWhereTheirFoldersPartBelowTheTop() {
+        let paths = ["Numerical/HeatTransfer/HeatTransferApp.swift", "Numerical/HeatTransfer/Renderer.swift",
+                     "Numerical/Mandelbrot/MandelbrotApp.swift", "Numerical/Mandelbrot/Renderer.swift",
+                     "Numerical/Shared/Grid.swift", "Tools/Generate.swift"]
+        let scope = ProgramScope(paths: paths, entryPoints: ["Numerical/HeatTransfer/HeatTransferApp.swift", "Numerical/Mandelbrot/MandelbrotApp.swift"])
+        #expect(!scope.shareProgram("Numerical/HeatTransfer/Renderer.swift", "Numerical/Mandelbrot/Renderer.swift"))
+        #expect(scope.shareProgram("Numerical/Shared/Grid.swift", "Numerical/Mandelbrot/Renderer.swift"))
+        #expect(scope.shareProgram("Tools/Generate.swift", "Numerical/HeatTransfer/Renderer.swift"))
+        // One app below the top (or an app folder holding the others) is still one program: nothing placed.
+        let one = ProgramScope(paths: ["Samples/App/FeedApp.swift", "Samples/App/Sync.swift", "Tools/Generate.swift"])
+        #expect(one.membership(of: "Samples/App/Sync.swift") == nil)
+        let nested = ProgramScope(paths: ["Apps/main.swift", "Apps/A/AApp.swift", "Apps/B/BApp.swift", "Tools/Generate.swift"])
+        #expect(nested.membership(of: "Apps/A/AApp.swift") == nil)
+    }
+
+    @Test func lintOnDiskSplitsAppsOfOneFolderWithoutAProject() throws {
+        let directory = try TemporaryDirectory()
+        let renderer = "final class Renderer {\n    func startAnimation() {\n        Task { await step() }\n    }\n    func step() async {}\n}\n"
+        for app in ["HeatTransfer", "Mandelbrot"] {
+            try directory.write("Numerical/\(app)/\(app)App.swift", "import SwiftUI\n\n@main struct \(app)App: App {\n    var body: some Scene { WindowGroup {} }\n}\n")
+            try directory.write("Numerical/\(app)/Renderer.swift", renderer)
+        }
+        try directory.write("Tools/Generate.swift", "func generate() {}\n")
+        let result = LintEngine(rules: [TaskLabelCollisionRule()], parallel: false)
+            .run(LintRequest(paths: ["."], workingDirectory: directory.path))
+        #expect(result.tree.records.count == 2)
+        #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
+    }
+
     @Test func appsOfTwoXcodeProjectsNeverShareAProcess() {
         let scope = ProgramScope(memberships: [
             "iOS/App/Store.swift": .init(domain: "iOS/App.xcodeproj", programs: ["App"], isSelfContained: true),
@@ -99,9 +131,9 @@ import Testing
             """
         let package = SwiftPackageTargets(directory: "/p", manifest: manifest)
         #expect(package?.targets.map(\.name) == ["Server", "Worker", "Core", "Tools", "CoreTests"])
-        #expect(package?.programs(of: "/p/Sources/ShopCore/Store.swift") == ["Server", "Worker", "Core", "CoreTests"])
+        #expect(package?.programs(of: "/p/Sources/ShopCore/Store.swift") == ["Server", "Worker", "Core", SwiftPackageTargets.testProduct])
         #expect(package?.programs(of: "/p/Sources/Server/main.swift") == ["Server"])
-        #expect(package?.programs(of: "/p/Tests/CoreTests/StoreTests.swift") == ["CoreTests"])
+        #expect(package?.programs(of: "/p/Tests/CoreTests/StoreTests.swift") == [SwiftPackageTargets.testProduct])
         #expect(package?.programs(of: "/p/Sources/Tools/Lint.swift") == ["Tools"])
         #expect(package?.programs(of: "/p/Scripts/x.swift") == nil)
     }
@@ -158,6 +190,39 @@ import Testing
         #expect(project.programs(of: "/src/Shared/Touch/Bar.swift") == ["NetNewsWire-iOS"])
         #expect(project.programs(of: "/src/Legacy/X.swift") == ["NetNewsWire-iOS"])
         #expect(project.programs(of: "/src/Modules/RSCore/Sources/A.swift") == nil)
+    }
+
+    /// Several apps synchronizing one folder, each in its own subfolder: each app's exceptions take its
+    /// siblings out of it, file by file or as a whole folder; an exception for a target not synchronizing the
+    /// folder adds to it, a folder as a whole too.
+    static let numericalProject = """
+        // !$*UTF8*$!
+        {
+            objects = {
+                EH /* Exceptions for "Numerical" folder in "HeatTransfer" target */ = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Mandelbrot/MandelbrotApp.swift, Mandelbrot/Renderer.swift, Waves, ); target = TH; };
+                EM /* Exceptions for "Numerical" folder in "Mandelbrot" target */ = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (HeatTransfer, Waves, ); target = TM; };
+                EW /* Exceptions for "Numerical" folder in "Waves" target */ = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Waves, Shared/Grid.swift, ); target = TW; };
+                NU /* Numerical */ = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (EH, EM, EW, ); path = Numerical; sourceTree = "<group>"; };
+                G0 = {isa = PBXGroup; children = (NU, ); sourceTree = "<group>"; };
+                TH /* HeatTransfer */ = {isa = PBXNativeTarget; buildPhases = (); fileSystemSynchronizedGroups = (NU, ); name = HeatTransfer; productType = "com.apple.product-type.application"; };
+                TM /* Mandelbrot */ = {isa = PBXNativeTarget; buildPhases = (); fileSystemSynchronizedGroups = (NU, ); name = Mandelbrot; productType = "com.apple.product-type.application"; };
+                TW /* Waves */ = {isa = PBXNativeTarget; buildPhases = (); name = Waves; productType = "com.apple.product-type.application"; };
+                P0 = {isa = PBXProject; mainGroup = G0; targets = (TH, TM, TW, ); };
+            };
+            rootObject = P0;
+        }
+        """
+
+    @Test func membershipExceptionsTakeOutFilesAndFoldersOfASynchronizedFolder() throws {
+        let project = try #require(XcodeProjectTargets(text: Self.numericalProject, projectDirectory: "/src"))
+        #expect(project.programs(of: "/src/Numerical/HeatTransfer/Renderer.swift") == ["HeatTransfer"])
+        #expect(project.programs(of: "/src/Numerical/HeatTransfer/Solver/Step.swift") == ["HeatTransfer"])
+        #expect(project.programs(of: "/src/Numerical/Mandelbrot/Renderer.swift") == ["Mandelbrot"])
+        #expect(project.programs(of: "/src/Numerical/Waves/Renderer.swift") == ["Waves"])
+        #expect(project.programs(of: "/src/Numerical/Shared/Grid.swift") == ["HeatTransfer", "Mandelbrot", "Waves"])
+        #expect(project.programs(of: "/src/Numerical/Shared/Colors.swift") == ["HeatTransfer", "Mandelbrot"])
+        // A folder's name is no prefix of its sibling's.
+        #expect(project.programs(of: "/src/Numerical/HeatTransferTools/Plot.swift") == ["HeatTransfer", "Mandelbrot"])
     }
 
     /// Discovery answers once per folder what a package or project says of the files in it: every file must

@@ -11,7 +11,7 @@ import Darwin
 
 /// What serving the census may cost is bounded, whatever same-user clients do: how many connect, and how much
 /// they make the endpoint queue by asking and never reading.
-@Suite(.timeLimit(.minutes(2))) struct CensusEndpointLimitsTests {
+@Suite(.timeLimit(.minutes(10))) struct CensusEndpointLimitsTests {
     @Test func connectionsBeyondTheCapAreToldSoAndClosed() async throws {
         let folder = TemporaryFolder()
         let endpoint = try TaskCensus().serve(at: folder.path + "/capped.census", maximumClients: 4)
@@ -29,7 +29,7 @@ import Darwin
         // The admitted clients are served as before; when one leaves, a newcomer is admitted.
         admitted[0].send(#"{"type":"snapshot"}"#)
         #expect(try admitted[0].message()?["type"] as? String == "snapshot")
-        close(admitted[1].descriptor)
+        admitted[1].disconnect()
         #expect(await eventually { endpoint.statistics.clients == 3 })
         #expect(try CensusTestClient(path: endpoint.path).message()?["type"] as? String == "hello")
     }
@@ -54,12 +54,12 @@ import Darwin
         }
         let requests = String(repeating: #"{"type":"snapshot"}"# + "\n", count: 3_000)
         for client in clients { client.sendRaw(requests) }
-        #expect(await eventually(attempts: 2_000_000) { endpoint.statistics.dropped >= 90 })
+        #expect(await eventually { endpoint.statistics.dropped >= 90 })
         let during = endpoint.statistics
         #expect(during.peakPendingBytes <= budget)
         #expect(during.pendingBytes <= budget)
         clients.removeAll()                                     // every client goes away
-        #expect(await eventually(attempts: 2_000_000) { endpoint.statistics.clients == 0 })
+        #expect(await eventually { endpoint.statistics.clients == 0 })
         #expect(endpoint.statistics.pendingBytes == 0)
         release.open()
         for task in live { await task.value }

@@ -30,14 +30,10 @@ import Darwin
         #expect(hello["process"] as? String == "census-tests")
         #expect(hello["pid"] as? Int == Int(getpid()))
 
-        // The child registers itself once it runs: ask until it is there.
-        var snapshot: [String: Any] = [:]
-        for _ in 0..<1_000 {
-            client.send(#"{"type":"snapshot"}"#)
-            snapshot = try #require(try client.message())
-            if taskNames(snapshot).count == 2 { break }
-            await Task.yield()
-        }
+        // The child registers itself once it runs: wait until it is there, then ask.
+        #expect(await eventually { census.liveCount == 2 })
+        client.send(#"{"type":"snapshot"}"#)
+        let snapshot = try #require(try client.message())
         #expect(snapshot["type"] as? String == "snapshot")
         #expect(snapshot["count"] as? Int == 2)
         let tasks = try #require(snapshot["tasks"] as? [[String: Any]])
@@ -73,7 +69,8 @@ import Darwin
             }
         }
         func snapshot(after index: Int, where condition: (Set<String>, Int?) -> Bool) async throws -> Int? {
-            for _ in 0..<2_000 {
+            let deadline = ContinuousClock.now.advanced(by: .seconds(120))   // a guard, not a measurement
+            while ContinuousClock.now < deadline {
                 let found = received.mutate { messages in
                     messages.indices.first { $0 > index && condition(messages[$0].names, messages[$0].count) }
                 }

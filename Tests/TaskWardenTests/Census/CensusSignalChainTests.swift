@@ -43,7 +43,7 @@ private let previousHandlerAddress = UInt(
         return previousHandlerCalls.load(ordering: .relaxed) - before
     }
 
-    @Test(.timeLimit(.minutes(1))) func thePreviousHandlerIsChainedAndPutBack() async {
+    @Test(.timeLimit(.minutes(10))) func thePreviousHandlerIsChainedAndPutBack() async {
         await withPreviousHandler {
             let census = TaskCensus()
             let arrived = Gate()
@@ -57,7 +57,7 @@ private let previousHandlerAddress = UInt(
         }
     }
 
-    @Test(.timeLimit(.minutes(1))) func nestedSubscriptionsUnwindInAnyOrder() async {
+    @Test(.timeLimit(.minutes(10))) func nestedSubscriptionsUnwindInAnyOrder() async {
         await withPreviousHandler {
             let census = TaskCensus()
             let first = Gate()

@@ -8,18 +8,27 @@ import Darwin
 #endif
 
 /// A raw client of the census protocol for tests: blocking reads of whole lines, decoded with Foundation.
-/// Reads give up after 30 s (a guard against a hung test, not a measurement).
+/// Reads give up after 120 s (a guard against a hung test on a loaded machine, not a measurement).
 final class CensusTestClient {
-    let descriptor: Int32
+    /// The socket; -1 once ``disconnect()`` has closed it.
+    private(set) var descriptor: Int32
     private var buffer: [UInt8] = []
 
     init(path: String) throws {
         descriptor = try UnixSocket.connect(to: path)
-        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        var timeout = timeval(tv_sec: 120, tv_usec: 0)
         _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    deinit { close(descriptor) }
+    deinit { disconnect() }
+
+    /// Closes the socket, once. (Closing a descriptor twice can close whatever the process opened under the same
+    /// number in between — in a parallel test run, another test's socket or an endpoint's wake-up pipe.)
+    func disconnect() {
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        descriptor = -1
+    }
 
     /// Makes the receive buffer as small as the kernel allows, so a client that stops reading fills it soon.
     func shrinkReceiveBuffer() {

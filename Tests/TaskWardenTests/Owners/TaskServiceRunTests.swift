@@ -73,7 +73,7 @@ import TaskWardenSupport
         #expect(!service.isRunning)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func stopFromOutsideReturnsOnceRunHasReturned() async throws {
         let iterations = Counter()
         let secondIteration = Gate()
@@ -134,5 +134,32 @@ import TaskWardenSupport
         #expect(await eventually { !service.isRunning })
         #expect(cancelled.withLock { $0 } == false)
         #expect(clock.sleeperCount == 0)
+    }
+
+    /// A loop whose iteration never suspends still gives its thread up between iterations: on a serial executor
+    /// shared with another task, that task runs (and shuts the service down) long before the loop would have
+    /// ended by itself.
+    @Test(arguments: [false, true])
+    func aLoopWhoseIterationNeverSuspendsLetsOtherWorkOnItsThreadRun(fixedRate: Bool) async throws {
+        let executor = QueueExecutor()
+        let iterations = Counter()
+        let limit = 1_000_000
+        let service = fixedRate
+            ? TaskService(name: "spin", census: TaskCensus(), every: .zero, clock: ContinuousClock()) {
+                iterations.increment()
+                if iterations.count >= limit { await Task.yield() }   // lets the old loop end eventually too
+            }
+            : TaskService(name: "spin", census: TaskCensus()) {
+                iterations.increment()
+                return iterations.count < limit ? .continue : .stop
+            }
+        let running = Task(executorPreference: executor) { try await service.run() }
+        let other = Task(executorPreference: executor) { () -> Bool in
+            defer { service.triggerGracefulShutdown() }
+            return service.isRunning
+        }
+        #expect(await other.value)        // it ran while the loop was still running…
+        try await running.value
+        #expect(iterations.count < limit)  // …and ended it early
     }
 }

@@ -15,7 +15,7 @@ import TaskWardenSupport
         let census = TaskCensus()
         let service = TaskService(name: "wantlist-price-watch", census: census)
         let wantlist = Wantlist(freed: Counter())
-        #expect(service.start(owner: wantlist) { owner in owner.refreshes.increment(); await Task.yield(); return .continue })
+        #expect(service.start(owner: wantlist) { owner in owner.refreshes.increment(); await waitUntilCancelled(); return .continue })
         #expect(!service.start(owner: wantlist) { _ in .continue })
         #expect(service.isRunning)
         #expect(census.snapshot().countsByName == ["wantlist-price-watch": 1])
@@ -114,7 +114,7 @@ import TaskWardenSupport
         let census = TaskCensus()
         var service: TaskService? = TaskService(name: "thumbnail-prefetch", census: census)
         let wantlist = Wantlist(freed: Counter())
-        service!.start(owner: wantlist) { _ in await Task.yield(); return .continue }
+        service!.start(owner: wantlist) { _ in await waitUntilCancelled(); return .continue }
         #expect(census.liveCount == 1)
         service = nil
         #expect(await eventually { census.liveCount == 0 })
@@ -125,7 +125,7 @@ import TaskWardenSupport
     /// A loop that decides to shut itself down calls `stop()` from its own iteration. Waiting for the loop to
     /// exit there would wait for itself, so it returns once the loop is marked stopped. (The time limit only
     /// turns the old deadlock into a failure instead of a hang.)
-    @Test(.timeLimit(.minutes(1))) func stopFromInsideAnIterationReturnsAndTheLoopEndsAfterIt() async {
+    @Test(.timeLimit(.minutes(10))) func stopFromInsideAnIterationReturnsAndTheLoopEndsAfterIt() async {
         let service = TaskService(name: "ledger-flush", census: TaskCensus())
         let wantlist = Wantlist(freed: Counter())
         let stopReturned = Gate()
@@ -149,7 +149,7 @@ import TaskWardenSupport
         #expect(wantlist.refreshes.count == 1)   // no iteration started after the stop
     }
 
-    @Test(.timeLimit(.minutes(1))) func stopFromATaskTheIterationAwaitsReturns() async {
+    @Test(.timeLimit(.minutes(10))) func stopFromATaskTheIterationAwaitsReturns() async {
         let service = TaskService(name: "ledger-flush", census: TaskCensus())
         let wantlist = Wantlist(freed: Counter())
         let stopReturned = Gate()
@@ -167,7 +167,7 @@ import TaskWardenSupport
         #expect(wantlist.refreshes.count == 1)
     }
 
-    @Test(.timeLimit(.minutes(1))) func theIntervalLoopCanStopItselfFromInside() async {
+    @Test(.timeLimit(.minutes(10))) func theIntervalLoopCanStopItselfFromInside() async {
         let clock = ManualClock()
         let service = TaskService(name: "wantlist-price-watch", census: TaskCensus())
         let wantlist = Wantlist(freed: Counter())

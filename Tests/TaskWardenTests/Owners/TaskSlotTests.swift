@@ -42,8 +42,8 @@ import TaskWardenSupport
         let sawCancellation = Locked(false)
         let first = slot.replace(name: "price-check") { _ in
             started.open()
-            while !Task.isCancelled { await Task.yield() }
-            sawCancellation.withLock { $0 = true }
+            await waitUntilCancelled()
+            sawCancellation.withLock { $0 = Task.isCancelled }
         }
         await started.wait()
         slot.replace(name: "price-check") { _ in }
@@ -112,7 +112,7 @@ import TaskWardenSupport
         let started = Gate()
         let work = slot!.replace(name: "cover-download") { _ in
             started.open()
-            while !Task.isCancelled { await Task.yield() }
+            await waitUntilCancelled()
         }
         await started.wait()
         slot = nil
@@ -156,7 +156,7 @@ import TaskWardenSupport
         }
     }
 
-    @MainActor @Test(.timeLimit(.minutes(1)))
+    @MainActor @Test(.timeLimit(.minutes(10)))
     func aCommitBodyMayCallBackIntoTheSlot() async {
         let model = SearchModel()
         model.slot.replace(name: "album-search") { generation in
@@ -167,22 +167,35 @@ import TaskWardenSupport
         #expect(model.slot.current == nil)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    /// The body runs (blocked, not spinning) on a cooperative thread; a plain thread, started before anything is
+    /// awaited, lets it finish only once a newer `replace` has begun — so that `replace` returns before the body
+    /// has finished unless it waits for it.
+    @Test(.timeLimit(.minutes(10)))
     func replaceReturnsOnlyAfterACommitBodyRunningOnAnotherThreadHasFinished() async {
         let slot = TaskSlot(census: TaskCensus())
         let bodyStarted = Gate()
-        let releaseBody = Locked(false)
+        let bodyStartedForReleaser = DispatchSemaphore(value: 0)
+        let releaseBody = DispatchSemaphore(value: 0)
         let bodyFinished = Locked(false)
+        let replacedGeneration = Locked<SlotGeneration?>(nil)
+        let releaser = Thread {
+            bodyStartedForReleaser.wait()
+            let generation = replacedGeneration.withLock { $0 }!
+            while generation.isCurrent { usleep(100) }   // the newer `replace` has begun…
+            usleep(20_000)                                // …and, without the wait, would have returned by now
+            releaseBody.signal()
+        }
+        releaser.start()
         slot.replace(name: "album-search") { generation in
+            replacedGeneration.withLock { $0 = generation }
             generation.commit {
                 bodyStarted.open()
-                while !releaseBody.withLock({ $0 }) { sched_yield() }   // a body that takes a while, on its thread
+                bodyStartedForReleaser.signal()
+                releaseBody.wait()                        // a body that takes a while, on its thread
                 bodyFinished.withLock { $0 = true }
             }
         }
         await bodyStarted.wait()
-        let releaser = Thread { usleep(20_000); releaseBody.withLock { $0 = true } }
-        releaser.start()
         slot.replace(name: "album-search") { _ in }
         #expect(bodyFinished.withLock { $0 })
         await slot.settled()

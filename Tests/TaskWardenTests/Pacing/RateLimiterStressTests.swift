@@ -74,10 +74,10 @@ struct FanOutAndRateLimiterStressTests {
     }
 
     /// 160,000 queued waiters, cancelled from the back (the far end for a queue scanned from the front): each
-    /// leaves at once with `CancellationError`, nothing is admitted, and the limiter ends idle. Enqueueing and
-    /// cancelling are constant-time per waiter (the limiter benchmark measures 20,000 against 160,000); with the
-    /// queue scanned under the lock this took minutes in a debug build, hence the time limit.
-    @Test(.timeLimit(.minutes(2)))
+    /// leaves at once with `CancellationError`, nothing is admitted, and the limiter ends idle. That enqueueing
+    /// and cancelling cost the same per waiter at 20,000 and at 160,000 is measured by the limiter benchmark, not
+    /// here (the time limit only guards against a hang on a loaded machine).
+    @Test(.timeLimit(.minutes(10)))
     func oneHundredSixtyThousandWaitersQueueAndLeaveFromTheBack() async throws {
         let clock = ManualClock()
         let limiter = try RateLimiter(limit: 1, per: .seconds(3_600), clock: clock, census: TaskCensus(isEnabled: false))
