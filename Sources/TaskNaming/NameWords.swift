@@ -15,6 +15,58 @@ public enum NameWords {
     /// Words that open a condition (`…-if-it-doesnt-reply`): a long purpose is cut before them.
     static let conditionWords: Set<String> = ["if", "unless", "because", "once"]
 
+    /// Clause openers a long phrase is cut before, from its last clause back (`at-least-once-no-message-loss`
+    /// `-across-rebalance` loses `across-rebalance`, never a word inside `no-message-loss`).
+    static let clauseWords: Set<String> = [
+        "across", "after", "before", "during", "while", "until", "with", "without", "when", "whenever", "despite",
+        "via", "unless", "because", "if",
+    ]
+
+    /// Words a phrase cut short never ends on: a negation cut from its verb (`subscriptions-dont`) or a
+    /// determiner or quantity cut from its noun (`two-different`, `client-multiple`) says the opposite or nothing.
+    static let unfinishedEnds: Set<String> = [
+        "dont", "doesnt", "didnt", "cant", "cannot", "wont", "isnt", "arent", "wasnt", "werent", "never", "no",
+        "not", "each", "every", "any", "some", "both", "either", "neither", "other", "another", "two", "three",
+        "four", "five", "multiple", "several", "many", "few", "different", "same", "various", "least", "most",
+        // Adjectives that lead a noun phrase (`current-subscription-features`, `toggle-private-email-status`).
+        "current", "private", "public", "initial", "available", "increasing", "decreasing", "active", "inactive",
+        "local", "remote", "global", "empty", "full", "partial", "default", "custom", "special",
+        "new", "old", "whole", "single", "additional", "extra",
+    ]
+
+    /// Quantities and adjectives that may leave a noun phrase whose head does not fit
+    /// (`client-multiple-subscriptions` → `client-subscriptions`, not `client-multiple`).
+    static let droppableModifiers: Set<String> = [
+        "two", "three", "four", "five", "multiple", "several", "many", "different", "various", "same",
+    ]
+
+    /// `at` of `at least`/`at most`, `once` of `at least once`: words of an idiom, never glue or a condition.
+    static func isIdiomWord(_ words: [String], at index: Int) -> Bool {
+        let word = words[index]
+        let next = index + 1 < words.count ? words[index + 1] : nil
+        let previous = index > 0 ? words[index - 1] : nil
+        if word == "at", next == "least" || next == "most" { return true }
+        if word == "once" || word == "twice", let previous, ["least", "most", "exactly", "only", "at"].contains(previous) {
+            return true
+        }
+        return false
+    }
+
+    /// `words` without those in `dropped`, keeping idiom words (`at least once`).
+    static func dropping(_ dropped: Set<String>, from words: [String]) -> [String] {
+        words.indices.filter { !dropped.contains(words[$0]) || isIdiomWord(words, at: $0) }.map { words[$0] }
+    }
+
+    /// `words` without the words a cut must not end on (``unfinishedEnds``, dangling glue).
+    static func trimmingUnfinishedEnd(_ words: [String]) -> [String] {
+        var words = words
+        while let last = words.last, unfinishedEnds.contains(last) || danglingWords.contains(last) {
+            if (last == "in" || last == "on"), words.count > 1, particleVerbs.contains(words[words.count - 2]) { break }
+            words.removeLast()
+        }
+        return words
+    }
+
     /// Words that only glue others together; the first to go when a name is too long.
     static let fillers: Set<String> = ["for", "with", "from", "to", "of", "by", "at", "the", "a", "an", "and", "if", "per", "via"]
 
@@ -91,13 +143,21 @@ public enum NameWords {
         func length() -> Int { (prefix + purpose + extra).joined(separator: "-").count }
         // `restart-daemon-if-it-doesnt-reply`: a condition is the first thing a long purpose loses, whole (cut
         // word by word it leaves `restart-daemon-it`).
-        if length() > limit, let condition = purpose.indices.dropFirst(2).first(where: { conditionWords.contains(purpose[$0]) }) {
+        if length() > limit, let condition = purpose.indices.dropFirst(2).first(where: {
+            conditionWords.contains(purpose[$0]) && !isIdiomWord(purpose, at: $0)
+        }) {
             purpose = Array(purpose[..<condition])
         }
+        // Then trailing clauses, whole, the last first (`…-no-message-loss-across-rebalance`).
+        while length() > limit, let clause = purpose.indices.dropFirst(2).last(where: {
+            clauseWords.contains(purpose[$0]) && !isIdiomWord(purpose, at: $0)
+        }) {
+            purpose = Array(purpose[..<clause])
+        }
         for dropped in [fillers, weakWords] where length() > limit {
-            let kept = purpose.filter { !dropped.contains($0) }
+            let kept = dropping(dropped, from: purpose)
             if !kept.isEmpty { purpose = kept }
-            let keptExtra = extra.filter { !dropped.contains($0) }
+            let keptExtra = dropping(dropped, from: extra)
             if !keptExtra.isEmpty { extra = keptExtra }
         }
         // `handle-account-did-sign-out` → `account-sign-out`: generic verbs go before meaningful words do.
@@ -108,6 +168,7 @@ public enum NameWords {
         // Room for the first distinguishing words, never at the cost of the purpose's first two words (a verb
         // cut off from its object reads as another verb); then the purpose's own words; then what is left.
         // An extra phrase keeps at least two words (one verb alone from another phrase reads as garble).
+        let beforeCut = purpose
         let extraFloor = min(max(1, extraFloor), extra.count)
         func lengthWithExtraFloor() -> Int { (prefix + purpose + extra.prefix(extraFloor)).joined(separator: "-").count }
         let beforeExtra = purpose
@@ -118,18 +179,50 @@ public enum NameWords {
             purpose = beforeExtra
             extra = []
         }
+        let extraBeforeCut = extra.count
         while length() > limit, extra.count > extraFloor { extra.removeLast() }
+        // Distinguishing words cut short end on a whole phrase too (`…-multiple-dont` says nothing).
+        if extra.count < extraBeforeCut { extra = trimmingUnfinishedEnd(extra) }
         // The prefix is the type's: distinguishing words that do not fit go rather than a prefix word (the
         // name then clashes again, and the next distinguishing phrase or a number is tried).
         if length() > limit {
             extra = []
             purpose = whole
             for dropped in [fillers, weakWords] where length() > limit {
-                let kept = purpose.filter { !dropped.contains($0) }
+                let kept = dropping(dropped, from: purpose)
                 if !kept.isEmpty { purpose = kept }
             }
         }
         while length() > limit, purpose.count > 1 { purpose.removeLast() }
+        // Cut inside a noun phrase or from a negation's verb (`multiple-subscriptions-dont`, `two-different`):
+        // back to a whole phrase, or, when that loses the head noun, without the quantities before it
+        // (`client-subscriptions`).
+        if purpose.count < beforeCut.count, Array(beforeCut.prefix(purpose.count)) == purpose {
+            let trimmed = trimmingUnfinishedEnd(purpose)
+            if trimmed.count < purpose.count {
+                var lean = beforeCut.filter { !droppableModifiers.contains($0) }
+                func leanLength() -> Int { (prefix + lean + extra).joined(separator: "-").count }
+                while leanLength() > limit, lean.count > 1 { lean.removeLast() }
+                lean = trimmingUnfinishedEnd(lean)
+                let meaningful = { (words: [String]) in words.filter { !unfinishedEnds.contains($0) }.count }
+                // The lean phrase only when the cut lost a head noun (`client-multiple`), and never a head the
+                // prefix already says (`client-subscriptions` + `two-different`: the prefix names them).
+                // Not across a preposition: `lookups-of-different-keys` without `of` and `different` is garble;
+                // cut there instead.
+                let cutNoun = purpose.suffix(purpose.count - trimmed.count).contains(where: droppableModifiers.contains)
+                    && !whole.indices.dropFirst().contains { droppableModifiers.contains(whole[$0]) && fillers.contains(whole[$0 - 1]) }
+                let leanRepeats = lean.allSatisfy { word in prefix.contains { WordStems.same($0, word) } }
+                if cutNoun, !lean.isEmpty, !leanRepeats, leanLength() <= limit, meaningful(lean) > meaningful(trimmed) {
+                    purpose = lean
+                } else if !trimmed.isEmpty {
+                    purpose = trimmed
+                } else if !prefix.isEmpty, !beforeCut.isEmpty, beforeCut.allSatisfy({ !droppableModifiers.contains($0) }) {
+                    // Nothing whole fits (`current` of `current-subscription-features`): the prefix alone says
+                    // less, but nothing false; a clash gives it the next distinguishing words.
+                    purpose = []
+                }
+            }
+        }
         while length() > limit, prefix.count > 1, !purpose.isEmpty { prefix.removeLast() }
         var name = trimmingDanglingEnd(prefix + purpose + extra).joined(separator: "-")
         if name.count > limit {

@@ -83,8 +83,12 @@ extension TaskNameDerivation {
         }
         // The object is what the call is made on only when no argument comes first (`pool.run()`, not
         // `account.mark(ids)`).
+        // A generic verb says what it runs only with its receiver: `client.run()` runs the client,
+        // `serviceGroup.run()` the service group, agent noun or not.
+        // A receiver named for an activity (`storing.save(…)`, `tracking.log(…)`) is an agent too, not an object.
         if words.count == 1, !call.hasLeadingArgument, let receiver = call.receiver, let last = NameWords.split(receiver).last,
-           !Self.agentNouns.contains(last) {
+           !last.hasSuffix("ing") || Self.genericFunctions.contains(words[0]),
+           !Self.agentNouns.contains(last) || Self.genericFunctions.contains(words[0]) {
             return words + typePrefix.stem(receiver).filter { !words.contains($0) }
         }
         // `fetcher.fetch(.surrogates)` fetches the surrogates.
@@ -163,7 +167,17 @@ extension TaskNameDerivation {
         // A word whose stem the prefix already has in a longer or equal form (`check` in `price-checker`,
         // `request` in `knock-requests`) goes; a longer form of a prefix word says more and stays
         // (`albums` after `album-list`).
-        let removed = words.map { word in prefix.contains { $0.count >= word.count && WordStems.same($0, word) } }
+        var removed = words.map { word in prefix.contains { $0.count >= word.count && WordStems.same($0, word) } }
+        // A function's name is verb + object, kept whole: `addValkeyServer` is not `add-valkey` (the head noun
+        // cut from its modifier), and `updateProgress` is not a lone `update` beside `update-image`.
+        // A coordinator's `-flow` (`startMembersFlow` in `room-flow`) is the prefix's kind, not a head noun.
+        let headCut = words.indices.dropFirst(2).contains {
+            removed[$0] && !removed[$0 - 1] && !NameWords.fillers.contains(words[$0 - 1]) && !kindHeads.contains(words[$0])
+        }
+        let leftVerb = words.indices.filter { !removed[$0] }
+        if headCut || (leftVerb.count == 1 && words.count > 1 && emptyVerbs.contains(words[leftVerb[0]])) {
+            removed = words.map { _ in false }
+        }
         var kept: [String] = []
         for (index, word) in words.enumerated() where !removed[index] {
             let touchesRemoved = (index > 0 && removed[index - 1]) || (index + 1 < words.count && removed[index + 1])
@@ -172,6 +186,9 @@ extension TaskNameDerivation {
         }
         return kept.isEmpty && prefix.isEmpty ? words : kept
     }
+
+    /// Last words of a member that repeat the type's kind (`…Flow` in a flow coordinator): dropped after the prefix.
+    static let kindHeads: Set<String> = ["flow", "flows", "coordinator", "screen", "scene"]
 
     static func lastComponent(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path

@@ -94,6 +94,11 @@ public struct TaskNameDerivation: Sendable {
     /// another site that wants the same name, and where the name came from.
     public func derive(_ context: TaskNameContext) -> DerivedTaskName {
         var prefix = typePrefix.words(for: context.declarationPath.typeNames)
+        // Top-level code of a script file (`Pipelining.swift`): the file is its context, as a type would be.
+        if prefix.isEmpty, context.declarationPath.typeNames.isEmpty, context.declarationPath.member == nil,
+           let fileName = context.fileName, Self.fileStem(fileName) != "main" {
+            prefix = typePrefix.stem(Self.fileStem(fileName))
+        }
         // Drop words the prefix says already, and repeated stems. A candidate made only of the prefix's words
         // or stems (`decline-and-block` + `decline`, `configuration-fetcher` + `fetch`) means the prefix alone
         // says what the task does; it keeps its place but adds no words.
@@ -131,6 +136,15 @@ public struct TaskNameDerivation: Sendable {
             ordered.insert(ordered.remove(at: better), at: 0)
         }
         var purpose = ordered.isEmpty ? PurposeCandidate([], "") : ordered.removeFirst()
+        // A free function's task named after its call (`serviceGroup.run()` in `testServer(…)`): the function is
+        // the context a type would give, so it leads (`test-server-run-service-group`).
+        if prefix.isEmpty, context.declarationPath.typeNames.isEmpty, case .function? = context.declarationPath.member,
+           let member = context.declarationPath.member, !purpose.words.isEmpty {
+            let functionWords = memberWords(member)
+            if !functionWords.isEmpty, purpose.words != functionWords, !purpose.words.starts(with: functionWords) {
+                prefix = functionWords
+            }
+        }
         if prefix.isEmpty && purpose.words.isEmpty, let fileName = context.fileName {
             purpose = PurposeCandidate(NameWords.split(Self.fileStem(fileName)), "file name \(Self.lastComponent(fileName))")
         }
@@ -148,12 +162,17 @@ public struct TaskNameDerivation: Sendable {
         disambiguators += ordered.map(\.words)
         let standaloneEnd = disambiguators.count
         let standsAlone = Set(ordered.indices.filter { ordered[$0].mayStandAlone }.map { $0 + standaloneStart })
-        disambiguators += context.body.calls.filter { $0 != context.body.dominant }.map(callWords)
-        if !context.body.distinguishingWords.isEmpty {
-            disambiguators.append(context.body.distinguishingWords.flatMap(NameWords.split))
-        }
-        // A lock taken inside (`counter.withLock { … }`) is how, never which: it tells no two tasks apart.
-        disambiguators += context.body.bookkeepingCalls.filter { !Self.lockCalls.contains($0.name) }.map(callWords)
+        // An atomic counter's `load(ordering:)` is how a test counts, never what a task does.
+        disambiguators += context.body.calls.filter { $0 != context.body.dominant && !Self.atomicCalls.contains($0.name) }
+            .map(callWords).map(Self.withoutLocalNames)
+        let distinguishing = Self.withoutLocalNames(context.body.distinguishingWords.flatMap(NameWords.split))
+            .filter { !Self.memoryOrderings.contains($0) }
+        if !distinguishing.isEmpty { disambiguators.append(distinguishing) }
+        // A lock taken inside (`counter.withLock { … }`) is how, never which: it tells no two tasks apart; nor
+        // does reporting (`expectation.fulfill()`, `continuation.resume()`) or an atomic's `load`.
+        disambiguators += context.body.bookkeepingCalls.filter {
+            !Self.lockCalls.contains($0.name) && !Self.reportingCalls.contains($0.name) && !Self.atomicCalls.contains($0.name)
+        }.map(callWords).map(Self.withoutLocalNames)
         var standalone: [Int: [String]] = [:]
         var unique: Set<[String]> = []
         var phrases: [[String]] = []
@@ -194,6 +213,30 @@ public struct TaskNameDerivation: Sendable {
         "scheduledTimer", "addPeriodicTimeObserver", "addBoundaryTimeObserver", "registerForTraitChanges",
         "receive", "observeValue", "addNotificationObserver", "done", "then", "catch", "finally", "ensure",
     ]
+
+    /// Calls that report to whoever waits (`expectation.fulfill()`, `continuation.resume()`, `XCTFail`) or log.
+    static let reportingCalls: Set<String> = [
+        "fulfill", "resume", "yield", "finish", "XCTFail", "fail", "succeed", "complete", "record", "confirm",
+        "confirmation", "expect", "require", "log", "debug", "info", "notice", "warning", "error", "trace", "print",
+    ]
+
+    /// An atomic's operations (swift-atomics, `Synchronization`): counting, not the task's work.
+    static let atomicCalls: Set<String> = [
+        "load", "store", "exchange", "compareExchange", "weakCompareExchange", "wrappingIncrement",
+        "wrappingDecrement", "wrappingAdd", "wrappingSubtract", "loadThenWrappingIncrement",
+        "wrappingIncrementThenLoad", "loadThenWrappingDecrement", "wrappingDecrementThenLoad",
+    ]
+
+    /// Memory orderings passed to an atomic (`.relaxed`): never a distinguishing word.
+    static let memoryOrderings: Set<String> = ["relaxed", "acquiring", "releasing", "sequentially", "consistent"]
+
+    /// `c1`, `t2`, `x`: a local variable's name says nothing of the work.
+    static func withoutLocalNames(_ words: [String]) -> [String] {
+        words.filter { word in
+            let letters = word.prefix { $0.isLetter }
+            return !(letters.count <= 2 && (word.count == letters.count ? word.count == 1 : word.dropFirst(letters.count).allSatisfy(\.isNumber)))
+        }
+    }
 
     /// Calls that take a lock around a closure.
     static let lockCalls: Set<String> = ["withLock", "withLockedValue", "lock", "unlock", "withCriticalRegion", "sync"]
@@ -326,7 +369,7 @@ public struct TaskNameDerivation: Sendable {
                 !body.callsEnclosingFunction && !agrees(context.declarationPath.member, dominant)
                     && (context.placement == .callback
                         || (body.hasStrongCall && callWords(dominant).count > 1 && !Self.isSystemCall(dominant)
-                            && !inProperty))
+                            && (!inProperty || Self.runsReceiver(dominant))))
             } ?? false
             if callFirst, let call { candidates.append(call) }
             // A storage of two words or more (`endUnansweredCallTask`) says which task this is better than a
@@ -338,6 +381,11 @@ public struct TaskNameDerivation: Sendable {
         }
         if let kindWord = context.kindWord { candidates.append(.init([kindWord], "creation kind \(kindWord)")) }
         return candidates
+    }
+
+    /// `client.run()`, `serviceGroup.run()`: the body runs one object, and that is what the task is.
+    static func runsReceiver(_ call: BodyCall) -> Bool {
+        genericFunctions.contains(call.name) && call.receiver != nil && !call.hasLeadingArgument
     }
 
     /// The function's name already says what `call` does: same verb, and every word of the call is in it

@@ -50,7 +50,11 @@ public enum TaskNameUniqueness {
             for index in pending {
                 let name = requests[index].candidate(level: current[index])
                 let rivals = wanted[name, default: []].filter { $0 != index && share(scopes[$0], scopes[index]) }
-                if rivals.isEmpty && !isTaken(name, scopes[index]) {
+                // A purpose that is whole keeps its name against rivals whose purposes were cut to it
+                // (`after-delay` beside `after-delay-with-test-scheduler`): they have their cut-off words.
+                let keepsWhole = current[index] == 0 && !requests[index].firstDisambiguatorContinuesPurpose
+                    && !rivals.isEmpty && rivals.allSatisfy { current[$0] == 0 && requests[$0].firstDisambiguatorContinuesPurpose }
+                if (rivals.isEmpty || keepsWhole) && !isTaken(name, scopes[index]) {
                     result[index] = name
                     take(name, scopes[index])
                 } else {

@@ -33,7 +33,8 @@ public enum TestScenario {
     /// `and-bookmarks-sent` → `bookmarks-sent`: a clause joiner left at the front once `when` is gone.
     static func trimmingLeadingGlue(_ words: [String]) -> [String] {
         var words = words
-        while words.count > 1, let first = words.first, NameWords.fillers.contains(first) || first == "or" {
+        while words.count > 1, let first = words.first, NameWords.fillers.contains(first) || first == "or",
+              !NameWords.isIdiomWord(words, at: 0) {
             words.removeFirst()
         }
         return words

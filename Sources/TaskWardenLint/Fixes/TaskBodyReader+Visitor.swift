@@ -68,7 +68,11 @@ extension TaskBodyReader {
                 return .visitChildren
             }
             let root = node.calledExpression.as(MemberAccessExprSyntax.self)?.base.flatMap(TaskBodyReader.rootName)
-            if TaskBodyReader.incidentalCalls.contains(callee) || TaskBodyReader.isValueTransform(node, callee: callee)
+            // `client.run()`, `serviceGroup.run()`: running an object is the work (`MainActor.run { … }` is not).
+            let runsObject = callee == "run" && node.arguments.isEmpty && node.trailingClosure == nil
+                && root.map { !TaskBodyReader.plumbingRoots.contains($0) } == true
+            if (TaskBodyReader.incidentalCalls.contains(callee) && !runsObject)
+                || TaskBodyReader.isValueTransform(node, callee: callee)
                 || root.map(TaskBodyReader.bookkeepingTypes.contains) == true
                 || TaskBodyReader.runsClosure(node, callee: callee) {
                 return visitBookkeeping(node, callee: callee)
@@ -122,6 +126,17 @@ extension TaskBodyReader {
         }
 
         override func visit(_ node: CatchClauseListSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+        /// `for try await message in consumer.messages`: the loop consumes the messages; what it does with each
+        /// is read as usual. Noted as a query: the name only when the body calls nothing that says more.
+        override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+            if node.awaitKeyword != nil, let member = node.sequence.as(MemberAccessExprSyntax.self), member.base != nil {
+                var call = BodyCall(name: "consume", isAwaited: true, text: "for await in \(member.trimmedDescription)")
+                call.argumentCase = member.declName.baseName.text
+                reading.queries.append(call)
+            }
+            return .visitChildren
+        }
 
         override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
             // Another task's body is that task's business.
@@ -211,6 +226,9 @@ extension TaskBodyReader {
         }
         return nil
     }
+
+    /// Roots whose `run` runs a closure on an executor, not an object.
+    static let plumbingRoots: Set<String> = ["MainActor", "Task", "DispatchQueue", "RunLoop", "Thread", "Self"]
 
     /// Methods that report a result to whoever waits for it (`seal.fulfill(x)`, `promise.fail(error)`).
     static let reportingMethods: Set<String> = [

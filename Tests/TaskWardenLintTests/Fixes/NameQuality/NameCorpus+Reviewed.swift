@@ -239,7 +239,8 @@ extension NameCorpus {
                     }
                 }
             }
-            """, accept: [["keyed-cache-concurrent-lookups-share-one", "keyed-cache-concurrent-lookups-share"], ["keyed-cache-concurrent-lookups-different", "keyed-cache-concurrent-lookups-different-keys"]],
-            wrong: ["keyed-cache-concurrent-lookups-lock", "keyed-cache-concurrent-lock"]),
+            """, accept: [["keyed-cache-concurrent-lookups-share-one", "keyed-cache-concurrent-lookups-share"], ["keyed-cache-concurrent-lookups-different-keys", "keyed-cache-concurrent-lookups"]],
+            wrong: ["keyed-cache-concurrent-lookups-lock", "keyed-cache-concurrent-lock", "keyed-cache-concurrent-lookups-keys",
+                    "keyed-cache-concurrent-lookups-different"]),
     ]
 }

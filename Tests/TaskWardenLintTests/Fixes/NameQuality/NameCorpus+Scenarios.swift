@@ -1,0 +1,198 @@
+/// Integration tests and scripts of server libraries: long scenario names cut at a clause, never inside a noun
+/// phrase or an idiom; several children of one test told apart by what each runs; reporting to an expectation
+/// is not the work; a function's verb and object kept whole; a body that runs one object says so.
+extension NameCorpus {
+    static let scenarios: [NameCase] = [
+        NameCase("a scenario with an idiom and a trailing clause, counting with an atomic", file: "ConsumerTests.swift", """
+            @Suite struct ConsumerTests {
+                @Test func atLeastOnceNoMessageLossAcrossRebalance() async throws {
+                    let c1 = makeConsumer()
+                    let counter = ManagedAtomic(0)
+                    let task = Task {
+                        for try await message in c1.messages {
+                            counter.wrappingIncrement(ordering: .relaxed)
+                            if counter.load(ordering: .relaxed) > 10 { break }
+                        }
+                    }
+                    task.cancel()
+                }
+            }
+            """, accept: [["consumer-at-least-once-no-message-loss"]],
+            wrong: ["consumer-least-once-no-message-loss", "consumer-least-once-no-message", "consumer-at-least-once-no-message",
+                    "consumer-at-least-once-no-load-c1", "consumer-least-once-no-load-c1"]),
+        NameCase("scenarios whose noun phrases do not fit whole", file: "PubSubTests.swift", """
+            final class PubSubTests: XCTestCase {
+                func testMultipleSubscriptionsDontAffectEachOther() async throws {
+                    Task { try await client.subscribe(to: "a") }
+                }
+                func testTwoDifferentSubscriptions() async throws {
+                    Task { try await client.subscribe(to: "b") }
+                }
+                func testClientMultipleSubscriptions() async throws {
+                    Task { try await client.subscribe(to: "c") }
+                }
+            }
+            """, accept: [["pub-sub-multiple-subscriptions"], ["pub-sub-two-different-subscriptions"],
+                          ["pub-sub-client-multiple-subscriptions"]],
+            wrong: ["pub-sub-multiple-subscriptions-dont", "pub-sub-two-different", "pub-sub-client-multiple"]),
+        NameCase("a long prefix leaves no room for a quantity", file: "PubSubIntegrationTests.swift", """
+            final class PubSubIntegrationTests: XCTestCase {
+                func testTwoDifferentSubscriptions() async throws {
+                    Task { try await client.subscribe(to: "b") }
+                }
+                func testClientMultipleSubscriptions() async throws {
+                    Task { try await client.subscribe(to: "c") }
+                }
+            }
+            """, accept: [["pub-sub-integration-subscriptions"], ["pub-sub-integration-client-subscriptions"]],
+            wrong: ["pub-sub-integration-two-different", "pub-sub-integration-client-multiple"]),
+        NameCase("a head noun that only shares a stem with the prefix", file: "SubscriptionTests.swift", """
+            final class SubscriptionTests: XCTestCase {
+                func testTwoDifferentSubscriptions() async throws {
+                    Task { try await client.subscribe(to: "b") }
+                }
+                func testClientMultipleSubscriptions() async throws {
+                    Task { try await client.subscribe(to: "c") }
+                }
+            }
+            """, accept: [["subscription-two-different-subscriptions"], ["subscription-client-subscriptions",
+                                                                       "subscription-client-multiple-subscriptions"]],
+            wrong: ["subscription-two-different", "subscription-client-multiple"]),
+        NameCase("children of one test told apart by what each runs", file: "ConnectionShutdownTests.swift", """
+            final class ConnectionShutdownTests: XCTestCase {
+                func testGracefulShutdownWaitsForOutboundWrite() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { try await serviceGroup.run() }
+                        group.addTask {
+                            for try await message in consumer.messages { received.append(message) }
+                        }
+                        group.addTask { try await client.set("key", value: "1") }
+                        try await group.next()
+                    }
+                }
+            }
+            """, accept: [["connection-shutdown-run-service-group", "connection-shutdown-graceful-run-service-group"],
+                          ["connection-shutdown-consume-messages"],
+                          ["connection-shutdown-graceful-shutdown", "connection-shutdown-graceful-shutdown-set"]],
+            wrong: ["connection-shutdown-graceful-shutdown-2", "connection-shutdown-graceful-shutdown-3"]),
+        NameCase("reporting to an expectation is not the work", file: "SearchStateTests.swift", """
+            final class SearchStateTests: XCTestCase {
+                func testReplaceAllInProject() async {
+                    let replaced = expectation(description: "replaced")
+                    Task {
+                        do {
+                            try await searchState.findAndReplace(query: "a", replacement: "b")
+                        } catch {
+                            XCTFail("failed: \\(error)")
+                        }
+                        replaced.fulfill()
+                    }
+                    Task {
+                        do {
+                            try await searchState.search(query: "a")
+                        } catch {
+                            XCTFail("failed: \\(error)")
+                        }
+                        replaced.fulfill()
+                    }
+                    await fulfillment(of: [replaced])
+                }
+            }
+            """, accept: [["search-state-replace-all-in-project-find", "search-state-replace-all-find-and-replace",
+                           "search-state-find-and-replace"],
+                          ["search-state-replace-all-in-project", "search-state-replace-all-search"]],
+            wrong: ["search-state-replace-all-in-project-fulfill", "search-state-replace-all-fulfill-replaced",
+                    "search-state-replace-all-in-project-2"]),
+        NameCase("a function's verb and object stay whole", file: "MockServer.swift", """
+            final class MockServer {
+                func addValkeyServer(_ address: String, processCommand: @escaping (Command) -> Void) {
+                    Task {
+                        for try await connection in listener.connections { processCommand(connection.command) }
+                    }
+                }
+            }
+            final class UploadProgressViewModel {
+                func updateProgress(progress: Double) {
+                    Task { @MainActor in self.fraction = progress }
+                }
+                func updateImage(image: Image) {
+                    Task { @MainActor in self.image = image }
+                }
+            }
+            """, accept: [["mock-server-add-valkey-server"], ["upload-progress-update-progress"], ["upload-progress-update-image"]],
+            wrong: ["mock-server-add-valkey", "upload-progress-update"]),
+        NameCase("a helper whose task runs the client", file: "ClusterIntegrationTests.swift", """
+            struct ClusterIntegrationTests {
+                func withValkeyCluster<T>(_ body: (Client) async throws -> T) async throws -> T {
+                    let client = ValkeyClusterClient()
+                    let task = Task { await client.run() }
+                    defer { task.cancel() }
+                    return try await body(client)
+                }
+            }
+            """, accept: [["cluster-integration-run-client"]], wrong: ["cluster-integration-valkey", "cluster-integration-valkey-cluster"]),
+        NameCase("a benchmark property whose task runs the service group", file: "Benchmarks.swift", """
+            enum ClientBenchmarks {
+                static let benchmarks = {
+                    Benchmark("get") { benchmark in
+                        Task { try await serviceGroup.run() }
+                    }
+                }
+            }
+            """, accept: [["client-benchmarks-run-service-group"]], wrong: ["client-benchmarks-benchmarks", "client-benchmarks"]),
+        NameCase("a script's top-level task runs the client", file: "Pipelining.swift", """
+            let client = Client()
+            Task { await client.run() }
+            try await client.ping()
+            """, accept: [["pipelining-run-client"]], wrong: ["pipelining", "run-client"]),
+        NameCase("a free test helper's task runs the service group", file: "TestUtils.swift", """
+            func testServer(responder: Responder, _ test: (Int) async throws -> Void) async throws {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { try await serviceGroup.run() }
+                    try await test(port)
+                }
+            }
+            """, accept: [["test-server-run-service-group"]], wrong: ["run-service-group", "test-utils-run-service-group"]),
+        NameCase("a whole scenario keeps its name beside a longer one cut to it", file: "EffectDelayTests.swift", """
+            final class EffectDelayTests: XCTestCase {
+                func testCancellationAfterDelay() async {
+                    Task { for await value in effect.actions { result.setValue(value) } }
+                }
+                func testCancellationAfterDelay_WithTestScheduler() async {
+                    Task { for await value in effect.actions { result.setValue(value) } }
+                }
+            }
+            """, accept: [["effect-delay-cancellation-after-delay"],
+                          ["effect-delay-cancellation-after-delay-test", "effect-delay-cancellation-test"]],
+            wrong: ["effect-delay-set-value", "effect-delay-cancellation-after-delay-2"]),
+        NameCase("a purpose cut to a leading adjective", file: "FeedbackFormViewModel.swift", """
+            final class UnifiedFeedbackFormViewModel {
+                func togglePrivateEmailStatus() {
+                    Task { @MainActor in self.isToggling = true }
+                }
+                func reload() {
+                    Task {
+                        let features = await subscriptionManager.currentSubscriptionFeatures()
+                        categories = features.map(Category.init)
+                    }
+                }
+            }
+            """, accept: [["unified-feedback-form-toggle", "unified-feedback-form-toggle-private-email"],
+                          ["unified-feedback-form-reload", "unified-feedback-form"]],
+            wrong: ["unified-feedback-form-toggle-private", "unified-feedback-form-current"]),
+        NameCase("a receiver named for an activity is not the object", file: "FaviconCache.swift", """
+            final class FaviconCache {
+                func insert(_ reference: Reference) {
+                    Task.detached { try await self.storing.save(reference: reference) }
+                }
+            }
+            """, accept: [["favicon-cache-insert", "favicon-cache-save"]], wrong: ["favicon-cache-save-storing", "favicon-cache-insert-save-storing"]),
+        NameCase("running on the main actor is not running an object", file: "StatusViewModel.swift", """
+            final class StatusViewModel {
+                func refreshStatus() {
+                    Task { await MainActor.run { self.label = "…" } }
+                }
+            }
+            """, accept: [["status-refresh-status", "status-refresh"]], wrong: ["status-run-main-actor"]),
+    ]
+}
