@@ -11,31 +11,11 @@ extension CensusSnapshot {
     ///
     /// A task whose parent is not in the census (not started through TaskWarden, or already ended) is a root.
     public func treeDescription() -> String {
-        let live = Set(records.map(\.id))
-        var children: [TaskID: [CensusRecord]] = [:]
-        var roots: [CensusRecord] = []
-        for record in records {
-            if let parent = record.parentID, parent != record.id, live.contains(parent) {
-                children[parent, default: []].append(record)
-            } else {
-                roots.append(record)
-            }
-        }
         var lines = ["\(count) live task\(count == 1 ? "" : "s")"]
-        var printed = Set<TaskID>()
-        func emit(_ record: CensusRecord, prefix: String, isLast: Bool) {
-            // A record can only be printed once, so even a malformed parent cycle terminates.
-            guard printed.insert(record.id).inserted else { return }
+        for line in CensusTreeLayout.order(records) {
+            let record = line.record
             let age = Self.describe(age(of: record))
-            lines.append(
-                "\(prefix)\(isLast ? "└─ " : "├─ ")\"\(record.name)\" \(record.id)  age \(age)  \(record.fileID):\(record.line)")
-            let kids = children[record.id] ?? []
-            for (index, child) in kids.enumerated() {
-                emit(child, prefix: prefix + (isLast ? "   " : "│  "), isLast: index == kids.count - 1)
-            }
-        }
-        for (index, root) in roots.enumerated() {
-            emit(root, prefix: "", isLast: index == roots.count - 1)
+            lines.append("\(line.prefix)\"\(record.name)\" \(record.id)  age \(age)  \(record.fileID):\(record.line)")
         }
         return lines.joined(separator: "\n")
     }
@@ -54,5 +34,46 @@ extension CensusSnapshot {
 
     private static func pad2(_ value: Int64) -> String {
         value < 10 ? "0\(value)" : "\(value)"
+    }
+}
+
+/// Census records arranged as a tree: children under the task that started them (when it is among the
+/// records), roots in the order given, each with the prefix that draws its branch (`├─ `, `│  └─ `…). The one
+/// layout of ``CensusSnapshot/treeDescription()`` and of `taskwarden top`'s tree.
+package enum CensusTreeLayout {
+    package struct Line: Sendable {
+        package var record: CensusRecord
+        /// What goes before the task's text.
+        package var prefix: String
+    }
+
+    package static func order(_ records: [CensusRecord]) -> [Line] {
+        let live = Set(records.map(\.id))
+        var children: [TaskID: [CensusRecord]] = [:]
+        var roots: [CensusRecord] = []
+        for record in records {
+            if let parent = record.parentID, parent != record.id, live.contains(parent) {
+                children[parent, default: []].append(record)
+            } else {
+                roots.append(record)
+            }
+        }
+        var lines: [Line] = []
+        var placed = Set<TaskID>()
+        // An explicit stack, not recursion: a tree of 10,000 tasks in a chain must not exhaust the stack.
+        var stack: [(record: CensusRecord, indent: String, isLast: Bool)] = roots.enumerated().reversed().map {
+            ($0.element, "", $0.offset == roots.count - 1)
+        }
+        while let (record, indent, isLast) = stack.popLast() {
+            // Each task is placed once, so even a malformed parent cycle ends.
+            guard placed.insert(record.id).inserted else { continue }
+            lines.append(Line(record: record, prefix: indent + (isLast ? "└─ " : "├─ ")))
+            let kids = children[record.id] ?? []
+            let childIndent = indent + (isLast ? "   " : "│  ")
+            for (index, child) in kids.enumerated().reversed() {
+                stack.append((child, childIndent, index == kids.count - 1))
+            }
+        }
+        return lines
     }
 }

@@ -186,14 +186,3 @@ struct CacheFolder: Sendable {
         }
     }
 }
-
-/// `read(2)`.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Darwin)
-    Darwin.read(descriptor, buffer, count)
-    #elseif canImport(Musl)
-    Musl.read(descriptor, buffer, count)
-    #else
-    Glibc.read(descriptor, buffer, count)
-    #endif
-}

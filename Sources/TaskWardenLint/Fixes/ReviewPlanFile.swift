@@ -123,14 +123,3 @@ public enum ReviewPlanFile {
 
     static func kindName(_ mode: mode_t) -> String { RegularFileOutput.nonRegularKind(mode) ?? "a regular file" }
 }
-
-/// `read(2)`; inside ``ReviewPlanFile`` the name `read` is its own function.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Darwin)
-    Darwin.read(descriptor, buffer, count)
-    #elseif canImport(Musl)
-    Musl.read(descriptor, buffer, count)
-    #else
-    Glibc.read(descriptor, buffer, count)
-    #endif
-}
