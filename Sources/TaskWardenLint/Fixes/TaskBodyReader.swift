@@ -142,6 +142,9 @@ struct TaskBodyReader {
         return node.trailingClosure != nil || node.arguments.contains { $0.expression.is(ClosureExprSyntax.self) }
     }
 
+    /// First argument labels that name what the verb acts on (`subscribe(to:)`, `unsubscribe(from:)`).
+    static let objectPrepositions: Set<String> = ["to", "from", "into", "onto"]
+
     /// Bookkeeping whose arguments carry the work's result: `send(.loaded(await load()))`,
     /// `continuation.resume(returning: try await fetch())`, `results.append(await check(item))`.
     static let argumentCarriers: Set<String> = ["send", "yield", "resume", "append", "insert", "set", "finish", "value", "result"]
@@ -202,7 +205,11 @@ struct TaskBodyReader {
         let text = "\(owner.map { $0 + "." } ?? "")\(callee)(\(labels == "_:" ? "" : labels))"
         var call = BodyCall(name: callee, receiver: receiver, typeName: typeName, endpoint: endpoint,
                             isAwaited: isAwaited(node), text: text)
-        call.hasLeadingArgument = node.arguments.first.map { $0.label == nil } ?? false
+        // `connection.subscribe(to: "x")`: a first label that is a preposition names the object as surely as no
+        // label does; the receiver is the agent, not what is subscribed.
+        call.hasLeadingArgument = node.arguments.first.map {
+            $0.label == nil || objectPrepositions.contains($0.label!.text)
+        } ?? false
         // `fetch(.surrogates)`: an enum case passed first says what is fetched.
         if let first = node.arguments.first, first.label == nil,
            let member = first.expression.as(MemberAccessExprSyntax.self), member.base == nil {

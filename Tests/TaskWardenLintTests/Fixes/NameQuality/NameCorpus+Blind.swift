@@ -71,8 +71,8 @@ extension NameCorpus {
                     }
                 }
             }
-            """, accept: [["event-feed-subscribe", "event-feed-subscribe-connection", "event-feed-stream-events"]],
-            wrong: ["event-feed-with-connection", "event-feed-connection"]),
+            """, accept: [["event-feed-subscribe", "event-feed-stream-events"]],
+            wrong: ["event-feed-with-connection", "event-feed-connection", "event-feed-subscribe-connection"]),
         NameCase("a load's progress callback publishes the download progress", file: "MLXService.swift", """
             @Observable final class MLXService {
                 var modelDownloadProgress: Progress?
