@@ -86,5 +86,12 @@ extension NameCorpus {
                 }
             }
             """, accept: [["mlx-update-model-download-progress", "mlx-load-model-download-progress"]], wrong: ["mlx-load"]),
+        NameCase("logging in is work, not logging", file: "SessionViewModel.swift", """
+            final class SessionViewModel {
+                func handle(_ action: Action) {
+                    Task { await logIn(username: username) }
+                }
+            }
+            """, accept: [["session-log-in"]], wrong: ["session-handle"]),
     ]
 }
