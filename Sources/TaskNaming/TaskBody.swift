@@ -23,6 +23,8 @@ public struct BodyCall: Sendable, Hashable {
     public var hasLeadingArgument: Bool = false
     /// The call is awaited.
     public var isAwaited: Bool
+    /// Not a call: the body only assigns a property (`self.progress = value`), read as updating it.
+    public var isAssignment: Bool = false
     /// Short source text for provenance: `capabilities.refresh()`.
     public var text: String
 

@@ -325,6 +325,9 @@ public struct TaskNameDerivation: Sendable {
         var call = body.dominant.map { call in
             PurposeCandidate(callWords(call), "\(body.dominance.rawValue) \(call.text) in \(place)", mayEcho: true)
         }
+        // A body that only assigns a property (`self.fraction = progress`) is named after it only when it runs
+        // later, in a callback (a progress handler); created directly, it is what the function does.
+        if body.dominant?.isAssignment == true && context.placement != .callback { call = nil }
         // Sleeping is what a body does only when nothing around it says more: it comes after the anchors.
         var bookkeeping: [PurposeCandidate] = []
         if body.dominance == .bookkeeping || body.dominance == .query, let weak = call {
@@ -369,7 +372,9 @@ public struct TaskNameDerivation: Sendable {
                 !body.callsEnclosingFunction && !agrees(context.declarationPath.member, dominant)
                     && (context.placement == .callback
                         || (body.hasStrongCall && callWords(dominant).count > 1 && !Self.isSystemCall(dominant)
-                            && (!inProperty || Self.runsReceiver(dominant))))
+                            && (!inProperty || Self.runsReceiver(dominant)))
+                        || (body.dominance == .onlyCall && !inProperty && !Self.isSystemCall(dominant)
+                            && contradicts(context.declarationPath.member, dominant)))
             } ?? false
             if callFirst, let call { candidates.append(call) }
             // A storage of two words or more (`endUnansweredCallTask`) says which task this is better than a
@@ -387,6 +392,24 @@ public struct TaskNameDerivation: Sendable {
     static func runsReceiver(_ call: BodyCall) -> Bool {
         genericFunctions.contains(call.name) && call.receiver != nil && !call.hasLeadingArgument
     }
+
+    /// The body's one call undoes what the function's verb says (`unsubscribe(id:)` in `_subscribe(command:)`,
+    /// `stop()` in `start()`): named after the function, the task would say it does the opposite of what it does.
+    func contradicts(_ member: DeclarationPath.Component?, _ call: BodyCall) -> Bool {
+        guard case .function? = member, let member, let functionVerb = memberWords(member).first,
+              let verb = NameWords.split(call.name).first, verb != functionVerb else { return false }
+        for negation in ["un", "dis", "de"] where verb == negation + functionVerb || functionVerb == negation + verb {
+            return true
+        }
+        return Self.opposites.contains { ($0.0 == verb && $0.1 == functionVerb) || ($0.1 == verb && $0.0 == functionVerb) }
+    }
+
+    /// Verbs that undo each other (besides `un-`, `dis-`, `de-`).
+    static let opposites: [(String, String)] = [
+        ("start", "stop"), ("add", "remove"), ("open", "close"), ("show", "hide"), ("insert", "delete"),
+        ("begin", "end"), ("attach", "detach"), ("pause", "resume"), ("acquire", "release"), ("push", "pop"),
+        ("enter", "exit"), ("join", "leave"), ("create", "delete"), ("create", "destroy"), ("enable", "disable"),
+    ]
 
     /// The function's name already says what `call` does: same verb, and every word of the call is in it
     /// (`createDraftRoom` and `createRoom`). A call that says more (`confirmAndDeleteAllData` in

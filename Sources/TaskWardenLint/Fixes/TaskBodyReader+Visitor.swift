@@ -20,6 +20,8 @@ extension TaskBodyReader {
         var passedOn: [String] = []
         /// Branches were left unread (`if … else`, a multi-case `switch`): the body does more than one thing.
         var skippedAlternatives = false
+        /// Properties of `self` the body assigns, in source order.
+        var assignedProperties: [String] = []
 
         init(enclosingFunction: String?, closureParameters: Set<String>, reportingNames: Set<String>) {
             self.enclosingFunction = enclosingFunction
@@ -72,6 +74,7 @@ extension TaskBodyReader {
             let runsObject = callee == "run" && node.arguments.isEmpty && node.trailingClosure == nil
                 && root.map { !TaskBodyReader.plumbingRoots.contains($0) } == true
             if (TaskBodyReader.incidentalCalls.contains(callee) && !runsObject)
+                || TaskBodyReader.isRecordKeeping(callee) || TaskBodyReader.isScopedWrapper(node, callee: callee)
                 || TaskBodyReader.isValueTransform(node, callee: callee)
                 || root.map(TaskBodyReader.bookkeepingTypes.contains) == true
                 || TaskBodyReader.runsClosure(node, callee: callee) {
@@ -102,6 +105,26 @@ extension TaskBodyReader {
                 walk(closure)
             }
             return .skipChildren
+        }
+
+        /// `self.modelDownloadProgress = progress`: the properties the body assigns (unfolded or folded).
+        override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+            let elements = Array(node.elements)
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self) { noteAssignment(to: elements[0]) }
+            return .visitChildren
+        }
+
+        override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+            if node.operator.is(AssignmentExprSyntax.self) { noteAssignment(to: node.leftOperand) }
+            return .visitChildren
+        }
+
+        func noteAssignment(to target: ExprSyntax) {
+            guard let member = target.as(MemberAccessExprSyntax.self), let base = member.base else { return }
+            var owner = base
+            if let optional = owner.as(OptionalChainingExprSyntax.self) { owner = optional.expression }
+            guard owner.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return }
+            assignedProperties.append(member.declName.baseName.text)
         }
 
         override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {

@@ -75,6 +75,16 @@ struct TaskBodyReader {
                               reportingNames: reportingNames)
         visitor.walk(closure.statements)
         var reading = visitor.reading
+        // `Task { @MainActor in self.modelDownloadProgress = progress }`: a body that only assigns one property
+        // updates it, and that is what the task does.
+        if reading.calls.isEmpty, reading.queries.isEmpty, reading.bookkeeping.isEmpty, visitor.parameterCalls.isEmpty,
+           !visitor.skippedAlternatives, let property = visitor.assignedProperties.first,
+           Set(visitor.assignedProperties).count == 1, let initial = property.first {
+            let name = "update" + initial.uppercased() + property.dropFirst()
+            var assignment = BodyCall(name: name, text: "self.\(property) = …")
+            assignment.isAssignment = true
+            reading.calls.append(assignment)
+        }
         // A body whose only work is calling a closure parameter runs its caller's work.
         if let parameter = visitor.parameterCalls.first, reading.calls.isEmpty, reading.queries.isEmpty,
            !visitor.skippedAlternatives, Set(visitor.parameterCalls).count == 1 {
@@ -105,6 +115,36 @@ struct TaskBodyReader {
         // (`Task.detachNewThread { … }`, `orLog("…") { … }`): the call they adapt or wrap is the work.
         "singleOutput", "values", "asyncValue", "firstValue", "timeout", "detachNewThread", "orLog",
     ]
+    /// Words that make a call logging, timing or metrics (`benchLog`, `recordFrameTime`, `measure`, `signpost`):
+    /// bookkeeping, never the work, whatever else the name says.
+    static let recordKeepingWords: Set<String> = [
+        "log", "logs", "logger", "print", "measure", "trace", "signpost", "metric", "metrics", "telemetry",
+    ]
+
+    /// `benchLog("…")`, `recordFrameTime()`, `measureLatency { … }`: a call about logging, timing or metrics.
+    static func isRecordKeeping(_ callee: String) -> Bool {
+        let words = NameWords.split(callee)
+        // `logIn()`, `logOut()` are work; `printDocument()` prints: `log` and `print` count last or before what
+        // they log (`logEvent`), the others anywhere.
+        if let last = words.last, recordKeepingWords.contains(last) { return true }
+        if words.dropLast().contains(where: { recordKeepingWords.contains($0) && $0 != "log" && $0 != "print" }) { return true }
+        if words.count > 1, words[0] == "log", !["in", "out", "on", "off"].contains(words[1]) { return true }
+        // `recordFrameTime`, `recordLatency`: recording a time is timing.
+        return words.first == "record" && words.count > 1
+            && ["time", "times", "duration", "latency", "elapsed", "timing", "timings"].contains(words.last!)
+    }
+
+    /// `client.withConnection { connection in … }`, `lock.withLock { … }`, `withTimeout(.seconds(1)) { … }`: a
+    /// `with…` call given a closure scopes a resource around the work; the call inside is the work.
+    static func isScopedWrapper(_ node: FunctionCallExprSyntax, callee: String) -> Bool {
+        let words = NameWords.split(callee)
+        guard words.count > 1, words[0] == "with" else { return false }
+        return node.trailingClosure != nil || node.arguments.contains { $0.expression.is(ClosureExprSyntax.self) }
+    }
+
+    /// First argument labels that name what the verb acts on (`subscribe(to:)`, `unsubscribe(from:)`).
+    static let objectPrepositions: Set<String> = ["to", "from", "into", "onto"]
+
     /// Bookkeeping whose arguments carry the work's result: `send(.loaded(await load()))`,
     /// `continuation.resume(returning: try await fetch())`, `results.append(await check(item))`.
     static let argumentCarriers: Set<String> = ["send", "yield", "resume", "append", "insert", "set", "finish", "value", "result"]
@@ -165,7 +205,11 @@ struct TaskBodyReader {
         let text = "\(owner.map { $0 + "." } ?? "")\(callee)(\(labels == "_:" ? "" : labels))"
         var call = BodyCall(name: callee, receiver: receiver, typeName: typeName, endpoint: endpoint,
                             isAwaited: isAwaited(node), text: text)
-        call.hasLeadingArgument = node.arguments.first.map { $0.label == nil } ?? false
+        // `connection.subscribe(to: "x")`: a first label that is a preposition names the object as surely as no
+        // label does; the receiver is the agent, not what is subscribed.
+        call.hasLeadingArgument = node.arguments.first.map {
+            $0.label == nil || objectPrepositions.contains($0.label!.text)
+        } ?? false
         // `fetch(.surrogates)`: an enum case passed first says what is fetched.
         if let first = node.arguments.first, first.label == nil,
            let member = first.expression.as(MemberAccessExprSyntax.self), member.base == nil {
