@@ -4,7 +4,8 @@ import Testing
 /// Twice the types, the members or the sites of a file cost about twice the work, measured as the syntax nodes
 /// the analyses read beyond the sites (``SyntaxWork``), never by a clock. Looking a site's type up by walking the
 /// file's declarations, or its members by walking the type, once per site, made these shapes quadratic.
-@Suite struct AnalysisScalingTests {
+@Suite(.enabled(if: !builtWithThreadSanitizer, "work counts, not races: the plain run measures them"))
+struct AnalysisScalingTests {
     /// A file of generated code, by shape and size.
     struct Shape: CustomTestStringConvertible, Sendable {
         var name: String

@@ -4,7 +4,8 @@ import Testing
 
 /// Complexity of reports, measured as work and output size (no clocks): doubling the findings roughly doubles
 /// the cost, where it used to grow with findings × file size (SARIF line texts) or findings² (label collisions).
-@Suite struct ReportScalingTests {
+@Suite(.enabled(if: !builtWithThreadSanitizer, "work counts, not races: the plain run measures them"))
+struct ReportScalingTests {
     /// One function holding `count` unnamed tasks: `count` unnamed-task findings and `count` label collisions.
     static func unnamedTasks(_ count: Int, rules: [any Rule]) -> LintResult {
         let body = (0..<count).map { _ in "    Task { await work() }" }.joined(separator: "\n")
