@@ -100,10 +100,19 @@ public enum FixVerification {
                           text: insertion.text)
         }
         let newSkeleton = TextInsertion.apply(moved, to: skeleton)
-        guard let oldItem = singleStatement(skeleton), let newItem = singleStatement(newSkeleton) else { return false }
-
-        let shapes = Shape.compared(old: oldItem, new: newItem, skipping: insertedSpans(moved))
-        return shapes.old == shapes.new
+        guard let newItem = singleStatement(newSkeleton) else { return false }
+        let newShape = Shape(skipping: insertedSpans(moved))
+        newShape.walk(newItem)
+        // The old unit as the file's parse has it, its emptied bodies left out, is the old skeleton's shape
+        // when masking blanked nothing outside those bodies; if it blanked a token, the new skeleton has that
+        // token and the shapes differ, and the old skeleton is parsed on its own instead.
+        let inFile = Shape(skipping: bodies.ranges)
+        inFile.walk(unit)
+        if inFile.items == newShape.items { return true }
+        guard let oldItem = singleStatement(skeleton) else { return false }
+        let oldShape = Shape(skipping: [])
+        oldShape.walk(oldItem)
+        return oldShape.items == newShape.items
     }
 
     /// The one statement `bytes` parse to, when they parse cleanly to exactly one.
