@@ -32,7 +32,7 @@ public struct DerivedTaskName: Sendable, Hashable {
 
     public init(
         prefixWords: [String], purposeWords: [String], disambiguators: [[String]] = [], isPerItem: Bool = false,
-        maxLength: Int = 40, provenance: String = "", forwarding: ForwardingHelper? = nil
+        maxLength: Int = TaskNameConvention.defaultMaximumLength, provenance: String = "", forwarding: ForwardingHelper? = nil
     ) {
         self.prefixWords = prefixWords
         self.purposeWords = purposeWords

@@ -32,20 +32,21 @@ public struct TaskNameDerivation: Sendable {
     /// Functions whose name says *when* code runs, not *what* it does (`init`, `viewDidLoad`, `body`): a task
     /// created there is named after its property, call or action instead.
     public var hostFunctions: Set<String>
-    /// The limit for the whole name, in characters (the convention's default is 40).
+    /// The limit for the whole name, in characters (the convention's default is 48).
     public var maxLength: Int
 
     /// - Parameters:
     ///   - noiseSuffixes: words that say what kind of type something is (`ViewModel`, `Service`), removed from
     ///     the end of type names.
-    ///   - maxLength: the longest name; a prefix takes at most `maxLength - 12` characters of it.
+    ///   - maxLength: the longest name; a prefix takes at most `maxLength - 20` characters of it, so a long type
+    ///     name still leaves the purpose room for a verb and its object.
     public init(
         noiseSuffixes: [String] = TypePrefix.defaultKindWords,
         hostFunctions: Set<String> = TaskNameDerivation.defaultHostFunctions,
-        maxLength: Int = 40
+        maxLength: Int = TaskNameConvention.defaultMaximumLength
     ) {
         self.maxLength = max(8, maxLength)
-        self.typePrefix = TypePrefix(kindWords: noiseSuffixes, limit: self.maxLength - 12)
+        self.typePrefix = TypePrefix(kindWords: noiseSuffixes, limit: max(8, self.maxLength - 20))
         self.hostFunctions = hostFunctions
     }
 
