@@ -112,6 +112,10 @@ public struct TaskNameDerivation: Sendable {
                 // its start go, and only if the rest still says something (`Sync Now` stays whole).
                 words = Array(candidate.words.drop { word in prefix.contains { WordStems.same($0, word) } })
                 if !words.isEmpty, words.allSatisfy(Self.cannotStandAlone.contains) { words = candidate.words }
+                // At its end too (`cursor` + `async-token-cursor` → `async-token`), a word the prefix says
+                // in a form as long goes, when what is left still ends on a whole phrase (`subscription` +
+                // `two-different-subscriptions` keeps its head noun: the plural says more).
+                words = TestScenario.trimmingLeadingGlue(Self.removingPrefixWords(prefix, from: words))
                 words = NameWords.removingAdjacentDuplicates(words)
             } else {
                 words = WordStems.removingRepeats(Self.removingRepeats(of: prefix, in: candidate.words))
@@ -156,9 +160,19 @@ public struct TaskNameDerivation: Sendable {
 
         // A purpose cut to fit: the words cut off are the first thing that tells it from a site whose purpose
         // starts alike (`http-client-max-concurrent` + `nil-by-default` or `bypassed-for-hostless`).
-        let kept = NameWords.keptPurpose(prefix: prefix, purpose: purpose.words, maxLength: maxLength)
+        // A sentence (a test's scenario) that does not fit whole is cut where a clause ends.
+        var kept = NameWords.keptPurpose(prefix: prefix, purpose: purpose.words, maxLength: maxLength)
+        var consumed = kept.count
+        var cutAtClause = false
+        if purpose.isPhrase, let phrase = NameWords.keptPhrase(prefix: prefix, phrase: purpose.words, maxLength: maxLength) {
+            (kept, consumed) = phrase
+            cutAtClause = consumed < purpose.words.count
+        }
         let base = prefix + kept
-        var disambiguators = kept.count < purpose.words.count ? [Array(purpose.words.dropFirst(kept.count))] : []
+        // A clause cut off whole tells sites apart only whole (`in-quick` of `in-quick-succession` is garble).
+        var disambiguators = consumed < purpose.words.count
+            ? [cutAtClause ? Array(purpose.words.dropFirst(consumed).drop { NameWords.danglingWords.contains($0) })
+                : Array(purpose.words.dropFirst(consumed))] : []
         let standaloneStart = disambiguators.count
         disambiguators += ordered.map(\.words)
         let standaloneEnd = disambiguators.count
@@ -166,6 +180,9 @@ public struct TaskNameDerivation: Sendable {
         // An atomic counter's `load(ordering:)` is how a test counts, never what a task does.
         disambiguators += context.body.calls.filter { $0 != context.body.dominant && !Self.atomicCalls.contains($0.name) }
             .map(callWords).map(Self.withoutLocalNames)
+        // What the work is done on (`reader1` in `for try await _ in reader1.events`, `replica` in
+        // `replica.execute(query)`) tells alike calls apart before a number does.
+        if let dominant = context.body.dominant, let phrase = receiverPhrase(dominant) { disambiguators.append(phrase) }
         let distinguishing = Self.withoutLocalNames(context.body.distinguishingWords.flatMap(NameWords.split))
             .filter { !Self.memoryOrderings.contains($0) }
         if !distinguishing.isEmpty { disambiguators.append(distinguishing) }
@@ -185,7 +202,10 @@ public struct TaskNameDerivation: Sendable {
             // A whole purpose candidate may stand alone as it is (`toggle-enforce-routes`, `upload-quietly`).
             // Not a function that says only when or where the task was made (`setupObservers`, the function that
             // registers the callback it runs in): standing alone it would name work the task does not do.
-            if (standaloneStart..<standaloneEnd).contains(index), standsAlone.contains(index), words.count > 1 {
+            // A test's scenario is what tells the suite's tests apart: another phrase follows it, cut to its
+            // leading words, and never stands in its place (`rebalance-moves-run-lifecycle2`).
+            if (standaloneStart..<standaloneEnd).contains(index), standsAlone.contains(index), words.count > 1,
+               !(purpose.isPhrase && role(of: context) == .test) {
                 standalone[phrases.count] = words
             }
             phrases.append(phrase)
@@ -200,9 +220,35 @@ public struct TaskNameDerivation: Sendable {
             forwarding: context.forwarding
         )
         derived.standaloneDisambiguators = standalone
-        derived.firstDisambiguatorContinuesPurpose = standaloneStart == 1 && phrases.first == WordStems.removingRepeats(
-            disambiguators[0], after: base)
+        derived.purposeWasCut = standaloneStart == 1 && phrases.first == WordStems.removingRepeats(disambiguators[0], after: base)
+        derived.firstDisambiguatorContinuesPurpose = derived.purposeWasCut && !cutAtClause
+        // In a test, the scenario's first word leads another phrase that does not fit after the whole scenario.
+        if purpose.isPhrase, role(of: context) == .test, let lead = kept.first, kept.count > 1 { derived.scenarioLead = [lead] }
         return derived
+    }
+
+    /// The call's verb with the instance it works on, when its words do not say it already: `consume-reader1`
+    /// (`for try await _ in reader1.events`), `execute-replica`. Nil for a local name (`c1`) or a receiver the words already hold.
+    func receiverPhrase(_ call: BodyCall) -> [String]? {
+        guard let owner = call.source ?? call.receiver else { return nil }
+        let ownerWords = Self.withoutLocalNames(NameWords.split(owner))
+        let words = callWords(call)
+        guard !ownerWords.isEmpty, !ownerWords.allSatisfy({ word in words.contains { WordStems.same($0, word) } })
+        else { return nil }
+        guard let verb = words.first else { return ownerWords }
+        return [verb] + ownerWords
+    }
+
+    /// `words` without the words at its end that `prefix` says in a form as long (and the glue they leave), unless
+    /// what is left ends unfinished or says nothing alone.
+    static func removingPrefixWords(_ prefix: [String], from words: [String]) -> [String] {
+        // Only at the end: a word inside says what the verb acts on (`turn-off-sync-service` after `sync`).
+        let repeated = words.reversed().prefix { word in prefix.contains { $0.count >= word.count && WordStems.same($0, word) } }
+        // The object of a preposition stays (`cancellation-after-delay` after `effect-delay`).
+        let kept = Array(words.dropLast(repeated.count))
+        guard kept.count < words.count, !kept.isEmpty, !kept.allSatisfy(cannotStandAlone.contains),
+              let last = kept.last, !NameWords.endsUnfinished(last), !NameWords.fillers.contains(last) else { return words }
+        return kept
     }
 
     /// Words that are adverbs at the end of a name (`loadFaviconSync`), verbs at its start (`syncAll`).
