@@ -195,7 +195,7 @@ public struct TaskNameDerivation: Sendable {
         var unique: Set<[String]> = []
         var phrases: [[String]] = []
         for (index, words) in disambiguators.enumerated() {
-            let phrase = WordStems.removingRepeats(words, after: base)
+            let phrase = Self.phrase(words, after: base)
             guard !phrase.isEmpty, unique.insert(phrase).inserted else { continue }
             // A lone auxiliary or empty verb (`get` from `method: .get`) tells two sites apart as garble.
             if phrase.count == 1, Self.emptyVerbs.contains(phrase[0]) || NameWords.weakWords.contains(phrase[0]) { continue }
@@ -220,10 +220,16 @@ public struct TaskNameDerivation: Sendable {
             forwarding: context.forwarding
         )
         derived.standaloneDisambiguators = standalone
-        derived.purposeWasCut = standaloneStart == 1 && phrases.first == WordStems.removingRepeats(disambiguators[0], after: base)
+        derived.purposeWasCut = standaloneStart == 1 && phrases.first == Self.phrase(disambiguators[0], after: base)
         derived.firstDisambiguatorContinuesPurpose = derived.purposeWasCut && !cutAtClause
-        // In a test, the scenario's first word leads another phrase that does not fit after the whole scenario.
-        if purpose.isPhrase, role(of: context) == .test, let lead = kept.first, kept.count > 1 { derived.scenarioLead = [lead] }
+        if purpose.isPhrase, role(of: context) == .test {
+            // In a test, the scenario's first word (with what it qualifies: `multiple-trackers`) leads another
+            // phrase that does not fit after the whole scenario.
+            // Never an auxiliary or a negation alone (`does-not-deadlock` has no lead).
+            let leads = { (word: String) in NameWords.unfinishedEnds.contains(word) || NameWords.auxiliaries.contains(word) }
+            let lead = Array(kept.prefix(while: leads)) + kept.drop(while: leads).prefix(1)
+            if lead.count < kept.count { derived.scenarioLead = lead }
+        }
         return derived
     }
 
@@ -237,6 +243,13 @@ public struct TaskNameDerivation: Sendable {
         else { return nil }
         guard let verb = words.first else { return ownerWords }
         return [verb] + ownerWords
+    }
+
+    /// A disambiguator's words after `base`: without the stems `base` has, and never ending on a word that
+    /// leaves it unfinished (`different` of `different-keys` once `keys` repeats the prefix's `key`).
+    static func phrase(_ words: [String], after base: [String]) -> [String] {
+        let phrase = WordStems.removingRepeats(words, after: base)
+        return phrase.count < words.count ? NameWords.trimmingUnfinishedEnd(phrase) : phrase
     }
 
     /// `words` without the words at its end that `prefix` says in a form as long (and the glue they leave), unless
