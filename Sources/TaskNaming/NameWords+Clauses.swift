@@ -33,6 +33,8 @@ extension NameWords {
         "nested", "unsupported", "successful", "all",
         // Adverbs that qualify what follows (`preparation-only-happens`, `is-very-long`).
         "only", "just", "also", "even", "still", "always", "very", "too", "quite", "really", "already",
+        // Relative pronouns and prepositions a clause or object follows (`cancel-task-that`, `clean-old-except`).
+        "that", "which", "who", "whose", "except", "against", "between", "among", "towards", "toward", "like",
     ]
 
     /// Words ending in `ly` that are verbs or nouns, complete at the end of a name.

@@ -239,7 +239,9 @@ public struct TaskNameDerivation: Sendable {
         guard let owner = call.source ?? call.receiver else { return nil }
         let ownerWords = Self.withoutLocalNames(NameWords.split(owner))
         let words = callWords(call)
-        guard !ownerWords.isEmpty, !ownerWords.allSatisfy({ word in words.contains { WordStems.same($0, word) } })
+        // `strongSelf`, `weakSelf`: `self` under another name says nothing.
+        // `vc`, `vm`: an abbreviation says nothing a reader can follow either.
+        guard !ownerWords.isEmpty, !ownerWords.contains("self"), owner.count > 2, !ownerWords.allSatisfy({ word in words.contains { WordStems.same($0, word) } })
         else { return nil }
         guard let verb = words.first else { return ownerWords }
         return [verb] + ownerWords
