@@ -35,6 +35,7 @@ extension NameWords {
         "only", "just", "also", "even", "still", "always", "very", "too", "quite", "really", "already",
         // Relative pronouns and prepositions a clause or object follows (`cancel-task-that`, `clean-old-except`).
         "that", "which", "who", "whose", "except", "against", "between", "among", "towards", "toward", "like",
+        "based", "due", "according",
     ]
 
     /// Words ending in `ly` that are verbs or nouns, complete at the end of a name.
@@ -53,8 +54,10 @@ extension NameWords {
         unfinishedEnds.contains(word) || auxiliaries.contains(word) || leadingAdjectives.contains(word)
             || danglingWords.contains(word)
             || (word.count > 5 && (word.hasSuffix("ful") || word.hasSuffix("ous")))
-            // `orderly`, `early`, `daily`: an adjective or adverb (`reply`, `apply`, `family` are not).
-            || (word.count > 4 && word.hasSuffix("ly") && !lyNouns.contains(word))
+            // `orderly`, `early`, `daily`: an adjective before its noun (`reply`, `apply`, `family` are not, and an
+            // adverb of manner ends a verb phrase: `close-gracefully`).
+            || (word.count > 4 && word.hasSuffix("ly") && !lyNouns.contains(word)
+                && !["fully", "ously", "ally", "ively", "ately", "ently", "antly", "edly", "ingly"].contains(where: word.hasSuffix))
     }
 
     /// The words of `phrase` a name after `prefix` keeps within `maxLength`: the whole phrase (auxiliaries,

@@ -241,7 +241,12 @@ public struct TaskNameDerivation: Sendable {
         let words = callWords(call)
         // `strongSelf`, `weakSelf`: `self` under another name says nothing.
         // `vc`, `vm`: an abbreviation says nothing a reader can follow either.
-        guard !ownerWords.isEmpty, !ownerWords.contains("self"), owner.count > 2, !ownerWords.allSatisfy({ word in words.contains { WordStems.same($0, word) } })
+        // An agent (`keyExpirationTester.setKeyValidity(…)`) does the work, it is not what the work is about; a
+        // numbered one (`reader1`) is one instance of several, and tells them apart.
+        let agent = NameWords.split(owner).last.map { last in
+            Self.agentNouns.contains(last) || last.hasSuffix("er") || last.hasSuffix("or")
+        } ?? false
+        guard !ownerWords.isEmpty, !ownerWords.contains("self"), owner.count > 2, !agent || owner.contains(where: \.isNumber), !ownerWords.allSatisfy({ word in words.contains { WordStems.same($0, word) } })
         else { return nil }
         guard let verb = words.first else { return ownerWords }
         return [verb] + ownerWords

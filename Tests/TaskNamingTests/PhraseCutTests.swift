@@ -39,12 +39,12 @@ import Testing
         #expect(kept == nil)
     }
 
-    @Test(arguments: ["graceful", "dont", "is", "multiple", "all", "orderly", "only", "that", "for"])
+    @Test(arguments: ["graceful", "dont", "is", "multiple", "all", "orderly", "only", "that", "for", "based"])
     func wordsACutNeverEndsOn(_ word: String) {
         #expect(NameWords.endsUnfinished(word))
     }
 
-    @Test(arguments: ["shutdown", "events", "pending", "reply", "fetching", "cancelled"])
+    @Test(arguments: ["shutdown", "events", "pending", "reply", "fetching", "cancelled", "gracefully"])
     func wordsACutMayEndOn(_ word: String) {
         #expect(!NameWords.endsUnfinished(word))
     }
