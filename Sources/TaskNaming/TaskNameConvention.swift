@@ -3,7 +3,7 @@
 /// A name is a lowercase kebab-case *purpose* (`price-check`, `cloud-sync-debounce`), optionally followed
 /// by `:`-separated *identity* segments for per-item work (`price:\(releaseID)`,
 /// `track-match:\(albumID):\(position)`). Interpolations belong in identity segments only, so the purpose
-/// stays stable and greppable. The static part is short (default limit: 40 characters).
+/// stays stable and greppable. The static part is short (default limit: 48 characters).
 ///
 /// ```swift
 /// TaskNameConvention.problems(in: TaskNameTemplate(literal: "PriceCheck")) // [.notKebabCase("PriceCheck")]
@@ -11,7 +11,7 @@
 /// ```
 public enum TaskNameConvention {
     /// The default limit for the static part of a name, in characters.
-    public static let defaultMaximumLength = 40
+    public static let defaultMaximumLength = 48
 
     /// One way a name breaks the convention.
     public enum Problem: Hashable, Sendable, CustomStringConvertible {

@@ -61,8 +61,8 @@ public enum TaskNameUniqueness {
                 let rivals = wanted[name, default: []].filter { $0 != index && share(scopes[$0], scopes[index]) }
                 // A purpose that is whole keeps its name against rivals whose purposes were cut to it
                 // (`after-delay` beside `after-delay-with-test-scheduler`): they have their cut-off words.
-                let keepsWhole = current[index] == 0 && !requests[index].firstDisambiguatorContinuesPurpose
-                    && !rivals.isEmpty && rivals.allSatisfy { current[$0] == 0 && requests[$0].firstDisambiguatorContinuesPurpose }
+                let keepsWhole = current[index] == 0 && !requests[index].purposeWasCut
+                    && !rivals.isEmpty && rivals.allSatisfy { current[$0] == 0 && requests[$0].purposeWasCut }
                 if (rivals.isEmpty || keepsWhole) && !isTaken(name, scopes[index]) {
                     result[index] = name
                     take(name, scopes[index])

@@ -3,7 +3,7 @@ import TaskNaming
 /// The `naming` section of `.taskwarden.json`.
 ///
 /// ```json
-/// "naming": { "maxLength": 40, "sensitiveWords": ["email", "userName"], "unstableWords": ["UUID"],
+/// "naming": { "maxLength": 48, "sensitiveWords": ["email", "userName"], "unstableWords": ["UUID"],
 ///             "exemptSwiftUITask": true }
 /// ```
 public struct NamingOptions: Hashable, Sendable {

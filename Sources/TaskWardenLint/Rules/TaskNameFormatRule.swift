@@ -12,7 +12,7 @@ public struct TaskNameFormatRule: Rule {
             Names are trace row labels and search keys. A stable lowercase kebab-case purpose (`price-check`, \
             `cloud-sync-debounce`) reads well in a narrow column and greps reliably; per-item identity goes after \
             a colon (`price:\\(releaseID)`), so every row of one kind of work starts with the same prefix. \
-            The static part is limited to `naming.maxLength` characters (default 40).
+            The static part is limited to `naming.maxLength` characters (default 48).
             Cannot see: the values of interpolations or of names that are not string literals (those are not \
             checked).
             """,
