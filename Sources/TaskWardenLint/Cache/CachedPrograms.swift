@@ -13,11 +13,20 @@ import Darwin
 /// each of those folders and every folder above them, with what `stat` says of each (an edit, a new project, a
 /// deleted package: each is a different key, and discovery runs again).
 ///
+/// The manifests are trusted by their `stat` as the index trusts Swift files (``FileIndex``, as git does): a
+/// manifest whose fingerprint (device, inode, size, modification and change times to the nanosecond) is the one
+/// recorded is taken as unchanged, unless it was stamped too close to when the answer was recorded
+/// (``FileFingerprint/isRacy(recordedAt:)``): then discovery runs again. An edit that keeps the size and puts
+/// the modification time back still moves the change time, which no call can set, so it is seen. A folder the
+/// walk listed with no name that could be `Package.swift` is not asked for one.
+///
 /// What it does not watch: a symbolic link outside the tree that an Xcode project's file reference leads
-/// through. Kept per tree, one file, replaced when the answer changes.
+/// through. Kept per tree, one file, replaced when the answer changes (or when it is recorded again to be
+/// trusted without discovering: its manifests are no longer too recent).
 ///
 /// ```swift
-/// let placements = session.manifestPlacements(displayPaths: paths, absolutePaths: files, workingDirectory: cwd, folders: found.folders) {
+/// let placements = session.manifestPlacements(displayPaths: paths, roots: roots, workingDirectory: cwd,
+///                                              folders: found.folders, folderMayHoldPackage: found.folderMayHoldPackage) {
 ///     ProgramScope.placeByManifests(displayPaths: paths, workingDirectory: cwd)
 /// }
 /// ```
@@ -30,8 +39,13 @@ struct CachedPrograms: Codable, Sendable {
         var isSelfContained: Bool
     }
 
-    /// The digest of everything discovery read (``inputs(displayPaths:workingDirectory:folders:)``).
+    /// The digest of everything discovery read (``inputs(displayPaths:roots:workingDirectory:folders:folderMayHoldPackage:)``).
     var inputs: String
+    /// When the run that recorded this answer started, before discovery read any manifest: a manifest stamped
+    /// within ``FileFingerprint/racyWindowSeconds`` of it could have changed after it was read.
+    var recordedSeconds: Int64 = 0
+    var recordedNanoseconds: Int64 = 0
+    var recordedAt: FileFingerprint.Timestamp { .init(seconds: recordedSeconds, nanoseconds: recordedNanoseconds) }
     /// The distinct memberships, and for each file (in the order given) its membership's index, or
     /// ``unplaced`` (for the folder layout to place) or ``leftOut`` (compared with everything).
     var memberships: [Membership]
@@ -39,8 +53,10 @@ struct CachedPrograms: Codable, Sendable {
     static let unplaced = -1
     static let leftOut = -2
 
-    init(inputs: String, placements: ProgramScope.ManifestPlacements, displayPaths: [String]) {
+    init(inputs: String, recordedAt: FileFingerprint.Timestamp = .init(seconds: 0, nanoseconds: 0),
+         placements: ProgramScope.ManifestPlacements, displayPaths: [String]) {
         self.inputs = inputs
+        (recordedSeconds, recordedNanoseconds) = (recordedAt.seconds, recordedAt.nanoseconds)
         var numbers: [ProgramScope.Membership: Int] = [:]
         var memberships: [Membership] = []
         let unplaced = Set(placements.unplaced)
@@ -74,19 +90,35 @@ struct CachedPrograms: Codable, Sendable {
         return ProgramScope.ManifestPlacements(memberships: placed, unplaced: unplaced)
     }
 
-    /// The digest of what discovery reads for the files at `absolutePaths` (reported as `displayPaths`): the
-    /// paths themselves, the folders walked (`folders`), and the manifests in those folders and in every
-    /// folder above a file, up to `/`.
-    static func inputs(displayPaths: [String], absolutePaths: [String], workingDirectory: String,
-                       folders: [String]) -> String {
+    /// What discovery reads, as a key: its digest, and the fingerprints of the manifests in it (to judge
+    /// whether they are too recent to trust).
+    struct Inputs {
+        var digest: String
+        var manifests: [FileFingerprint]
+
+        /// Whether a manifest was stamped too close to `recordedAt` to prove it unchanged since.
+        func areRacy(recordedAt: FileFingerprint.Timestamp) -> Bool {
+            manifests.contains { $0.isRacy(recordedAt: recordedAt) }
+        }
+    }
+
+    /// What discovery reads for the files reported as `displayPaths`, found by walking `roots`: the paths
+    /// themselves, the folders walked (`folders`; `folderMayHoldPackage` says, for each, whether its listing
+    /// held a name that could be `Package.swift`), and the manifests in those folders and in every folder above
+    /// a root, up to `/`. (A walked folder's and a walked file's parent is the walked folder that listed it, so
+    /// the folders above the walk are those above its roots.)
+    static func inputs(displayPaths: [String], roots: [String], workingDirectory: String, folders: [String],
+                       folderMayHoldPackage: [Bool]) -> Inputs {
         var material: [UInt8] = []
+        var manifests: [FileFingerprint] = []
         material.reserveCapacity(displayPaths.count * 64 + folders.count * 160)
         func add(_ text: String) {
-            material += text.utf8
+            material.append(contentsOf: text.utf8)
             material.append(0)
         }
         func add(_ print: FileFingerprint?) {
             guard let print else { return add("-") }
+            manifests.append(print)
             for value in [Int64(bitPattern: print.device), Int64(bitPattern: print.inode), print.size, print.modified.seconds,
                           print.modified.nanoseconds, print.changed.seconds, print.changed.nanoseconds] {
                 material.appendInteger(UInt64(bitPattern: value))
@@ -94,9 +126,9 @@ struct CachedPrograms: Codable, Sendable {
         }
         /// `Package.swift`, and a project's `project.pbxproj`. A walked folder's projects are walked folders
         /// themselves; a folder above the walk is listed for them.
-        func addManifests(in folder: String, listing: Bool) {
+        func addManifests(in folder: String, mayHoldPackage: Bool, listing: Bool) {
             let prefix = folder == "/" ? "/" : folder + "/"
-            add(fingerprint(prefix + "Package.swift"))
+            add(mayHoldPackage ? fingerprint(prefix + "Package.swift") : nil)
             if folder.hasSuffix(".xcodeproj") { add(fingerprint(prefix + "project.pbxproj")) }
             guard listing, let entries = DirectoryListing.read(folder) else { return }
             for entry in entries.entries.map(\.name).sorted() where entry.hasSuffix(".xcodeproj") {
@@ -107,24 +139,23 @@ struct CachedPrograms: Codable, Sendable {
         add("taskwarden \(ResultsCache.toolBuild) programs")
         add(workingDirectory)
         for path in displayPaths { add(path) }
-        var known = Set(folders)
-        var above: [String] = []
-        for start in folders + absolutePaths {
-            var parent = CacheFolder.parent(of: start)
-            while known.insert(parent).inserted {
-                above.append(parent)
+        let known = Set(folders)
+        var above: Set<String> = []
+        for root in roots {
+            var parent = CacheFolder.parent(of: root)
+            while !known.contains(parent), above.insert(parent).inserted {
                 parent = CacheFolder.parent(of: parent)
             }
         }
-        for folder in folders {
+        for (index, folder) in folders.enumerated() {
             add(folder)
-            addManifests(in: folder, listing: false)
+            addManifests(in: folder, mayHoldPackage: index < folderMayHoldPackage.count ? folderMayHoldPackage[index] : true, listing: false)
         }
         for folder in above.sorted() {
             add(folder)
-            addManifests(in: folder, listing: true)
+            addManifests(in: folder, mayHoldPackage: true, listing: true)
         }
-        return SHA256.hex(material)
+        return Inputs(digest: SHA256.hex(material), manifests: manifests)
     }
 
     private static func fingerprint(_ path: String) -> FileFingerprint? {
@@ -134,19 +165,27 @@ struct CachedPrograms: Codable, Sendable {
 }
 
 extension CacheSession {
-    /// The tree's placement by manifests: from the cache when what it reads is unchanged, else from `discover`
-    /// (and then remembered).
-    func manifestPlacements(displayPaths: [String], absolutePaths: [String], workingDirectory: String, folders: [String],
+    /// The tree's placement by manifests: from the cache when what it reads is unchanged and its manifests are
+    /// not too recent to trust, else from `discover` (and then remembered, when the answer changed or when
+    /// recording it again lets a later run trust it).
+    func manifestPlacements(displayPaths: [String], roots: [String], workingDirectory: String, folders: [String],
+                            folderMayHoldPackage: [Bool],
                             discover: () -> ProgramScope.ManifestPlacements) -> ProgramScope.ManifestPlacements {
         guard let indexKey else { return discover() }
-        let inputs = CachedPrograms.inputs(displayPaths: displayPaths, absolutePaths: absolutePaths,
-                                           workingDirectory: workingDirectory, folders: folders)
-        if let cached = cache.load(indexKey, in: "programs", as: CachedPrograms.self), cached.inputs == inputs,
-           let placements = cached.placements(for: displayPaths) {
+        let inputs = CachedPrograms.inputs(displayPaths: displayPaths, roots: roots, workingDirectory: workingDirectory,
+                                           folders: folders, folderMayHoldPackage: folderMayHoldPackage)
+        let cached = cache.load(indexKey, in: "programs", as: CachedPrograms.self).flatMap { $0.inputs == inputs.digest ? $0 : nil }
+        if let cached, !inputs.areRacy(recordedAt: cached.recordedAt), let placements = cached.placements(for: displayPaths) {
             return placements
         }
         let placements = discover()
-        cache.store(CachedPrograms(inputs: inputs, placements: placements, displayPaths: displayPaths), indexKey, in: "programs")
+        let records = CachedPrograms(inputs: inputs.digest, recordedAt: startedAt, placements: placements, displayPaths: displayPaths)
+        // The same answer recorded again only when that makes it trusted without discovering next time.
+        if let cached, cached.memberships == records.memberships, cached.placement == records.placement,
+           inputs.areRacy(recordedAt: startedAt) {
+            return placements
+        }
+        cache.store(records, indexKey, in: "programs")
         return placements
     }
 }

@@ -26,6 +26,17 @@ struct DirectoryListing {
 
     var entries: [Entry] = []
 
+    /// An entry could be `Package.swift`: that name in any case, or a name with a non-ASCII byte (which case
+    /// folding on a case-insensitive volume could turn into it). When none could, the folder holds no package
+    /// manifest, and the results cache need not ask `stat` for one (``CachedPrograms``).
+    var mayHoldPackageManifest: Bool {
+        entries.contains { entry in
+            let name = entry.name.utf8
+            if name.contains(where: { $0 >= 0x80 }) { return true }
+            return name.count == 13 && name.elementsEqual("package.swift".utf8) { $0 | 0x20 == $1 | 0x20 }
+        }
+    }
+
     /// The entries of `path` but `.` and `..`; nil when it cannot be opened.
     static func read(_ path: String) -> DirectoryListing? {
         guard let stream = opendir(path) else { return nil }

@@ -31,6 +31,9 @@ struct SourceFileCollector {
         var problems: [InputProblem] = []
         /// Every folder walked: where the results cache looks for manifests before it serves program discovery.
         var folders: [String] = []
+        /// For each of ``folders``: whether its listing held a name that could be `Package.swift` (true when it
+        /// could not be listed), so the results cache asks `stat` only of manifests that may exist.
+        var folderMayHoldPackage: [Bool] = []
     }
 
     let workingDirectory: String
@@ -132,7 +135,9 @@ struct SourceFileCollector {
         }
         guard seen.insert(identity).inserted else { return }
         found.folders.append(directory)
-        guard let listing = DirectoryListing.read(directory) else {
+        let listing = DirectoryListing.read(directory)
+        found.folderMayHoldPackage.append(listing?.mayHoldPackageManifest ?? true)
+        guard let listing else {
             found.problems.append(InputProblem(path: displayPath(directory), kind: .unreadable, detail: "cannot list the directory"))
             return
         }

@@ -101,7 +101,7 @@ extension LintEngine {
 
     /// Stages 2 to 6 for every file, on all cores (``FileStages/analyse(_:options:cache:functionReach:)``), with
     /// the programs the manifests place read alongside (from the results cache while no manifest or folder they
-    /// depend on changed, ``CacheSession/manifestPlacements(displayPaths:absolutePaths:workingDirectory:folders:discover:)``).
+    /// depend on changed, ``CacheSession/manifestPlacements(displayPaths:roots:workingDirectory:folders:folderMayHoldPackage:discover:)``).
     func analyseFiles(_ input: Input, options: ParsePlan.Options, cache: CacheSession?) -> FileRun {
         let (files, parallel, workingDirectory) = (input.files, parallel, input.workingDirectory)
         let analyseAll: @Sendable () -> [FileStages.Outcome] = {
@@ -110,12 +110,13 @@ extension LintEngine {
         // Which program each file belongs to: the manifests are read while files are analysed; the folder layout
         // needs to know which files declare an entry point, which analysing them tells.
         let displayPaths = files.map(\.display)
-        let (absolutePaths, folders) = (files.map(\.absolute), input.found.folders)
+        let (folders, folderMayHoldPackage) = (input.found.folders, input.found.folderMayHoldPackage)
+        let roots = input.paths.map(SourceFileCollector(workingDirectory: workingDirectory).absolutePath)
         let placeByManifests: @Sendable () -> ProgramScope.ManifestPlacements = {
             let discover = { ProgramScope.placeByManifests(displayPaths: displayPaths, workingDirectory: workingDirectory) }
             guard let cache else { return discover() }
-            return cache.manifestPlacements(displayPaths: displayPaths, absolutePaths: absolutePaths, workingDirectory: workingDirectory,
-                                            folders: folders, discover: discover)
+            return cache.manifestPlacements(displayPaths: displayPaths, roots: roots, workingDirectory: workingDirectory,
+                                            folders: folders, folderMayHoldPackage: folderMayHoldPackage, discover: discover)
         }
         let (placements, outcomes) = parallel ? ParallelMap.both(placeByManifests, analyseAll) : (placeByManifests(), analyseAll())
         return FileRun(outcomes: outcomes, manifestPlacements: placements)

@@ -47,7 +47,8 @@ import Testing
         #expect(Self.lint(directory, cache: cache) == apart)
         let written = try #require(Self.programsEntry(cache))
         #expect(Self.lint(directory, cache: cache) == apart)
-        #expect(Self.programsEntry(cache) == written)            // served, not written again
+        // Not written again: served, or (its manifests too recent to trust yet) discovered with the same answer.
+        #expect(Self.programsEntry(cache) == written)
 
         // The server now links the worker: one program, one label twice.
         try Self.makeTree(directory, serverDependsOnWorker: true)
@@ -100,5 +101,110 @@ import Testing
         #expect(served.memberships == placements.memberships)
         let scope = served.placingTheRest(entryPoints: [], extensionPropertyLists: [])
         #expect(!scope.shareProgram("iOS/Config.swift", "macOS/Config.swift"))
+    }
+
+    /// The tree's one programs entry: its key, and what it holds.
+    static func programsRecords(_ cache: String) throws -> (ResultsCache, String, CachedPrograms) {
+        let results = try ResultsCache.open(root: cache).get()
+        let folder = cache + "/v\(ResultsCache.format)/programs"
+        let key = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first(where: { !$0.hasPrefix(".") }))
+        return (results, key, try #require(results.load(key, in: "programs", as: CachedPrograms.self)))
+    }
+
+    /// A recorded answer whose inputs match, with every file placed in one program (a collision, which the
+    /// tree's manifests do not make), recorded at `recordedAt`.
+    @discardableResult
+    static func forgeOneProgram(_ cache: String, recordedAt: FileFingerprint.Timestamp) throws -> CachedPrograms {
+        let (results, key, records) = try programsRecords(cache)
+        var forged = records
+        forged.memberships = [CachedPrograms.Membership(domain: "Shop", programs: ["All"], isSelfContained: true)]
+        forged.placement = records.placement.map { _ in 0 }
+        (forged.recordedSeconds, forged.recordedNanoseconds) = (recordedAt.seconds, recordedAt.nanoseconds)
+        results.store(forged, key, in: "programs")
+        return forged
+    }
+
+    /// A manifest stamped within the racy window of the recorded answer may have changed after discovery read
+    /// it, in a way its `stat` does not show (a file system stamping whole seconds): the answer is not trusted,
+    /// and discovery runs again. The same answer recorded long after the manifest was stamped is served — the
+    /// forged one here, which shows it is the recording time that decides.
+    @Test func aManifestTooRecentForTheRecordedAnswerIsDiscoveredAgain() throws {
+        let directory = try TemporaryDirectory()
+        let cacheFolder = try TemporaryDirectory()
+        let cache = cacheFolder.path + "/cache"
+        try Self.makeTree(directory, serverDependsOnWorker: false)
+        let apart = Self.lint(directory, cache: nil)
+        #expect(!apart.contains("task-label-collision"))
+        #expect(Self.lint(directory, cache: cache) == apart)
+
+        // Recorded the moment the manifest was stamped.
+        var status = stat()
+        #expect(stat(directory.path + "/Shop/Package.swift", &status) == 0)
+        let stamped = FileFingerprint(status).modified
+        let forged = try Self.forgeOneProgram(cache, recordedAt: stamped)
+        #expect(Self.lint(directory, cache: cache) == apart)
+        // Discovered again and recorded: the forged answer is gone.
+        let recorded = try Self.programsRecords(cache).2
+        #expect(recorded.memberships != forged.memberships || recorded.placement != forged.placement)
+
+        let later = FileFingerprint.Timestamp.now()
+        try Self.forgeOneProgram(cache, recordedAt: .init(seconds: later.seconds + 60, nanoseconds: 0))
+        #expect(Self.lint(directory, cache: cache).contains("task-label-collision"))
+    }
+
+    /// As git does, a manifest is trusted by its `stat`: an edit that keeps its size and puts its modification
+    /// time back still moves its change time, so discovery runs again.
+    @Test func aManifestEditKeepingItsSizeAndModificationTimeIsSeen() throws {
+        let directory = try TemporaryDirectory()
+        let cacheFolder = try TemporaryDirectory()
+        let cache = cacheFolder.path + "/cache"
+        try Self.makeTree(directory, serverDependsOnWorker: false)
+        let manifest = directory.path + "/Shop/Package.swift"
+        func manifestText(dependency: String) -> String {
+            """
+            let package = Package(name: "Shop", targets: [
+                .executableTarget(name: "Server", dependencies: [\(dependency)]),
+                .target(name: "Worker"),
+            ])
+            """
+        }
+        // `"Worker"` later takes the place of these eight spaces: the same size.
+        try manifestText(dependency: String(repeating: " ", count: 8)).write(toFile: manifest, atomically: false, encoding: .utf8)
+        var before = stat()
+        #expect(stat(manifest, &before) == 0)
+        let apart = Self.lint(directory, cache: cache)
+        #expect(!apart.contains("task-label-collision"))
+        // Recorded long after the manifest was stamped, so only its fingerprint can send discovery again.
+        let later = FileFingerprint.Timestamp.now()
+        let (results, key, records) = try Self.programsRecords(cache)
+        var trusted = records
+        (trusted.recordedSeconds, trusted.recordedNanoseconds) = (later.seconds + 60, 0)
+        results.store(trusted, key, in: "programs")
+
+        // Rewritten in place: the same inode.
+        let stream = try #require(fopen(manifest, "r+"))
+        fputs(manifestText(dependency: "\"Worker\""), stream)
+        fclose(stream)
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, manifest, &times, 0) == 0)
+        var after = stat()
+        #expect(stat(manifest, &after) == 0)
+        #expect(after.st_ino == before.st_ino && after.st_size == before.st_size && after.st_mtim.tv_sec == before.st_mtim.tv_sec && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+
+        let together = Self.lint(directory, cache: nil)
+        #expect(together.contains("task-label-collision"))
+        #expect(Self.lint(directory, cache: cache) == together)
+    }
+
+    /// A folder whose listing holds no name that could be `Package.swift` is not asked for one; any case of
+    /// the name, or a name with a non-ASCII byte, is.
+    @Test func onlyAFolderThatMayHoldAManifestIsAskedForOne() {
+        func listing(_ names: [String]) -> DirectoryListing {
+            DirectoryListing(entries: names.map { DirectoryListing.Entry(name: $0, isRegularFile: true) })
+        }
+        #expect(!listing(["App.swift", "Package.resolved", "Sources"]).mayHoldPackageManifest)
+        #expect(listing(["App.swift", "Package.swift"]).mayHoldPackageManifest)
+        #expect(listing(["package.SWIFT"]).mayHoldPackageManifest)
+        #expect(listing(["Pâckage.swift"]).mayHoldPackageManifest)
     }
 }
