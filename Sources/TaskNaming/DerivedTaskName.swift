@@ -27,6 +27,12 @@ public struct DerivedTaskName: Sendable, Hashable {
     /// Purposes in their own right (another call, the function, a storage), by the index of their
     /// disambiguator: when one does not fit after the purpose, it may stand in its place, whole.
     public var standaloneDisambiguators: [Int: [String]] = [:]
+    /// Disambiguators (by index) that always stand in the purpose's place, never after it: the function a
+    /// task's call was preferred to (`…-display` beside `…-update-image`, not `…-update-image-display`).
+    public var replacingDisambiguators: Set<Int> = []
+    /// Disambiguators (by index) that only say where the task is made (`in-setup-observers`): a site with no
+    /// other word keeps its plain name while a rival has a word of its own.
+    public var placeDisambiguators: Set<Int> = []
     /// The first disambiguator is the rest of a purpose cut to fit: one word of it is enough.
     public var firstDisambiguatorContinuesPurpose = false
 
@@ -49,6 +55,9 @@ public struct DerivedTaskName: Sendable, Hashable {
     /// The name with the `level`th disambiguator appended (none at level 0), shortened to the limit. Each
     /// disambiguator is one phrase (a call, a storage, a button): appended alone it still reads as one.
     public func candidate(level: Int) -> String {
+        if level > 0, replacingDisambiguators.contains(level - 1), let standalone = standaloneDisambiguators[level - 1] {
+            return NameWords.compose(prefix: prefixWords, purpose: standalone, extra: [], maxLength: maxLength)
+        }
         let extra = level > 0 && level <= disambiguators.count
             ? WordStems.removingRepeats(disambiguators[level - 1], after: prefixWords + purposeWords) : []
         let floor = level == 1 && firstDisambiguatorContinuesPurpose ? 1 : 2

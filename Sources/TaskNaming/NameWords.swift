@@ -94,6 +94,33 @@ public enum NameWords {
         return words
     }
 
+    /// Words ending in `ed` that are not past participles (`need`, `feed`, `embed`).
+    static let notParticiples: Set<String> = [
+        "need", "needed", "feed", "seed", "speed", "embed", "breed", "proceed", "succeed", "exceed", "shed", "bed",
+        "red", "bred", "shred", "fred", "ted", "ed", "led", "wed", "bleed", "weed", "reed", "greed", "deed",
+    ]
+
+    /// A past participle (`failed`, `pressed`, `closed`) or an irregular one an event is commonly named with.
+    public static func isParticiple(_ word: String) -> Bool {
+        if irregularParticiples.contains(word) { return true }
+        return word.count >= 4 && word.hasSuffix("ed") && !notParticiples.contains(word)
+    }
+
+    /// Irregular participles events are named with (`connectionLost`, `messageSent`).
+    static let irregularParticiples: Set<String> = [
+        "lost", "sent", "begun", "done", "gone", "shown", "hidden", "written", "found", "taken", "given", "broken",
+        "torn",
+    ]
+
+    /// `play-button-did-pressed` → `play-button-pressed`: `did` (or `will`) before a past participle is no
+    /// English; the participle alone says the event.
+    public static func droppingAuxiliaryBeforeParticiple(_ words: [String]) -> [String] {
+        words.indices.filter { index in
+            !(["did", "will"].contains(words[index]) && index + 1 < words.count && words[index + 1].hasSuffix("ed")
+              && isParticiple(words[index + 1]))
+        }.map { words[$0] }
+    }
+
     /// `turn-off-sync-sync-service` → `turn-off-sync-service`.
     public static func removingAdjacentDuplicates(_ words: [String]) -> [String] {
         var kept: [String] = []

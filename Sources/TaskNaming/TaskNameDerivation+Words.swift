@@ -68,6 +68,7 @@ extension TaskNameDerivation {
     /// - a one-word verb takes the object it is called on: `capabilities.refresh()` → `refresh-capabilities`,
     ///   `pool.run()` → `run-pool` (but `viewModel.refresh()` → `refresh`: the object is only a kind word).
     func callWords(_ call: BodyCall) -> [String] {
+        if let event = Self.eventCallWords(call) { return event }
         var words = Self.stripping(Self.taskSuffixes, from: NameWords.split(call.name))
         // `onLoadMore()`, `onSave()`: a callback property named after its event.
         if words.count > 1, Self.modifierPrefixes.contains(words[0]) { words.removeFirst() }
@@ -96,6 +97,43 @@ extension TaskNameDerivation {
             return words + NameWords.split(object).filter { !words.contains($0) }
         }
         return words
+    }
+
+    /// Verbs that take a participle as their object (`markCompleted`, `setSelected`, `loadSaved`): such a call
+    /// is an action, not an event.
+    static let participleObjectVerbs: Set<String> = [
+        "mark", "set", "get", "load", "fetch", "show", "make", "keep", "save", "clear", "reset", "remove", "delete",
+        "update", "add", "send", "notify", "report", "handle", "post", "emit", "record", "log", "flag", "store",
+        "restore", "sync", "refresh", "check", "request", "publish", "broadcast", "signal", "track", "is", "has",
+        "was", "did", "will", "should", "can", "on", "toggle", "apply", "process", "perform", "present", "dismiss",
+        "open", "close", "start", "stop", "cancel", "retry", "find", "list", "observe", "watch", "wait", "await",
+    ]
+
+    /// A call named after something that happened says what happened, not what the task does with it:
+    /// `queue.failed(jobID:error:)` → `report-job-failed`, `stateMachine.timerFired()` → `report-timer-fired`,
+    /// `connectionClosed()` on `self` → `handle-connection-closed`, `didReceive(_:)` → `handle-did-receive`.
+    /// The task tells another object of the event (reports it) or reacts to it itself (handles it). A bare
+    /// participle (`failed`) takes its subject from the first argument label (`jobID:` → `job`).
+    static func eventCallWords(_ call: BodyCall) -> [String]? {
+        guard !call.isAssignment, call.typeName == nil || !plumbingTypes.contains(call.typeName ?? "") else { return nil }
+        var words = NameWords.split(call.name)
+        guard let first = words.first, let last = words.last else { return nil }
+        let isDid = (first == "did" || first == "will") && words.count > 1
+        guard isDid || (NameWords.isParticiple(last) && (words.count == 1 || !participleObjectVerbs.contains(first)))
+        else { return nil }
+        words = NameWords.droppingAuxiliaryBeforeParticiple(words)
+        if words.count == 1, let subject = firstLabelNoun(call.text) { words.insert(contentsOf: subject, at: 0) }
+        let onOther = call.receiver != nil || call.typeName != nil
+        return [onOther ? "report" : "handle"] + words
+    }
+
+    /// `queue.failed(jobID:error:)` → `job`: the first argument label's words without `id`.
+    static func firstLabelNoun(_ text: String) -> [String]? {
+        guard let open = text.firstIndex(of: "(") else { return nil }
+        let label = text[text.index(after: open)...].prefix { $0 != ":" && $0 != ")" }
+        guard !label.isEmpty, label != "_" else { return nil }
+        let words = NameWords.split(String(label)).filter { $0 != "id" && $0 != "ids" }
+        return words.isEmpty ? nil : words
     }
 
     /// Last words of delegating objects' type names (`tableView`, `collectionViewCell`, `searchBar`…).
@@ -127,7 +165,7 @@ extension TaskNameDerivation {
         let eventful = candidates.last { NameWords.split($0).contains(where: Self.eventLabelWords.contains) }
         guard labels.count >= 2, labels[0] == "_", let noun = baseWords.last, Self.delegatingNouns.contains(noun),
               let event = eventful ?? candidates.last else { return nil }
-        let words = NameWords.split(event)
+        let words = NameWords.droppingAuxiliaryBeforeParticiple(NameWords.split(event))
         return words.isEmpty ? nil : words
     }
 
@@ -163,7 +201,10 @@ extension TaskNameDerivation {
     /// Drops words the prefix already says (`album-detail` + `load-album-detail` → `load`), and the glue words
     /// they leave behind (`waitlist-terms-and-conditions` + `accept-terms-and-conditions` → `accept`). Empty
     /// when every word repeats the prefix.
-    static func removingRepeats(of prefix: [String], in words: [String]) -> [String] {
+    ///
+    /// A verb phrase (`startsWithVerb`: a function's or a call's name) never loses its verb while keeping a noun
+    /// (`training` + `train-trainer` is `train`, not `trainer`): the verb is what the task does.
+    static func removingRepeats(of prefix: [String], in words: [String], startsWithVerb: Bool = false) -> [String] {
         // A word whose stem the prefix already has in a longer or equal form (`check` in `price-checker`,
         // `request` in `knock-requests`) goes; a longer form of a prefix word says more and stays
         // (`albums` after `album-list`).
@@ -177,6 +218,12 @@ extension TaskNameDerivation {
         let leftVerb = words.indices.filter { !removed[$0] }
         if headCut || (leftVerb.count == 1 && words.count > 1 && emptyVerbs.contains(words[leftVerb[0]])) {
             removed = words.map { _ in false }
+        }
+        if startsWithVerb, removed.first == true,
+           words.indices.dropFirst().contains(where: {
+               !removed[$0] && !NameWords.fillers.contains(words[$0]) && !cannotStandAlone.contains(words[$0])
+           }) {
+            removed[0] = false
         }
         var kept: [String] = []
         for (index, word) in words.enumerated() where !removed[index] {

@@ -86,6 +86,12 @@ public struct TaskNameDerivation: Sendable {
         "writer", "reaper", "drainer", "renderer", "refresher", "streamer", "watchdog",
     ]
 
+    /// Words that name a kind of control or closure (`Button`, `action:`), not what it does.
+    static let controlWords: Set<String> = [
+        "button", "action", "closure", "handler", "callback", "block", "label", "menu", "perform", "completion",
+        "primary", "secondary", "destructive", "default", "alert",
+    ]
+
     /// Words that name a field of a text, not what a control does (`title`, `message`).
     static let fieldWords: Set<String> = [
         "title", "subtitle", "message", "label", "text", "header", "footer", "description", "placeholder", "button",
@@ -94,7 +100,8 @@ public struct TaskNameDerivation: Sendable {
     /// Names the task at `context`: the preferred name plus, in order, the words that can tell it apart from
     /// another site that wants the same name, and where the name came from.
     public func derive(_ context: TaskNameContext) -> DerivedTaskName {
-        var prefix = typePrefix.words(for: context.declarationPath.typeNames)
+        var prefix = typePrefix.programWords(for: context.declarationPath.typeNames, path: context.fileName)
+            ?? typePrefix.words(for: context.declarationPath.typeNames)
         // Top-level code of a script file (`Pipelining.swift`): the file is its context, as a type would be.
         if prefix.isEmpty, context.declarationPath.typeNames.isEmpty, context.declarationPath.member == nil,
            let fileName = context.fileName, Self.fileStem(fileName) != "main" {
@@ -114,12 +121,18 @@ public struct TaskNameDerivation: Sendable {
                 if !words.isEmpty, words.allSatisfy(Self.cannotStandAlone.contains) { words = candidate.words }
                 words = NameWords.removingAdjacentDuplicates(words)
             } else {
-                words = WordStems.removingRepeats(Self.removingRepeats(of: prefix, in: candidate.words))
+                words = WordStems.removingRepeats(Self.removingRepeats(of: prefix, in: candidate.words,
+                                                                      startsWithVerb: candidate.startsWithVerb))
             }
             words = NameWords.trimmingDanglingEnd(words)
             // What is left must say something on its own: `reminders-sync` + `sync-all` is not `-all`, and a
             // trailing `sync` (`loadFaviconSync` after `favicon-loader`) is an adverb.
-            if WordStems.allRepeat(words, in: prefix) || words.allSatisfy(Self.cannotStandAlone.contains)
+            // A verb the prefix names as an activity (`train` of `training`) is still what the task does; one it
+            // names as an agent (`fetch` of `configuration-fetcher`) or as is (`sync` of `reminders-sync`) is not.
+            let activityVerb = candidate.startsWithVerb && words.count == 1 && prefix.contains { word in
+                word != words[0] && word.hasSuffix("ing") && !words[0].hasSuffix("ing") && WordStems.same(word, words[0])
+            }
+            if (WordStems.allRepeat(words, in: prefix) && !activityVerb) || words.allSatisfy(Self.cannotStandAlone.contains)
                 || (words.count == 1 && Self.adverbsWhenLast.contains(words[0]) && candidate.words.first != words[0]) {
                 words = []
             }
@@ -127,13 +140,22 @@ public struct TaskNameDerivation: Sendable {
             // `fetch()`); a storage or title that says nothing more is passed over.
             if words.isEmpty && (candidate.words.isEmpty || prefix.isEmpty || !candidate.mayEcho) { continue }
             guard seen.insert(words).inserted else { continue }
-            ordered.append(PurposeCandidate(words, candidate.provenance, isPhrase: candidate.isPhrase, mayEcho: candidate.mayEcho,
-                                            mayStandAlone: candidate.mayStandAlone))
+            var kept = candidate
+            kept.words = words
+            ordered.append(kept)
+        }
+        // A function that only echoes the prefix (`read()` of `stats-reader`) says nothing the prefix does not:
+        // the body's call, when it says more, goes first (`stats-reader-fetch-stats`).
+        if let first = ordered.first, first.words.isEmpty, first.isMember,
+           let call = ordered.firstIndex(where: { $0.isCall && !$0.words.isEmpty }) {
+            ordered.insert(ordered.remove(at: call), at: 0)
         }
         // A purpose too long for the limit is cut to its first words; cut to a lone generic verb (`handle` of
         // `handleAdapterStarted`) it says nothing, and the next candidate that survives the cut goes first.
-        if let first = ordered.first, cutsToGenericVerb(first.words, prefix: prefix),
-           let better = ordered.firstIndex(where: { !$0.words.isEmpty && !cutsToGenericVerb($0.words, prefix: prefix) }) {
+        // So does a noun phrase cut from its head (`current-subscription` of `current-subscription-features`).
+        // A sentence (a test's scenario) is cut by its clauses instead.
+        if let first = ordered.first, first.isPhrase ? cutsToGenericVerb(first.words, prefix: prefix) : cutsBadly(first.words, prefix: prefix),
+           let better = ordered.firstIndex(where: { !$0.words.isEmpty && !cutsBadly($0.words, prefix: prefix) }) {
             ordered.insert(ordered.remove(at: better), at: 0)
         }
         var purpose = ordered.isEmpty ? PurposeCandidate([], "") : ordered.removeFirst()
@@ -159,10 +181,20 @@ public struct TaskNameDerivation: Sendable {
         let kept = NameWords.keptPurpose(prefix: prefix, purpose: purpose.words, maxLength: maxLength)
         let base = prefix + kept
         var disambiguators = kept.count < purpose.words.count ? [Array(purpose.words.dropFirst(kept.count))] : []
+        /// How a disambiguator joins the name: glued after the purpose, standing in its place only when both do
+        /// not fit, always in its place (the function a task was passed over for: `…-display`, not
+        /// `…-update-image-display`), or as where the task is made (`…-in-setup-observers`), last of all.
+        enum Use { case glued, standsAlone, replaces, place }
+        var uses = [Use](repeating: .glued, count: disambiguators.count)
         let standaloneStart = disambiguators.count
-        disambiguators += ordered.map(\.words)
-        let standaloneEnd = disambiguators.count
-        let standsAlone = Set(ordered.indices.filter { ordered[$0].mayStandAlone }.map { $0 + standaloneStart })
+        // The function a task's call was preferred to because it says the opposite (`_subscribe` of an
+        // `unsubscribe`) or only where the callback was set up (`setupObservers`) names the place, not the work.
+        let contradicted = context.body.dominant.map { contradicts(context.declarationPath.member, $0) } ?? false
+        func isPlace(_ candidate: PurposeCandidate) -> Bool { candidate.isMember && (!candidate.mayStandAlone || contradicted) }
+        for candidate in ordered where !isPlace(candidate) {
+            disambiguators.append(candidate.words)
+            uses.append(candidate.isMember ? .replaces : candidate.mayStandAlone ? .standsAlone : .glued)
+        }
         // An atomic counter's `load(ordering:)` is how a test counts, never what a task does.
         disambiguators += context.body.calls.filter { $0 != context.body.dominant && !Self.atomicCalls.contains($0.name) }
             .map(callWords).map(Self.withoutLocalNames)
@@ -174,19 +206,34 @@ public struct TaskNameDerivation: Sendable {
         disambiguators += context.body.bookkeepingCalls.filter {
             !Self.lockCalls.contains($0.name) && !Self.reportingCalls.contains($0.name) && !Self.atomicCalls.contains($0.name)
         }.map(callWords).map(Self.withoutLocalNames)
+        uses += [Use](repeating: .glued, count: disambiguators.count - uses.count)
+        for candidate in ordered where isPlace(candidate) {
+            disambiguators.append(candidate.words)
+            uses.append(.place)
+        }
         var standalone: [Int: [String]] = [:]
+        var replacing: Set<Int> = []
+        var places: Set<Int> = []
         var unique: Set<[String]> = []
         var phrases: [[String]] = []
         for (index, words) in disambiguators.enumerated() {
-            let phrase = WordStems.removingRepeats(words, after: base)
-            guard !phrase.isEmpty, unique.insert(phrase).inserted else { continue }
+            var phrase = WordStems.removingRepeats(words, after: base)
+            guard !phrase.isEmpty else { continue }
             // A lone auxiliary or empty verb (`get` from `method: .get`) tells two sites apart as garble.
             if phrase.count == 1, Self.emptyVerbs.contains(phrase[0]) || NameWords.weakWords.contains(phrase[0]) { continue }
+            // Glued on, a function's name would read as a second verb (`unsubscribe-subscribe`): it says where.
+            if uses[index] == .place { phrase = ["in"] + phrase }
+            guard unique.insert(phrase).inserted else { continue }
+            switch uses[index] {
             // A whole purpose candidate may stand alone as it is (`toggle-enforce-routes`, `upload-quietly`).
             // Not a function that says only when or where the task was made (`setupObservers`, the function that
             // registers the callback it runs in): standing alone it would name work the task does not do.
-            if (standaloneStart..<standaloneEnd).contains(index), standsAlone.contains(index), words.count > 1 {
+            case .standsAlone where words.count > 1: standalone[phrases.count] = words
+            case .replaces:
                 standalone[phrases.count] = words
+                replacing.insert(phrases.count)
+            case .place: places.insert(phrases.count)
+            default: break
             }
             phrases.append(phrase)
         }
@@ -200,6 +247,8 @@ public struct TaskNameDerivation: Sendable {
             forwarding: context.forwarding
         )
         derived.standaloneDisambiguators = standalone
+        derived.replacingDisambiguators = replacing
+        derived.placeDisambiguators = places
         derived.firstDisambiguatorContinuesPurpose = standaloneStart == 1 && phrases.first == WordStems.removingRepeats(
             disambiguators[0], after: base)
         return derived
@@ -256,6 +305,15 @@ public struct TaskNameDerivation: Sendable {
         guard words.count > 1, let verb = words.first, Self.emptyVerbs.contains(verb) else { return false }
         let composed = NameWords.compose(prefix: prefix, purpose: words, extra: [], maxLength: maxLength)
         return composed == (prefix + [verb]).joined(separator: "-")
+    }
+
+    /// True when `words` after `prefix` must be cut and would lose what they say: only a generic verb left, or
+    /// a phrase opening on an adjective or quantity (`current-subscription-features`) cut from its head noun.
+    func cutsBadly(_ words: [String], prefix: [String]) -> Bool {
+        if cutsToGenericVerb(words, prefix: prefix) { return true }
+        guard words.count > 1, let first = words.first, NameWords.unfinishedEnds.contains(first) else { return false }
+        return NameWords.compose(prefix: prefix, purpose: words, extra: [], maxLength: maxLength)
+            != (prefix + words).joined(separator: "-")
     }
 
     /// What the enclosing member says about a task created in it.
@@ -315,7 +373,11 @@ public struct TaskNameDerivation: Sendable {
             PurposeCandidate(NameWords.split(anchor.name), "case .\(anchor.name) in \(place)")
         }
         // `sink`, `addObserver`: a registration says when, never what, and tells no two tasks apart.
-        let actions = context.anchors.reversed().filter { $0.kind == .action && !Self.registrations.contains($0.name) }.map { anchor in
+        // `Button { … }`, `action: { … }`: the kind of control or argument, never what the task does.
+        let actions = context.anchors.reversed().filter {
+            $0.kind == .action && !Self.registrations.contains($0.name)
+                && !NameWords.split($0.name).allSatisfy(Self.controlWords.contains)
+        }.map { anchor in
             PurposeCandidate(Self.stripping(Self.closureSuffixes, from: actionWords(anchor.name)),
                              "closure of \(anchor.name) in \(place)")
         }
@@ -324,7 +386,10 @@ public struct TaskNameDerivation: Sendable {
         }
         let body = context.body
         var call = body.dominant.map { call in
-            PurposeCandidate(callWords(call), "\(body.dominance.rawValue) \(call.text) in \(place)", mayEcho: true)
+            var candidate = PurposeCandidate(callWords(call), "\(body.dominance.rawValue) \(call.text) in \(place)", mayEcho: true)
+            candidate.isCall = true
+            candidate.startsWithVerb = true
+            return candidate
         }
         // A body that only assigns a property (`self.fraction = progress`) is named after it only when it runs
         // later, in a callback (a progress handler); created directly, it is what the function does.
@@ -339,8 +404,11 @@ public struct TaskNameDerivation: Sendable {
         let role = role(of: context)
         let member = context.declarationPath.member.flatMap { component -> PurposeCandidate? in
             if case .property("body") = component { return nil }
-            return PurposeCandidate(memberWords(component), memberProvenance(context), mayEcho: true,
-                                    mayStandAlone: role == .specific && context.placement != .callback)
+            var candidate = PurposeCandidate(memberWords(component), memberProvenance(context), mayEcho: true,
+                                             mayStandAlone: role == .specific && context.placement != .callback)
+            candidate.isMember = true
+            if case .function = component { candidate.startsWithVerb = true }
+            return candidate
         }
 
         switch role {
@@ -456,6 +524,12 @@ struct PurposeCandidate: Hashable {
     /// Used to tell two sites apart, the candidate may replace the purpose when both do not fit (a storage, a
     /// title, another call, a function that says what the task does).
     var mayStandAlone: Bool
+    /// The words are a verb phrase: a function's or a call's name.
+    var startsWithVerb = false
+    /// The candidate is the body's dominant call.
+    var isCall = false
+    /// The candidate is the enclosing member.
+    var isMember = false
 
     init(_ words: [String], _ provenance: String, isPhrase: Bool = false, mayEcho: Bool = false, mayStandAlone: Bool = true) {
         self.words = words

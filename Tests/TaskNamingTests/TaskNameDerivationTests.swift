@@ -16,9 +16,12 @@ import TaskNaming
 
     @Test func typeAndFunctionMakePrefixAndPurpose() {
         #expect(name("AlbumDetailViewModel.loadTracks(for:)") == "album-detail-load-tracks")
-        // 43 characters in full: the purpose gives up its last word; the type's prefix stays whole, as at
-        // every other site of the type.
-        #expect(name("CloudSyncMonitor.scheduleReconcileRetry()") == "cloud-sync-monitor-schedule-reconcile")
+        // 43 characters, within the limit: the function's name stays whole, its object included.
+        #expect(name("CloudSyncMonitor.scheduleReconcileRetry()") == "cloud-sync-monitor-schedule-reconcile-retry")
+        // Over the limit, the purpose gives up its last words; the type's prefix stays whole, as at every other
+        // site of the type.
+        #expect(name("CloudSyncMonitor.scheduleReconcileRetryAfterBackoffWindow()")
+            == "cloud-sync-monitor-schedule-reconcile-retry")
     }
 
     @Test(arguments: [
@@ -87,7 +90,8 @@ import TaskNaming
 
     @Test func delegateMethodsAreNamedAfterTheirEvent() {
         #expect(name("AlbumListViewController.tableView(_:didSelectRowAt:)") == "album-list-did-select-row")
-        #expect(name("ReleaseCellDelegate.releaseCell(_:coverView:playButtonDidPressed:)") == "release-cell-delegate-play-button")
+        // `did` before a participle is no English: the participle says the event.
+        #expect(name("ReleaseCellDelegate.releaseCell(_:coverView:playButtonDidPressed:)") == "release-cell-delegate-play-button-pressed")
         // The event after the delegating noun in the base name.
         #expect(name("InAppSafariManager.safariViewControllerDidFinish(_:)") == "in-app-safari-did-finish")
         // Not a delegate shape: the base name stays.
@@ -112,9 +116,14 @@ import TaskNaming
     @Test func longNamesAreShortenedByWholeWords() {
         let derived = derivation.derive(TaskNameContext(declarationPath: DeclarationPath(parsing:
             "RecordCollectionSynchronizationCoordinator.reconcilePendingPriceChecksForReleases(_:with:)")))
-        #expect(derived.name.count <= 40)
-        // The prefix keeps its leading whole words within 28 characters, the same at every site of the type.
-        #expect(derived.name == "record-collection-reconcile-pending")
+        #expect(derived.name.count <= derivation.maxLength)
+        // The prefix keeps its leading whole words within `maxLength - 20` characters, the same at every site of
+        // the type; the purpose is cut before its clause (`for-releases`).
+        #expect(derived.name == "record-collection-reconcile-pending-price-checks")
+        let tight = TaskNameDerivation(maxLength: 40).derive(TaskNameContext(declarationPath: DeclarationPath(parsing:
+            "RecordCollectionSynchronizationCoordinator.reconcilePendingPriceChecksForReleases(_:with:)")))
+        #expect(tight.name.count <= 40)
+        #expect(tight.name == "record-collection-reconcile-pending")
         let short = TaskNameDerivation(maxLength: 20).derive(TaskNameContext(
             declarationPath: DeclarationPath(parsing: "AlbumDetailViewModel.loadTracks()")))
         #expect(short.name == "album-detail-load")
