@@ -33,6 +33,9 @@ public struct DerivedTaskName: Sendable, Hashable {
     /// Disambiguators (by index) that only say where the task is made (`in-setup-observers`): a site with no
     /// other word keeps its plain name while a rival has a word of its own.
     public var placeDisambiguators: Set<Int> = []
+    /// The purpose is the enclosing function's name: of sites that want one name, this one is that function's
+    /// own work.
+    public var isNamedAfterItsFunction = false
     /// The first disambiguator is the rest of a purpose cut to fit: one word of it is enough.
     public var firstDisambiguatorContinuesPurpose = false
 

@@ -119,7 +119,9 @@ extension TaskNameDerivation {
         var words = NameWords.split(call.name)
         guard let first = words.first, let last = words.last else { return nil }
         let isDid = (first == "did" || first == "will") && words.count > 1
-        guard isDid || (NameWords.isParticiple(last) && (words.count == 1 || !participleObjectVerbs.contains(first)))
+        // `rekeyIfExpired`, `loadWhenCached`: a condition, not an event.
+        guard !words.contains(where: { NameWords.fillers.contains($0) || NameWords.conditionWords.contains($0) }),
+              isDid || (NameWords.isParticiple(last) && (words.count == 1 || !participleObjectVerbs.contains(first)))
         else { return nil }
         words = NameWords.droppingAuxiliaryBeforeParticiple(words)
         if words.count == 1, let subject = firstLabelNoun(call.text) { words.insert(contentsOf: subject, at: 0) }
@@ -219,10 +221,11 @@ extension TaskNameDerivation {
         if headCut || (leftVerb.count == 1 && words.count > 1 && emptyVerbs.contains(words[leftVerb[0]])) {
             removed = words.map { _ in false }
         }
-        if startsWithVerb, removed.first == true,
-           words.indices.dropFirst().contains(where: {
-               !removed[$0] && !NameWords.fillers.contains(words[$0]) && !cannotStandAlone.contains(words[$0])
-           }) {
+        let keptWords = words.indices.dropFirst().filter {
+            !removed[$0] && !NameWords.fillers.contains(words[$0]) && !cannotStandAlone.contains(words[$0])
+        }
+        if startsWithVerb, removed.first == true, !keptWords.isEmpty,
+           keptWords.allSatisfy({ WordStems.same(words[0], words[$0]) }) {
             removed[0] = false
         }
         var kept: [String] = []

@@ -152,8 +152,17 @@ public struct TaskNameDerivation: Sendable {
         }
         // A purpose too long for the limit is cut to its first words; cut to a lone generic verb (`handle` of
         // `handleAdapterStarted`) it says nothing, and the next candidate that survives the cut goes first.
-        // So does a noun phrase cut from its head (`current-subscription` of `current-subscription-features`).
-        // A sentence (a test's scenario) is cut by its clauses instead.
+        // So does a noun phrase cut from its head (`current-subscription` of `current-subscription-features`):
+        // the function says more when it says what (`reload`); else the phrase without its leading adjectives
+        // (`subscription-features`), when that fits. A sentence (a test's scenario) is cut by its clauses instead.
+        if let first = ordered.first, !first.isPhrase, cutsBadly(first.words, prefix: prefix),
+           !cutsToGenericVerb(first.words, prefix: prefix), role(of: context) != .specific || !ordered.contains(where: \.isMember) {
+            let bare = Array(first.words.drop(while: NameWords.unfinishedEnds.contains))
+            if !bare.isEmpty, !cutsBadly(bare, prefix: prefix),
+               NameWords.compose(prefix: prefix, purpose: bare, extra: [], maxLength: maxLength) == (prefix + bare).joined(separator: "-") {
+                ordered[0].words = bare
+            }
+        }
         if let first = ordered.first, first.isPhrase ? cutsToGenericVerb(first.words, prefix: prefix) : cutsBadly(first.words, prefix: prefix),
            let better = ordered.firstIndex(where: { !$0.words.isEmpty && !cutsBadly($0.words, prefix: prefix) }) {
             ordered.insert(ordered.remove(at: better), at: 0)
@@ -191,9 +200,17 @@ public struct TaskNameDerivation: Sendable {
         // `unsubscribe`) or only where the callback was set up (`setupObservers`) names the place, not the work.
         let contradicted = context.body.dominant.map { contradicts(context.declarationPath.member, $0) } ?? false
         func isPlace(_ candidate: PurposeCandidate) -> Bool { candidate.isMember && (!candidate.mayStandAlone || contradicted) }
+        // The function stands in the purpose's place only when it says what the task is for, whole: not a
+        // set-up function (`setUpRefreshTimer` says where), not one cut to fit.
+        func replaces(_ candidate: PurposeCandidate) -> Bool {
+            candidate.isMember && !isPlace(candidate) && !Self.isSetUp(candidate.words)
+                && NameWords.compose(prefix: prefix, purpose: candidate.words, extra: [], maxLength: maxLength)
+                    == (prefix + candidate.words).joined(separator: "-")
+        }
         for candidate in ordered where !isPlace(candidate) {
             disambiguators.append(candidate.words)
-            uses.append(candidate.isMember ? .replaces : candidate.mayStandAlone ? .standsAlone : .glued)
+            uses.append(replaces(candidate) ? .replaces : candidate.isMember && Self.isSetUp(candidate.words) ? .place
+                : candidate.mayStandAlone ? .standsAlone : .glued)
         }
         // An atomic counter's `load(ordering:)` is how a test counts, never what a task does.
         disambiguators += context.body.calls.filter { $0 != context.body.dominant && !Self.atomicCalls.contains($0.name) }
@@ -206,8 +223,14 @@ public struct TaskNameDerivation: Sendable {
         disambiguators += context.body.bookkeepingCalls.filter {
             !Self.lockCalls.contains($0.name) && !Self.reportingCalls.contains($0.name) && !Self.atomicCalls.contains($0.name)
         }.map(callWords).map(Self.withoutLocalNames)
+        // The kind of control (`button`, `alert`) never names a task, but tells two alike ones apart.
+        disambiguators += context.anchors.reversed().filter {
+            $0.kind == .action && NameWords.split($0.name).allSatisfy(Self.controlWords.contains)
+        }.map { NameWords.split($0.name) }
         uses += [Use](repeating: .glued, count: disambiguators.count - uses.count)
-        for candidate in ordered where isPlace(candidate) {
+        // Last, where the task is made: also for a function that stood in the purpose's place, in case a
+        // sibling task of that function already has its name.
+        for candidate in ordered where isPlace(candidate) || replaces(candidate) {
             disambiguators.append(candidate.words)
             uses.append(.place)
         }
@@ -248,6 +271,7 @@ public struct TaskNameDerivation: Sendable {
         )
         derived.standaloneDisambiguators = standalone
         derived.replacingDisambiguators = replacing
+        derived.isNamedAfterItsFunction = purpose.isMember
         derived.placeDisambiguators = places
         derived.firstDisambiguatorContinuesPurpose = standaloneStart == 1 && phrases.first == WordStems.removingRepeats(
             disambiguators[0], after: base)

@@ -59,7 +59,7 @@ public enum TaskNameUniqueness {
                 let onlyPlaces = current[index] == 0 && !rivals.isEmpty
                     && requests[index].disambiguators.indices.allSatisfy(requests[index].placeDisambiguators.contains)
                     && rivals.allSatisfy { current[$0] == 0 && !requests[$0].disambiguators.isEmpty
-                        && !requests[$0].placeDisambiguators.contains(0) }
+                        && !requests[$0].placeDisambiguators.contains(0) && !requests[$0].isNamedAfterItsFunction }
                 if (rivals.isEmpty || keepsWhole || onlyPlaces) && !isTaken(name, scopes[index]) {
                     result[index] = name
                     take(name, scopes[index])

@@ -195,7 +195,10 @@ extension SiteNamingContext {
         let texts = branches.compactMap { branch -> [Substring]? in
             guard let literal = branch.as(StringLiteralExprSyntax.self),
                   literal.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }) else { return nil }
-            let words = literal.segments.trimmedText.split(separator: " ")
+            var text = Substring(literal.segments.trimmedText)
+            // A localisation key (`status.action.unpin`): its last field is the words.
+            if !text.contains(" "), text.contains("."), let last = text.split(separator: ".").last { text = last }
+            let words = text.split(separator: " ")
             return words.isEmpty ? nil : words
         }
         guard texts.count == 2, texts[0] != texts[1] else { return nil }
