@@ -64,8 +64,15 @@ public struct DerivedTaskName: Sendable, Hashable {
         let extra = level > 0 && level <= disambiguators.count
             ? WordStems.removingRepeats(disambiguators[level - 1], after: prefixWords + purposeWords) : []
         let floor = level == 1 && firstDisambiguatorContinuesPurpose ? 1 : 2
-        let name = NameWords.compose(prefix: prefixWords, purpose: purposeWords, extra: extra, maxLength: maxLength,
+        var name = NameWords.compose(prefix: prefixWords, purpose: purposeWords, extra: extra, maxLength: maxLength,
                                      extraFloor: floor)
+        // `in-init` is worth its word only beside the whole purpose: where it would cut the purpose
+        // (`update-verification-in-init` of `update-verification-badge`), the place is glued on bare.
+        if level > 0, placeDisambiguators.contains(level - 1), extra.first == "in",
+           !name.hasPrefix((prefixWords + purposeWords).joined(separator: "-") + "-") {
+            name = NameWords.compose(prefix: prefixWords, purpose: purposeWords, extra: Array(extra.dropFirst()),
+                                     maxLength: maxLength, extraFloor: floor)
+        }
         // Too long to follow the purpose: a phrase that names the task by itself stands in its place
         // (`network-protection-debug-toggle-enforce-routes` rather than a number).
         if !extra.isEmpty, let standalone = standaloneDisambiguators[level - 1], name == self.name {

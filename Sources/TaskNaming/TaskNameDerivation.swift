@@ -202,8 +202,10 @@ public struct TaskNameDerivation: Sendable {
         func isPlace(_ candidate: PurposeCandidate) -> Bool { candidate.isMember && (!candidate.mayStandAlone || contradicted) }
         // The function stands in the purpose's place only when it says what the task is for, whole: not a
         // set-up function (`setUpRefreshTimer` says where), not one cut to fit.
+        // Nor a delegate's event (`will-start-picture`): it says when, glued after what.
         func replaces(_ candidate: PurposeCandidate) -> Bool {
             candidate.isMember && !isPlace(candidate) && !Self.isSetUp(candidate.words)
+                && !(candidate.words.first.map(Self.eventWords.contains) ?? false)
                 && NameWords.compose(prefix: prefix, purpose: candidate.words, extra: [], maxLength: maxLength)
                     == (prefix + candidate.words).joined(separator: "-")
         }
@@ -223,10 +225,6 @@ public struct TaskNameDerivation: Sendable {
         disambiguators += context.body.bookkeepingCalls.filter {
             !Self.lockCalls.contains($0.name) && !Self.reportingCalls.contains($0.name) && !Self.atomicCalls.contains($0.name)
         }.map(callWords).map(Self.withoutLocalNames)
-        // The kind of control (`button`, `alert`) never names a task, but tells two alike ones apart.
-        disambiguators += context.anchors.reversed().filter {
-            $0.kind == .action && NameWords.split($0.name).allSatisfy(Self.controlWords.contains)
-        }.map { NameWords.split($0.name) }
         uses += [Use](repeating: .glued, count: disambiguators.count - uses.count)
         // Last, where the task is made: also for a function that stood in the purpose's place, in case a
         // sibling task of that function already has its name.
@@ -234,6 +232,12 @@ public struct TaskNameDerivation: Sendable {
             disambiguators.append(candidate.words)
             uses.append(.place)
         }
+        // The kind of control (`button`, `alert`) never names a task, but tells two alike ones apart.
+        let controls = context.anchors.reversed().filter {
+            $0.kind == .action && NameWords.split($0.name).allSatisfy(Self.controlWords.contains)
+        }.map { NameWords.split($0.name) }
+        disambiguators += controls
+        uses += [Use](repeating: .glued, count: controls.count)
         var standalone: [Int: [String]] = [:]
         var replacing: Set<Int> = []
         var places: Set<Int> = []
