@@ -253,10 +253,12 @@ let package = Package(
             linkerSettings: syntaxLinkerSettings
         ),
         .testTarget(name: "TaskWardenTimelineTests", dependencies: ["TaskWardenTimeline"], swiftSettings: strict),
-        .testTarget(name: "TaskWardenInspectTests", dependencies: ["TaskWardenInspect"], swiftSettings: strict),
+        // Starts the fixture processes above for the tests that read them from outside.
+        .target(name: "FixtureSupport", path: "Tests/FixtureSupport", swiftSettings: strict),
+        .testTarget(name: "TaskWardenInspectTests", dependencies: ["TaskWardenInspect", "FixtureSupport"], swiftSettings: strict),
         .testTarget(
             name: "taskwardenTests",
-            dependencies: ["taskwarden"],
+            dependencies: ["taskwarden", "FixtureSupport"],
             swiftSettings: strict + syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),

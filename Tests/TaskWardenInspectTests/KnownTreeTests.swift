@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import Testing
 @testable import TaskWardenInspect
@@ -8,7 +9,7 @@ import Testing
        .enabled(if: !builtWithThreadSanitizer, "the fixtures are built with ThreadSanitizer, whose shadow memory the reader refuses"))
 struct KnownTreeTests {
     /// Snapshots until the tree has settled (every task parked where it parks), at most ~10 s.
-    static func settledSnapshot(_ target: InspectTargetProcess, inspector: ProcessInspector) throws -> TaskSnapshot {
+    static func settledSnapshot(_ target: FixtureProcess, inspector: ProcessInspector) throws -> TaskSnapshot {
         var last: TaskSnapshot?
         for _ in 0..<100 {
             let snapshot = try inspector.snapshot()
@@ -24,7 +25,7 @@ struct KnownTreeTests {
     }
 
     @Test func everyTaskIsReadWithItsOwnNameParentAndKind() throws {
-        let target = try InspectTargetProcess("InspectTarget", ["tree"])
+        let target = try FixtureProcess("InspectTarget", ["tree"])
         let inspector = try ProcessInspector(pid: target.pid)
         let snapshot = try Self.settledSnapshot(target, inspector: inspector)
         #expect(target.reported.count == 26)
@@ -45,7 +46,7 @@ struct KnownTreeTests {
     }
 
     @Test func everyChildOfNestedGroupsIsListed() throws {
-        let target = try InspectTargetProcess("InspectTarget", ["tree"])
+        let target = try FixtureProcess("InspectTarget", ["tree"])
         let snapshot = try Self.settledSnapshot(target, inspector: try ProcessInspector(pid: target.pid))
         let owner = try #require(target.task(named: "fan-out"))
         let fans = target.reported.filter { $0.name?.hasPrefix("fan:") == true }.map(\.id).sorted()
@@ -69,7 +70,7 @@ struct KnownTreeTests {
     }
 
     @Test func whatEachSuspendedTaskAwaits() throws {
-        let target = try InspectTargetProcess("InspectTarget", ["tree"])
+        let target = try FixtureProcess("InspectTarget", ["tree"])
         let snapshot = try Self.settledSnapshot(target, inspector: try ProcessInspector(pid: target.pid))
         let task = { (name: String) in snapshot.tasks.first { $0.name == name } }
         let alpha = try #require(task("alpha"))
@@ -92,7 +93,7 @@ struct KnownTreeTests {
     }
 
     @Test func backtracesNameTheFunctionsAndTheAwaitLines() throws {
-        let target = try InspectTargetProcess("InspectTarget", ["tree"])
+        let target = try FixtureProcess("InspectTarget", ["tree"])
         let snapshot = try Self.settledSnapshot(target, inspector: try ProcessInspector(pid: target.pid))
         let source = try String(contentsOfFile: Self.fixtureSource("KnownTree.swift"), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
         // beta parks in `await alpha.value`, the line after its report.
@@ -111,7 +112,7 @@ struct KnownTreeTests {
     /// `Task.sleep(for:)` and `Clock.sleep(for:)` are emitted into the caller's file with no lines of their
     /// own: they get no line rather than the line of whatever code follows them there.
     @Test func aFunctionWithoutLinesIsNotGivenTheLinesOfTheNextOne() throws {
-        let target = try InspectTargetProcess("InspectTarget", ["tree"])
+        let target = try FixtureProcess("InspectTarget", ["tree"])
         let snapshot = try Self.settledSnapshot(target, inspector: try ProcessInspector(pid: target.pid))
         let source = try String(contentsOfFile: Self.fixtureSource("KnownTree.swift"), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
         // The sleeper's closure: the line before its report to the line after its loop.
@@ -128,7 +129,7 @@ struct KnownTreeTests {
     }
 
     @Test func aStaticallyLinkedRuntimeIsReadFromTheExecutable() throws {
-        let target = try InspectTargetProcess("InspectTargetStatic")
+        let target = try FixtureProcess("InspectTargetStatic")
         let inspector = try ProcessInspector(pid: target.pid)
         #expect(inspector.runtime.isStaticallyLinked)
         #expect(inspector.runtime.path.hasSuffix("/InspectTargetStatic"))
@@ -144,7 +145,7 @@ struct KnownTreeTests {
     }
 
     @Test func aConsistentReadFreezesBrieflyAndTheProcessRunsOn() throws {
-        let target = try InspectTargetProcess("InspectTarget", ["tree"])
+        let target = try FixtureProcess("InspectTarget", ["tree"])
         let inspector = try ProcessInspector(pid: target.pid)
         let snapshot = try inspector.snapshot(consistent: true)
         let frozen = try #require(snapshot.frozenFor)

@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import Testing
 @testable import TaskWardenInspect
@@ -7,7 +8,7 @@ import Testing
        .enabled(if: !builtWithThreadSanitizer, "the fixtures are built with ThreadSanitizer, whose shadow memory the reader refuses"))
 struct ScaleAndChurnTests {
     @Test func tenThousandGroupChildrenAreAllListed() throws {
-        let target = try InspectTargetProcess("InspectTarget", ["many", "10000"])
+        let target = try FixtureProcess("InspectTarget", ["many", "10000"])
         let root = try #require(target.task(named: "many-root"))
         let snapshot = try ProcessInspector(pid: target.pid).snapshot(backtraces: false)
         let children = snapshot.tasks.filter { $0.parentID == root.id }
@@ -23,7 +24,7 @@ struct ScaleAndChurnTests {
     @Test func readingAChurningProcess200TimesNeverShowsAWrongName() throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("churn-\(UUID().uuidString).log").path
         defer { try? FileManager.default.removeItem(atPath: log) }
-        let target = try InspectTargetProcess("InspectTarget", ["churn", log])
+        let target = try FixtureProcess("InspectTarget", ["churn", log])
         let inspector = try ProcessInspector(pid: target.pid)
         var seen: [UInt64: String?] = [:]
         var tasksSeen = 0

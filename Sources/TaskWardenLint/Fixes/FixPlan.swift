@@ -18,7 +18,9 @@ public struct FixPlan: Sendable {
     public var edits: [FixEdit] { files.flatMap(\.edits) }
 
     /// `named 12 sites in 5 files (3 left unnamed: 2 async let cannot be named; 1 addTask(name:) needs iOS 18.0 (deployment target 17.0))`;
-    /// with a single reason: `named 2 sites in 1 file (1 left unnamed: async let cannot be named)`.
+    /// with a single reason: `named 2 sites in 1 file (1 left unnamed: async let cannot be named)`. Sites in
+    /// forwarding helpers are counted together (`4 in forwarding helpers (see the notes)`): each helper's advice is
+    /// in its own note.
     public var summary: String {
         let named = edits.count
         let fileCount = files.filter { !$0.edits.isEmpty }.count
@@ -27,8 +29,10 @@ public struct FixPlan: Sendable {
             var counts: [String: Int] = [:]
             var order: [String] = []
             for site in leftUnnamed {
-                if counts[site.reason] == nil { order.append(site.reason) }
-                counts[site.reason, default: 0] += 1
+                // Each forwarding helper's advice names the helper: the notes give it per site, the summary counts them.
+                let reason = site.forwardingAdvice == nil ? site.reason : "in forwarding helpers (see the notes)"
+                if counts[reason] == nil { order.append(reason) }
+                counts[reason, default: 0] += 1
             }
             // One reason needs no count of its own: it is the total.
             let reasons = order.count == 1 ? order[0] : order.map { "\(counts[$0]!) \($0)" }.joined(separator: "; ")

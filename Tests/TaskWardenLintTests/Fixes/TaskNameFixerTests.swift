@@ -72,6 +72,22 @@ func fixedText(_ plan: FixPlan, _ path: String) -> String? {
         #expect(plan.summary.hasPrefix("named 2 sites in 1 file (1 left unnamed: addTask"))
     }
 
+    @Test func forwardingHelpersAreCountedTogetherInTheSummaryAndAdvisedOnePerNote() {
+        let source = """
+            struct Pool {
+                func spawn(_ operation: @escaping @Sendable () async -> Void) { Task { await operation() } }
+                func launch(_ work: @escaping @Sendable () async -> Void) { Task.detached { await work() } }
+                func refresh() { Task { await reload() } }
+            }
+            """
+        let plan = planFix([("Pool.swift", source)])
+        #expect(plan.edits.count == 1)
+        #expect(plan.summary == "named 1 site in 1 file (2 left unnamed: in forwarding helpers (see the notes))")
+        let notes = FixReport.leftUnnamedLines(plan)
+        #expect(notes.count == 2)
+        #expect(notes.contains { $0.contains("spawn(_:)") } && notes.contains { $0.contains("launch(_:)") })
+    }
+
     @Test func groupChildrenBelowIOS18AreNamed() {
         // `addTask(name:)` on a plain group is available from iOS 13 (the toolchain's interface), not iOS 18.
         var configuration = LintConfiguration()

@@ -6,38 +6,48 @@ import Glibc
 
 /// Whether this test run is built with ThreadSanitizer (`swift test --sanitize=thread`): the fixtures are then
 /// built with it too, and the reader refuses their 40 TB of shadow memory instead of reading it.
-let builtWithThreadSanitizer = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil
+public let builtWithThreadSanitizer = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil
 
-struct FixtureFailure: Error, CustomStringConvertible { var description: String }
+public struct FixtureFailure: Error, CustomStringConvertible {
+    public var description: String
+    public init(description: String) { self.description = description }
+}
 
 /// An executable the package builds, next to the test bundle (`.build/debug/NAME`).
-func fixtureProduct(_ name: String) -> String {
+public func fixtureProduct(_ name: String) -> String {
     var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     if directory.lastPathComponent.hasSuffix(".xctest") { directory = directory.deletingLastPathComponent() }
     return directory.appendingPathComponent(name).path
 }
 
 /// One `TASK` line a fixture printed about itself: its own id, its parent's, its name and what it does.
-struct ReportedTask: Equatable {
-    var id: UInt64
-    var parentID: UInt64?
-    var name: String?
-    var role: String
+public struct ReportedTask: Equatable, Sendable {
+    public var id: UInt64
+    public var parentID: UInt64?
+    public var name: String?
+    public var role: String
 }
 
-/// A fixture process (Tests/Fixtures) started for a test: waits for its `READY`, collects the `TASK` lines it
-/// printed about itself, and ends it when released (closing its standard input, then SIGKILL if needed).
-final class InspectTargetProcess {
-    let process = Process()
+/// A fixture process (Tests/Fixtures) started for a test of the out-of-process reader or of `tasks`/`top --pid`
+/// (as another user with `setpriv` when `user` is given): waits for its `READY`, collects the
+/// `TASK <id> <parent> <name> <role>` lines it printed about itself, and ends it when released (closing its
+/// standard input, then SIGKILL if needed).
+///
+/// ```swift
+/// let target = try FixtureProcess("InspectTarget", ["tree"])
+/// let root = target.task(named: "tree-root")
+/// ```
+public final class FixtureProcess {
+    public let process = Process()
     private let input = Pipe()
     private let output = Pipe()
-    private(set) var reported: [ReportedTask] = []
-    private(set) var lines: [String] = []
+    public private(set) var reported: [ReportedTask] = []
+    public private(set) var lines: [String] = []
     private var pending = Data()
 
-    var pid: Int32 { process.processIdentifier }
+    public var pid: Int32 { process.processIdentifier }
 
-    init(_ product: String, _ arguments: [String] = [], user: UInt32? = nil) throws {
+    public init(_ product: String, _ arguments: [String] = [], user: UInt32? = nil) throws {
         let executable = fixtureProduct(product)
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw FixtureFailure(description: "\(executable) is missing: build it first (swift build --build-tests builds it)")
@@ -67,7 +77,7 @@ final class InspectTargetProcess {
 
     /// Reads lines until one equals (or starts with) `marker`; false at end of output or after `seconds`.
     @discardableResult
-    func waitFor(_ marker: String, seconds: Double = 60) throws -> Bool {
+    public func waitFor(_ marker: String, seconds: Double = 60) throws -> Bool {
         let handle = output.fileHandleForReading
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
@@ -94,12 +104,15 @@ final class InspectTargetProcess {
     }
 
     /// Closes the fixture's standard input (it then finishes and exits) and waits for the rest of its output.
-    func finish() throws -> [String] {
+    public func finish() throws -> [String] {
         try input.fileHandleForWriting.close()
         _ = try waitFor("\u{0}never", seconds: 60)
         process.waitUntilExit()
         return lines
     }
 
-    func task(named name: String) -> ReportedTask? { reported.first { $0.name == name } }
+    public func task(named name: String) -> ReportedTask? { reported.first { $0.name == name } }
+
+    /// The id the fixture reported for the task named `name`.
+    public func id(of name: String) -> UInt64? { task(named: name)?.id }
 }
