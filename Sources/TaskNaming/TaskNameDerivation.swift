@@ -419,6 +419,13 @@ public struct TaskNameDerivation: Sendable {
             candidate.startsWithVerb = true
             return candidate
         }
+        // `async let m = Stats.shared.fetchMachines(); async let h = Stats.shared.fetchHosts()`: several calls of
+        // one verb on one object are the work, whatever the body then does with the results.
+        if let summary = Self.sharedVerbSummary(body, typePrefix: typePrefix) {
+            call = PurposeCandidate(summary.words, "calls \(summary.text) in \(place)", mayEcho: true)
+            call?.isCall = true
+            call?.startsWithVerb = true
+        }
         // A body that only assigns a property (`self.fraction = progress`) is named after it only when it runs
         // later, in a callback (a progress handler); created directly, it is what the function does.
         if body.dominant?.isAssignment == true && context.placement != .callback { call = nil }
@@ -483,6 +490,32 @@ public struct TaskNameDerivation: Sendable {
         }
         if let kindWord = context.kindWord { candidates.append(.init([kindWord], "creation kind \(kindWord)")) }
         return candidates
+    }
+
+    /// Two or more different calls sharing their verb and the object they are made on (`Stats.shared.fetchHosts()`,
+    /// `Stats.shared.fetchGroups()`) → that verb and the object (`fetch-stats`); nil when the body has no such calls,
+    /// or the object is an agent (`api.fetchA()`, `api.fetchB()` say nothing of what is fetched).
+    /// Verbs of calls that gather data, the work of a body that fans out to several of them (`fetchHosts`,
+    /// `fetchGroups`); a run of `set…`, `append…` or `can…` calls builds or asks, and says less than the rest.
+    static let gatheringVerbs: Set<String> = ["fetch", "load", "download", "refresh", "sync", "request", "query", "read"]
+
+    static func sharedVerbSummary(_ body: TaskBody, typePrefix: TypePrefix) -> (words: [String], text: String)? {
+        var groups: [String: [BodyCall]] = [:]
+        var order: [String] = []
+        for call in body.calls {
+            guard let verb = NameWords.split(call.name).first, gatheringVerbs.contains(verb),
+                  let owner = call.receiver ?? call.typeName,
+                  !plumbingTypes.contains(owner), !isSystemCall(call) else { continue }
+            let key = verb + "|" + owner
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(call)
+        }
+        guard let key = order.first(where: { Set(groups[$0]!.map(\.name)).count >= 2 }), let calls = groups[key],
+              let verb = NameWords.split(calls[0].name).first, let owner = calls[0].receiver ?? calls[0].typeName,
+              NameWords.split(owner).last.map(agentNouns.contains) == false else { return nil }
+        let object = typePrefix.stem(owner)
+        guard !object.isEmpty else { return nil }
+        return ([verb] + object.filter { $0 != verb }, calls.map(\.text).joined(separator: ", "))
     }
 
     /// `client.run()`, `serviceGroup.run()`: the body runs one object, and that is what the task is.

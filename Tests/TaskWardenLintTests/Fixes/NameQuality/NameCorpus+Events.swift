@@ -18,6 +18,18 @@ extension NameCorpus {
             }
             """, accept: [["quote-fetcher-download-latest-quotes", "quote-fetcher-download-latest"]],
             wrong: ["quote-fetcher-latest-quotes", "quote-fetcher-fetch"]),
+        NameCase("a reader fans out to fetches of one store", file: "FleetReader.swift", """
+            final class FleetReader {
+                func read() {
+                    pending = Task { [weak self] in
+                        async let ships = Fleet.shared.fetchShips()
+                        async let ports = Fleet.shared.fetchPorts()
+                        let snapshot = await (ships, ports)
+                        self?.publish(snapshot)
+                    }
+                }
+            }
+            """, accept: [["fleet-reader-fetch", "fleet-reader-read"]], wrong: ["fleet-reader", "fleet-reader-publish"]),
         NameCase("a button titled one way or the other", file: "CheckoutView.swift", """
             struct CheckoutView: View {
                 var allPinned: Bool
