@@ -107,7 +107,23 @@ extension TaskNameDerivation {
         "restore", "sync", "refresh", "check", "request", "publish", "broadcast", "signal", "track", "is", "has",
         "was", "did", "will", "should", "can", "on", "toggle", "apply", "process", "perform", "present", "dismiss",
         "open", "close", "start", "stop", "cancel", "retry", "find", "list", "observe", "watch", "wait", "await",
+        // A question (`arePrerequisitesSatisfied`), not an event.
+        "are", "were", "be", "been", "does", "do", "had", "have", "could", "would", "must", "needs", "need",
     ]
+
+    /// UIKit calls named like events that are commands (`generator.impactOccurred()` plays a haptic).
+    static let commandsNamedAsEvents: Set<String> = ["impactOccurred", "notificationOccurred", "selectionChanged"]
+
+    /// Words that name something that happened (`timer-fired`, `connection-closed`, `did-finish`), not an action
+    /// (`mark-completed`), a question (`are-prerequisites-satisfied`) or a condition (`rekey-if-expired`).
+    static func isEventName(_ words: [String]) -> Bool {
+        guard let first = words.first, let last = words.last,
+              // `rekeyIfExpired`, `loadWhenCached`: a condition, not an event.
+              !words.contains(where: { NameWords.fillers.contains($0) || NameWords.conditionWords.contains($0) })
+        else { return false }
+        if (first == "did" || first == "will") && words.count > 1 { return true }
+        return NameWords.isParticiple(last) && (words.count == 1 || !participleObjectVerbs.contains(first))
+    }
 
     /// A call named after something that happened says what happened, not what the task does with it:
     /// `queue.failed(jobID:error:)` → `report-job-failed`, `stateMachine.timerFired()` → `report-timer-fired`,
@@ -117,12 +133,7 @@ extension TaskNameDerivation {
     static func eventCallWords(_ call: BodyCall) -> [String]? {
         guard !call.isAssignment, call.typeName == nil || !plumbingTypes.contains(call.typeName ?? "") else { return nil }
         var words = NameWords.split(call.name)
-        guard let first = words.first, let last = words.last else { return nil }
-        let isDid = (first == "did" || first == "will") && words.count > 1
-        // `rekeyIfExpired`, `loadWhenCached`: a condition, not an event.
-        guard !words.contains(where: { NameWords.fillers.contains($0) || NameWords.conditionWords.contains($0) }),
-              isDid || (NameWords.isParticiple(last) && (words.count == 1 || !participleObjectVerbs.contains(first)))
-        else { return nil }
+        guard !commandsNamedAsEvents.contains(call.name), isEventName(words) else { return nil }
         words = NameWords.droppingAuxiliaryBeforeParticiple(words)
         if words.count == 1, let subject = firstLabelNoun(call.text) { words.insert(contentsOf: subject, at: 0) }
         let onOther = call.receiver != nil || call.typeName != nil

@@ -158,7 +158,8 @@ public struct TaskNameDerivation: Sendable {
         if let first = ordered.first, !first.isPhrase, cutsBadly(first.words, prefix: prefix),
            !cutsToGenericVerb(first.words, prefix: prefix), role(of: context) != .specific || !ordered.contains(where: \.isMember) {
             let bare = Array(first.words.drop(while: NameWords.unfinishedEnds.contains))
-            if !bare.isEmpty, !cutsBadly(bare, prefix: prefix),
+            // Only a plain noun phrase: `object-proxy-with-error-handler` is no name.
+            if !bare.isEmpty, !cutsBadly(bare, prefix: prefix), !bare.contains(where: NameWords.danglingWords.contains),
                NameWords.compose(prefix: prefix, purpose: bare, extra: [], maxLength: maxLength) == (prefix + bare).joined(separator: "-") {
                 ordered[0].words = bare
             }
@@ -202,10 +203,10 @@ public struct TaskNameDerivation: Sendable {
         func isPlace(_ candidate: PurposeCandidate) -> Bool { candidate.isMember && (!candidate.mayStandAlone || contradicted) }
         // The function stands in the purpose's place only when it says what the task is for, whole: not a
         // set-up function (`setUpRefreshTimer` says where), not one cut to fit.
-        // Nor a delegate's event (`will-start-picture`): it says when, glued after what.
+        // Nor an event (`will-start-picture`, `status-changed`): it says when, glued after what.
         func replaces(_ candidate: PurposeCandidate) -> Bool {
             candidate.isMember && !isPlace(candidate) && !Self.isSetUp(candidate.words)
-                && !(candidate.words.first.map(Self.eventWords.contains) ?? false)
+                && !Self.isEventName(candidate.words)
                 && NameWords.compose(prefix: prefix, purpose: candidate.words, extra: [], maxLength: maxLength)
                     == (prefix + candidate.words).joined(separator: "-")
         }
