@@ -30,6 +30,18 @@ public struct DerivedTaskName: Sendable, Hashable {
     /// Disambiguators (by index) that always stand in the purpose's place, never after it: the function a
     /// task's call was preferred to (`…-display` beside `…-update-image`, not `…-update-image-display`).
     public var replacingDisambiguators: Set<Int> = []
+    /// Where each replacing disambiguator came from (`function show(decoded:) of SketchEvaluator`).
+    public var replacingProvenance: [Int: String] = [:]
+
+    /// Where `name` came from: the purpose's provenance, or a replacing disambiguator's when `name` is that one.
+    public func provenance(of name: String) -> String {
+        for (index, source) in replacingProvenance.sorted(by: { $0.key < $1.key })
+        where name == candidate(level: index + 1) || (name.hasPrefix(candidate(level: index + 1) + "-")
+            && name.dropFirst(candidate(level: index + 1).count + 1).allSatisfy(\.isNumber)) {
+            return source
+        }
+        return provenance
+    }
     /// Disambiguators (by index) that only say where the task is made (`in-setup-observers`): a site with no
     /// other word keeps its plain name while a rival has a word of its own.
     public var placeDisambiguators: Set<Int> = []

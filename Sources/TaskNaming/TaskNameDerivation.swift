@@ -210,7 +210,9 @@ public struct TaskNameDerivation: Sendable {
                 && NameWords.compose(prefix: prefix, purpose: candidate.words, extra: [], maxLength: maxLength)
                     == (prefix + candidate.words).joined(separator: "-")
         }
+        var sources: [Int: String] = [:]
         for candidate in ordered where !isPlace(candidate) {
+            sources[disambiguators.count] = candidate.provenance
             disambiguators.append(candidate.words)
             uses.append(replaces(candidate) ? .replaces : candidate.isMember && Self.isSetUp(candidate.words) ? .place
                 : candidate.mayStandAlone ? .standsAlone : .glued)
@@ -241,6 +243,7 @@ public struct TaskNameDerivation: Sendable {
         uses += [Use](repeating: .glued, count: controls.count)
         var standalone: [Int: [String]] = [:]
         var replacing: Set<Int> = []
+        var replacingSources: [Int: String] = [:]
         var places: Set<Int> = []
         var unique: Set<[String]> = []
         var phrases: [[String]] = []
@@ -260,6 +263,7 @@ public struct TaskNameDerivation: Sendable {
             case .replaces:
                 standalone[phrases.count] = words
                 replacing.insert(phrases.count)
+                replacingSources[phrases.count] = sources[index]
             case .place: places.insert(phrases.count)
             default: break
             }
@@ -276,6 +280,7 @@ public struct TaskNameDerivation: Sendable {
         )
         derived.standaloneDisambiguators = standalone
         derived.replacingDisambiguators = replacing
+        derived.replacingProvenance = replacingSources
         derived.isNamedAfterItsFunction = purpose.isMember
         derived.placeDisambiguators = places
         derived.firstDisambiguatorContinuesPurpose = standaloneStart == 1 && phrases.first == WordStems.removingRepeats(

@@ -129,6 +129,50 @@ import TaskNaming
         #expect(short.name == "album-detail-load")
     }
 
+    @Test func aFunctionTheCallWasPreferredToStandsInItsPlaceOnAClash() {
+        let own = derivation.derive(TaskNameContext(
+            declarationPath: DeclarationPath(parsing: "SketchEvaluator.updateSketch(sketch:)")))
+        let caller = derivation.derive(TaskNameContext(
+            declarationPath: DeclarationPath(parsing: "SketchEvaluator.show(decoded:)"), operation: "updateSketch"))
+        #expect(caller.name == "sketch-evaluator-update-sketch")
+        let names = TaskNameUniqueness.assign([own, caller], existing: [])
+        // Not `…-update-sketch-show`, not `…-update-sketch-2`: the function says which.
+        #expect(names == ["sketch-evaluator-update-sketch", "sketch-evaluator-show"])
+        #expect(caller.provenance(of: names[1]) == "function show(decoded:) of SketchEvaluator")
+        #expect(own.provenance(of: names[0]) == own.provenance)
+    }
+
+    @Test func callsNamedAfterAnEventAreReportedOrHandled() {
+        func body(_ call: BodyCall) -> TaskBody { TaskBody(calls: [call], dominant: call, dominance: .onlyCall) }
+        let failed = BodyCall(name: "failed", receiver: "ledger", text: "ledger.failed(jobID:error:)")
+        #expect(derivation.derive(TaskNameContext(declarationPath: DeclarationPath(parsing: "WorkerLoop.perform(jobID:)"),
+                                                  body: body(failed))).name == "worker-loop-report-job-failed")
+        let closed = BodyCall(name: "socketClosed", text: "socketClosed()")
+        #expect(derivation.derive(TaskNameContext(declarationPath: DeclarationPath(parsing: "Reconnector.channelInactive()"),
+                                                  body: body(closed))).name == "reconnector-handle-socket-closed")
+        // A verb with a participle for object is an action; a question and a condition are no events.
+        for (name, expected) in [("markCompleted", "reconnector-mark-completed"),
+                                 ("rekeyIfExpired", "reconnector-rekey-if-expired")] {
+            let call = BodyCall(name: name, receiver: "store", text: "store.\(name)()")
+            #expect(derivation.derive(TaskNameContext(declarationPath: DeclarationPath(parsing: "Reconnector.run()"),
+                                                      body: body(call))).name == expected)
+        }
+    }
+
+    @Test func aContentViewTakesItsProgramsName() {
+        func named(_ file: String) -> String {
+            derivation.derive(TaskNameContext(declarationPath: DeclarationPath(parsing: "ContentView.render()"),
+                                              fileName: file)).name
+        }
+        #expect(named("Apps/PosterMakerDemo/ContentView.swift") == "poster-maker-render")
+        #expect(named("PosterMaker/Sources/Views/ContentView.swift") == "poster-maker-render")
+        // No folder names a program: the type's own word.
+        #expect(named("ContentView.swift") == "content-render")
+        // A type that says more than which view it is keeps its own prefix.
+        #expect(derivation.derive(TaskNameContext(declarationPath: DeclarationPath(parsing: "PosterView.render()"),
+                                                  fileName: "Apps/PosterMakerDemo/PosterView.swift")).name == "poster-render")
+    }
+
     @Test func disambiguatorsComeFromContextInOrder() {
         let derived = derivation.derive(TaskNameContext(
             declarationPath: DeclarationPath(parsing: "LibraryViewModel.refresh()"),
