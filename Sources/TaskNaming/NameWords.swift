@@ -77,6 +77,9 @@ public enum NameWords {
         "no", "nor", "while", "through", "across", "during", "until", "after", "before", "since", "because",
     ])
 
+    /// Particles that finish a phrasal verb (`sign out`, `log in`, `opt out`).
+    static let particles: Set<String> = ["in", "out", "on", "off", "up", "down"]
+
     /// Verbs whose particle finishes them (`sign-in`, `log-on`, `opt-in`): the particle is not dangling.
     static let particleVerbs: Set<String> = [
         "sign", "log", "check", "opt", "plug", "add", "turn", "switch", "signed", "logged", "checked", "opted",
@@ -221,6 +224,12 @@ public enum NameWords {
             }
         }
         while length() > limit, purpose.count > 1 { purpose.removeLast() }
+        // `…-account-sign` cut from `…-account-sign-out` is another verb: a phrasal verb goes whole.
+        if purpose.count > 1, purpose.count < beforeCut.count, Array(beforeCut.prefix(purpose.count)) == purpose,
+           let last = purpose.last, particleVerbs.contains(last), particles.contains(beforeCut[purpose.count]) {
+            purpose.removeLast()
+            purpose = trimmingDanglingEnd(purpose)
+        }
         // Cut inside a noun phrase or from a negation's verb (`multiple-subscriptions-dont`, `two-different`):
         // back to a whole phrase, or, when that loses the head noun, without the quantities before it
         // (`client-subscriptions`).
