@@ -50,6 +50,12 @@ public struct DerivedTaskName: Sendable, Hashable {
     public var isNamedAfterItsFunction = false
     /// The first disambiguator is the rest of a purpose cut to fit: one word of it is enough.
     public var firstDisambiguatorContinuesPurpose = false
+    /// The purpose was cut to fit, and the first disambiguator is what was cut off (a word of it, or a whole
+    /// clause): a site whose purpose is whole keeps the shorter name against it.
+    public var purposeWasCut = false
+    /// A test's scenario: its leading word, which leads a phrase that does not fit after the whole scenario
+    /// (`connection-shutdown-graceful-run-service-group`), so tests of one suite stay apart.
+    public var scenarioLead: [String] = []
 
     public init(
         prefixWords: [String], purposeWords: [String], disambiguators: [[String]] = [], isPerItem: Bool = false,
@@ -89,6 +95,11 @@ public struct DerivedTaskName: Sendable, Hashable {
         // (`network-protection-debug-toggle-enforce-routes` rather than a number).
         if !extra.isEmpty, let standalone = standaloneDisambiguators[level - 1], name == self.name {
             return NameWords.compose(prefix: prefixWords, purpose: standalone, extra: [], maxLength: maxLength)
+        }
+        if !extra.isEmpty, !scenarioLead.isEmpty, name == self.name {
+            let led = NameWords.compose(prefix: prefixWords, purpose: scenarioLead, extra: extra, maxLength: maxLength,
+                                        extraFloor: floor)
+            if led != (prefixWords + scenarioLead).joined(separator: "-") { return led }
         }
         return name
     }

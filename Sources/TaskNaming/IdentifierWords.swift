@@ -7,7 +7,50 @@
 public enum IdentifierWords {
     /// The lowercase words of `text`, in order. Anything that is not a letter or digit separates words.
     public static func split(_ text: String) -> [String] {
-        split(Array(text), digitWordsKeepCapitals: false)
+        splitASCII(text, digitWordsKeepCapitals: false) ?? split(Array(text), digitWordsKeepCapitals: false)
+    }
+
+    /// `split(_:digitWordsKeepCapitals:)` over the bytes of an all-ASCII text (most identifiers), nil for any
+    /// other text. The same rules: for ASCII, a letter is `A`–`Z`/`a`–`z`, a number `0`–`9`, and every
+    /// other byte separates words (a `\r\n`, one `Character`, is two separators here: the same split).
+    static func splitASCII(_ text: String, digitWordsKeepCapitals: Bool) -> [String]? {
+        var text = text
+        return text.withUTF8 { bytes -> [String]? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+            func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
+            func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+            func isPluralOfAcronym(sAt index: Int) -> Bool {
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "s"), index >= 2,
+                      isUpper(bytes[index - 1]), isUpper(bytes[index - 2])
+                else { return false }
+                return index + 1 == bytes.count || !isLower(bytes[index + 1])
+            }
+            var words: [String] = []
+            var current: [UInt8] = []
+            func flush() {
+                if !current.isEmpty { words.append(String(decoding: current.map { isUpper($0) ? $0 + 32 : $0 }, as: UTF8.self)) }
+                current.removeAll(keepingCapacity: true)
+            }
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard isUpper(byte) || isLower(byte) || isDigit(byte) else {
+                    flush()
+                    continue
+                }
+                if isUpper(byte), let last = current.last {
+                    let nextIsLowercase = index + 1 < bytes.count && isLower(bytes[index + 1])
+                        && !isPluralOfAcronym(sAt: index + 1)
+                    let afterDigits = isDigit(last) && !(digitWordsKeepCapitals && current.allSatisfy(isDigit))
+                    if isLower(last) || afterDigits || (isUpper(last) && nextIsLowercase) {
+                        flush()
+                    }
+                }
+                current.append(byte)
+            }
+            flush()
+            return words
+        }
     }
 
     /// The one camelCase splitter behind ``split(_:)`` (sensitive-word matching, kebab-casing) and

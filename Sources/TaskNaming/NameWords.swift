@@ -9,7 +9,8 @@ public enum NameWords {
     /// that is not an ASCII letter or digit separates words and is dropped, so names stay valid kebab-case.
     public static func split(_ identifier: String) -> [String] {
         // Non-ASCII characters become separators before the shared split sees them.
-        IdentifierWords.split(identifier.map { $0.isASCII ? $0 : " " }, digitWordsKeepCapitals: true)
+        IdentifierWords.splitASCII(identifier, digitWordsKeepCapitals: true)
+            ?? IdentifierWords.split(identifier.map { $0.isASCII ? $0 : " " }, digitWordsKeepCapitals: true)
     }
 
     /// Words that open a condition (`…-if-it-doesnt-reply`): a long purpose is cut before them.
@@ -60,7 +61,7 @@ public enum NameWords {
     /// `words` without the words a cut must not end on (``unfinishedEnds``, dangling glue).
     static func trimmingUnfinishedEnd(_ words: [String]) -> [String] {
         var words = words
-        while let last = words.last, unfinishedEnds.contains(last) || danglingWords.contains(last) {
+        while let last = words.last, endsUnfinished(last) {
             if (last == "in" || last == "on"), words.count > 1, particleVerbs.contains(words[words.count - 2]) { break }
             words.removeLast()
         }
@@ -199,10 +200,17 @@ public enum NameWords {
         // cut off from its object reads as another verb); then the purpose's own words; then what is left.
         // An extra phrase keeps at least two words (one verb alone from another phrase reads as garble).
         let beforeCut = purpose
-        let extraFloor = min(max(1, extraFloor), extra.count)
+        var extraFloor = min(max(1, extraFloor), extra.count)
+        // `trigger-graceful` of `trigger-graceful-shutdown`: the floor never ends on an adjective or auxiliary.
+        while extraFloor < extra.count, endsUnfinished(extra[extraFloor - 1]) { extraFloor += 1 }
         func lengthWithExtraFloor() -> Int { (prefix + purpose + extra.prefix(extraFloor)).joined(separator: "-").count }
         let beforeExtra = purpose
         while lengthWithExtraFloor() > limit, purpose.count > 2 { purpose.removeLast() }
+        // Cut to make room, the purpose still ends on a whole phrase (`counts-every` → `counts`).
+        if purpose.count < beforeExtra.count, !extra.isEmpty {
+            let trimmed = trimmingUnfinishedEnd(purpose)
+            if !trimmed.isEmpty { purpose = trimmed }
+        }
         // `run-sign` cut from `run-sign-out` is another verb: a phrasal verb keeps its particle, and the extra
         // words go instead (the next distinguishing phrase, or a number, tells the sites apart).
         if purpose.count < beforeExtra.count, let last = purpose.last, particleVerbs.contains(last) {

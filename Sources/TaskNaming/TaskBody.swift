@@ -23,6 +23,9 @@ public struct BodyCall: Sendable, Hashable {
     public var hasLeadingArgument: Bool = false
     /// The call is awaited.
     public var isAwaited: Bool
+    /// For a `for await` loop (`consume`): the instance whose sequence it reads (`reader1` in
+    /// `for try await _ in reader1.events`), which tells two loops over alike sequences apart.
+    public var source: String?
     /// Not a call: the body only assigns a property (`self.progress = value`), read as updating it.
     public var isAssignment: Bool = false
     /// Short source text for provenance: `capabilities.refresh()`.

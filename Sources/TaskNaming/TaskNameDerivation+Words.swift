@@ -105,7 +105,8 @@ extension TaskNameDerivation {
         "mark", "set", "get", "load", "fetch", "show", "make", "keep", "save", "clear", "reset", "remove", "delete",
         "update", "add", "send", "notify", "report", "handle", "post", "emit", "record", "log", "flag", "store",
         "restore", "sync", "refresh", "check", "request", "publish", "broadcast", "signal", "track", "is", "has",
-        "was", "did", "will", "should", "can", "on", "toggle", "apply", "process", "perform", "present", "dismiss",
+        "was", "did", "will", "should", "can", "on", "toggle", "drain", "flush", "purge", "prune", "evict", "collect",
+        "gather", "discard", "clean", "resend", "apply", "process", "perform", "present", "dismiss",
         "open", "close", "start", "stop", "cancel", "retry", "find", "list", "observe", "watch", "wait", "await",
         // A question (`arePrerequisitesSatisfied`), not an event.
         "are", "were", "be", "been", "does", "do", "had", "have", "could", "would", "must", "needs", "need",
@@ -122,8 +123,21 @@ extension TaskNameDerivation {
               !words.contains(where: { NameWords.fillers.contains($0) || NameWords.conditionWords.contains($0) })
         else { return false }
         if (first == "did" || first == "will") && words.count > 1 { return true }
-        return NameWords.isParticiple(last) && (words.count == 1 || !participleObjectVerbs.contains(first))
+        return eventParticiples.contains(last) && (words.count == 1 || !participleObjectVerbs.contains(first))
     }
+
+    /// Participles events are named with (`timerFired`, `connectionClosed`, `jobFailed`). A participle outside
+    /// the list is read as an object (`drainQueued` drains what is queued).
+    static let eventParticiples: Set<String> = [
+        "fired", "failed", "closed", "changed", "finished", "completed", "started", "stopped", "scheduled", "received",
+        "opened", "ended", "expired", "updated", "loaded", "cancelled", "canceled", "connected", "disconnected",
+        "tapped", "pressed", "clicked", "selected", "deselected", "toggled", "occurred", "appeared", "disappeared",
+        "triggered", "elapsed", "terminated", "resumed", "suspended", "paused", "dismissed", "presented", "scanned",
+        "registered", "invalidated", "succeeded", "arrived", "begun", "lost", "sent", "crashed", "exited",
+        "timed", "interrupted", "rejected", "accepted", "granted", "denied", "dropped", "reconnected", "restored",
+        "satisfied", "reached", "entered", "moved", "resized", "created", "deleted", "removed", "added",
+        "inserted", "saved", "downloaded", "uploaded", "synced", "signed", "logged", "evicted", "shown", "hidden",
+    ]
 
     /// A call named after something that happened says what happened, not what the task does with it:
     /// `queue.failed(jobID:error:)` → `report-job-failed`, `stateMachine.timerFired()` → `report-timer-fired`,

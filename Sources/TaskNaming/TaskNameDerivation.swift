@@ -119,6 +119,10 @@ public struct TaskNameDerivation: Sendable {
                 // its start go, and only if the rest still says something (`Sync Now` stays whole).
                 words = Array(candidate.words.drop { word in prefix.contains { WordStems.same($0, word) } })
                 if !words.isEmpty, words.allSatisfy(Self.cannotStandAlone.contains) { words = candidate.words }
+                // At its end too (`cursor` + `async-token-cursor` → `async-token`), a word the prefix says
+                // in a form as long goes, when what is left still ends on a whole phrase (`subscription` +
+                // `two-different-subscriptions` keeps its head noun: the plural says more).
+                words = TestScenario.trimmingLeadingGlue(Self.removingPrefixWords(prefix, from: words))
                 words = NameWords.removingAdjacentDuplicates(words)
             } else {
                 words = WordStems.removingRepeats(Self.removingRepeats(of: prefix, in: candidate.words,
@@ -188,9 +192,19 @@ public struct TaskNameDerivation: Sendable {
 
         // A purpose cut to fit: the words cut off are the first thing that tells it from a site whose purpose
         // starts alike (`http-client-max-concurrent` + `nil-by-default` or `bypassed-for-hostless`).
-        let kept = NameWords.keptPurpose(prefix: prefix, purpose: purpose.words, maxLength: maxLength)
+        // A sentence (a test's scenario) that does not fit whole is cut where a clause ends.
+        var kept = NameWords.keptPurpose(prefix: prefix, purpose: purpose.words, maxLength: maxLength)
+        var consumed = kept.count
+        var cutAtClause = false
+        if purpose.isPhrase, let phrase = NameWords.keptPhrase(prefix: prefix, phrase: purpose.words, maxLength: maxLength) {
+            (kept, consumed) = phrase
+            cutAtClause = consumed < purpose.words.count
+        }
         let base = prefix + kept
-        var disambiguators = kept.count < purpose.words.count ? [Array(purpose.words.dropFirst(kept.count))] : []
+        // A clause cut off whole tells sites apart only whole (`in-quick` of `in-quick-succession` is garble).
+        var disambiguators = consumed < purpose.words.count
+            ? [cutAtClause ? Array(purpose.words.dropFirst(consumed).drop { NameWords.danglingWords.contains($0) })
+                : Array(purpose.words.dropFirst(consumed))] : []
         /// How a disambiguator joins the name: glued after the purpose, standing in its place only when both do
         /// not fit, always in its place (the function a task was passed over for: `…-display`, not
         /// `…-update-image-display`), or as where the task is made (`…-in-setup-observers`), last of all.
@@ -220,6 +234,9 @@ public struct TaskNameDerivation: Sendable {
         // An atomic counter's `load(ordering:)` is how a test counts, never what a task does.
         disambiguators += context.body.calls.filter { $0 != context.body.dominant && !Self.atomicCalls.contains($0.name) }
             .map(callWords).map(Self.withoutLocalNames)
+        // What the work is done on (`reader1` in `for try await _ in reader1.events`, `replica` in
+        // `replica.execute(query)`) tells alike calls apart before a number does.
+        if let dominant = context.body.dominant, let phrase = receiverPhrase(dominant) { disambiguators.append(phrase) }
         let distinguishing = Self.withoutLocalNames(context.body.distinguishingWords.flatMap(NameWords.split))
             .filter { !Self.memoryOrderings.contains($0) }
         if !distinguishing.isEmpty { disambiguators.append(distinguishing) }
@@ -248,7 +265,7 @@ public struct TaskNameDerivation: Sendable {
         var unique: Set<[String]> = []
         var phrases: [[String]] = []
         for (index, words) in disambiguators.enumerated() {
-            var phrase = WordStems.removingRepeats(words, after: base)
+            var phrase = Self.phrase(words, after: base)
             guard !phrase.isEmpty else { continue }
             // A lone auxiliary or empty verb (`get` from `method: .get`) tells two sites apart as garble.
             if phrase.count == 1, Self.emptyVerbs.contains(phrase[0]) || NameWords.weakWords.contains(phrase[0]) { continue }
@@ -259,7 +276,10 @@ public struct TaskNameDerivation: Sendable {
             // A whole purpose candidate may stand alone as it is (`toggle-enforce-routes`, `upload-quietly`).
             // Not a function that says only when or where the task was made (`setupObservers`, the function that
             // registers the callback it runs in): standing alone it would name work the task does not do.
-            case .standsAlone where words.count > 1: standalone[phrases.count] = words
+            // A test's scenario is what tells the suite's tests apart: another phrase follows it, cut to its
+            // leading words, and never stands in its place (`rebalance-moves-run-lifecycle2`).
+            case .standsAlone where words.count > 1 && !(purpose.isPhrase && role(of: context) == .test):
+                standalone[phrases.count] = words
             case .replaces:
                 standalone[phrases.count] = words
                 replacing.insert(phrases.count)
@@ -283,9 +303,55 @@ public struct TaskNameDerivation: Sendable {
         derived.replacingProvenance = replacingSources
         derived.isNamedAfterItsFunction = purpose.isMember
         derived.placeDisambiguators = places
-        derived.firstDisambiguatorContinuesPurpose = standaloneStart == 1 && phrases.first == WordStems.removingRepeats(
-            disambiguators[0], after: base)
+        derived.purposeWasCut = standaloneStart == 1 && phrases.first == Self.phrase(disambiguators[0], after: base)
+        derived.firstDisambiguatorContinuesPurpose = derived.purposeWasCut && !cutAtClause
+        if purpose.isPhrase, role(of: context) == .test {
+            // In a test, the scenario's first word (with what it qualifies: `multiple-trackers`) leads another
+            // phrase that does not fit after the whole scenario.
+            // Never an auxiliary or a negation alone (`does-not-deadlock` has no lead).
+            let leads = { (word: String) in NameWords.unfinishedEnds.contains(word) || NameWords.auxiliaries.contains(word) }
+            let lead = Array(kept.prefix(while: leads)) + kept.drop(while: leads).prefix(1)
+            if lead.count < kept.count { derived.scenarioLead = lead }
+        }
         return derived
+    }
+
+    /// The call's verb with the instance it works on, when its words do not say it already: `consume-reader1`
+    /// (`for try await _ in reader1.events`), `execute-replica`. Nil for a local name (`c1`) or a receiver the words already hold.
+    func receiverPhrase(_ call: BodyCall) -> [String]? {
+        guard let owner = call.source ?? call.receiver else { return nil }
+        let ownerWords = Self.withoutLocalNames(NameWords.split(owner))
+        let words = callWords(call)
+        // `strongSelf`, `weakSelf`: `self` under another name says nothing.
+        // `vc`, `vm`: an abbreviation says nothing a reader can follow either.
+        // An agent (`keyExpirationTester.setKeyValidity(…)`) does the work, it is not what the work is about; a
+        // numbered one (`reader1`) is one instance of several, and tells them apart.
+        let agent = NameWords.split(owner).last.map { last in
+            Self.agentNouns.contains(last) || last.hasSuffix("er") || last.hasSuffix("or")
+        } ?? false
+        guard !ownerWords.isEmpty, !ownerWords.contains("self"), owner.count > 2, !agent || owner.contains(where: \.isNumber), !ownerWords.allSatisfy({ word in words.contains { WordStems.same($0, word) } })
+        else { return nil }
+        guard let verb = words.first else { return ownerWords }
+        return [verb] + ownerWords
+    }
+
+    /// A disambiguator's words after `base`: without the stems `base` has, and never ending on a word that
+    /// leaves it unfinished (`different` of `different-keys` once `keys` repeats the prefix's `key`).
+    static func phrase(_ words: [String], after base: [String]) -> [String] {
+        let phrase = WordStems.removingRepeats(words, after: base)
+        return phrase.count < words.count ? NameWords.trimmingUnfinishedEnd(phrase) : phrase
+    }
+
+    /// `words` without the words at its end that `prefix` says in a form as long (and the glue they leave), unless
+    /// what is left ends unfinished or says nothing alone.
+    static func removingPrefixWords(_ prefix: [String], from words: [String]) -> [String] {
+        // Only at the end: a word inside says what the verb acts on (`turn-off-sync-service` after `sync`).
+        let repeated = words.reversed().prefix { word in prefix.contains { $0.count >= word.count && WordStems.same($0, word) } }
+        // The object of a preposition stays (`cancellation-after-delay` after `effect-delay`).
+        let kept = Array(words.dropLast(repeated.count))
+        guard kept.count < words.count, !kept.isEmpty, !kept.allSatisfy(cannotStandAlone.contains),
+              let last = kept.last, !NameWords.endsUnfinished(last), !NameWords.fillers.contains(last) else { return words }
+        return kept
     }
 
     /// Words that are adverbs at the end of a name (`loadFaviconSync`), verbs at its start (`syncAll`).

@@ -29,6 +29,15 @@ public enum TaskNameUniqueness {
         _ requests: [DerivedTaskName], scopes: [Int], existing: [(name: String, scope: Int)],
         share: (Int, Int) -> Bool
     ) -> [String] {
+        // A request's candidate at a level is asked for again and again below, and composing one is not cheap.
+        var candidates = requests.map { [String?](repeating: nil, count: $0.disambiguators.count + 1) }
+        func candidate(_ index: Int, _ level: Int) -> String {
+            guard level >= 0, level < candidates[index].count else { return requests[index].candidate(level: level) }
+            if let known = candidates[index][level] { return known }
+            let name = requests[index].candidate(level: level)
+            candidates[index][level] = name
+            return name
+        }
         var takenIn: [String: Set<Int>] = [:]
         for (name, scope) in existing { takenIn[name, default: []].insert(scope) }
         func isTaken(_ name: String, _ scope: Int) -> Bool {
@@ -43,17 +52,17 @@ public enum TaskNameUniqueness {
         // (`load-albums`, `load-prices`) instead of the first keeping the short name by accident of order.
         while !pending.isEmpty {
             var wanted: [String: [Int]] = [:]
-            for index in pending { wanted[requests[index].candidate(level: level[index]), default: []].append(index) }
+            for index in pending { wanted[candidate(index, level[index]), default: []].append(index) }
             var next: [Int] = []
             var advanced = false
             let current = level
             for index in pending {
-                let name = requests[index].candidate(level: current[index])
+                let name = candidate(index, current[index])
                 let rivals = wanted[name, default: []].filter { $0 != index && share(scopes[$0], scopes[index]) }
                 // A purpose that is whole keeps its name against rivals whose purposes were cut to it
                 // (`after-delay` beside `after-delay-with-test-scheduler`): they have their cut-off words.
-                let keepsWhole = current[index] == 0 && !requests[index].firstDisambiguatorContinuesPurpose
-                    && !rivals.isEmpty && rivals.allSatisfy { current[$0] == 0 && requests[$0].firstDisambiguatorContinuesPurpose }
+                let keepsWhole = current[index] == 0 && !requests[index].purposeWasCut
+                    && !rivals.isEmpty && rivals.allSatisfy { current[$0] == 0 && requests[$0].purposeWasCut }
                 // A site whose only words say where it is made (`in-setup-observers`) keeps its name against
                 // rivals that each have a word of what they do.
                 let onlyPlaces = current[index] == 0 && !rivals.isEmpty
@@ -84,12 +93,12 @@ public enum TaskNameUniqueness {
             var rivalNames: Set<String> = []
             for rival in rivals {
                 for rivalLevel in current[rival]...requests[rival].disambiguators.count {
-                    rivalNames.insert(requests[rival].candidate(level: rivalLevel))
+                    rivalNames.insert(candidate(rival, rivalLevel))
                 }
             }
-            let own = request.candidate(level: levelNow)
+            let own = candidate(index, levelNow)
             let useful = (levelNow + 1...request.disambiguators.count).first { candidateLevel in
-                let name = request.candidate(level: candidateLevel)
+                let name = candidate(index, candidateLevel)
                 return name != own && !rivalNames.contains(name)
             }
             return useful ?? levelNow + 1
@@ -100,14 +109,14 @@ public enum TaskNameUniqueness {
         // the first to ask) or a word of this site's own is used, else a number.
         var stillWanted: [String: Int] = [:]
         for index in pending {
-            for name in Set((0...requests[index].disambiguators.count).map(requests[index].candidate(level:))) {
+            for name in Set((0...requests[index].disambiguators.count).map { candidate(index, $0) }) {
                 stillWanted[name, default: 0] += 1
             }
         }
         for index in pending {
             let request = requests[index]
             let scope = scopes[index]
-            let words = (0...request.disambiguators.count).map(request.candidate(level:))
+            let words = (0...request.disambiguators.count).map { candidate(index, $0) }
             var name = words.enumerated().first(where: { level, word in
                 !isTaken(word, scope) && (level == 0 || stillWanted[word] == 1)
             })?.element

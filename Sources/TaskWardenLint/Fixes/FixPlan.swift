@@ -53,13 +53,20 @@ public struct FileFix: Sendable {
     /// The bytes after the fix.
     public var newBytes: [UInt8]
     public var edits: [FixEdit]
+    /// The insertions (offsets into `oldBytes`) that make `newBytes`, when known: the diff is then made from
+    /// them and the lines they touch instead of aligning the whole file.
+    public var insertions: [TextInsertion]?
 
-    public init(path: String, absolutePath: String? = nil, oldBytes: [UInt8], newBytes: [UInt8], edits: [FixEdit]) {
+    public init(
+        path: String, absolutePath: String? = nil, oldBytes: [UInt8], newBytes: [UInt8], edits: [FixEdit],
+        insertions: [TextInsertion]? = nil
+    ) {
         self.path = path
         self.absolutePath = absolutePath ?? path
         self.oldBytes = oldBytes
         self.newBytes = newBytes
         self.edits = edits
+        self.insertions = insertions
     }
 }
 

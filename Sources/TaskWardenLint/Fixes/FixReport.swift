@@ -26,8 +26,11 @@ public enum FixReport {
     /// The unified diff of every changed file, in path order.
     public static func diff(_ plan: FixPlan) -> String {
         plan.files.map { file in
-            UnifiedDiff.render(old: String(decoding: file.oldBytes, as: UTF8.self),
-                               new: String(decoding: file.newBytes, as: UTF8.self), path: file.path)
+            if let insertions = file.insertions {
+                return UnifiedDiff.render(old: file.oldBytes, insertions: insertions, path: file.path)
+            }
+            return UnifiedDiff.render(old: String(decoding: file.oldBytes, as: UTF8.self),
+                                      new: String(decoding: file.newBytes, as: UTF8.self), path: file.path)
         }.joined()
     }
 

@@ -100,10 +100,19 @@ public enum FixVerification {
                           text: insertion.text)
         }
         let newSkeleton = TextInsertion.apply(moved, to: skeleton)
-        guard let oldItem = singleStatement(skeleton), let newItem = singleStatement(newSkeleton) else { return false }
-
-        let shapes = Shape.compared(old: oldItem, new: newItem, skipping: insertedSpans(moved))
-        return shapes.old == shapes.new
+        guard let newItem = singleStatement(newSkeleton) else { return false }
+        let newShape = Shape(skipping: insertedSpans(moved))
+        newShape.walk(newItem)
+        // The old unit as the file's parse has it, its emptied bodies left out, is the old skeleton's shape
+        // when masking blanked nothing outside those bodies; if it blanked a token, the new skeleton has that
+        // token and the shapes differ, and the old skeleton is parsed on its own instead.
+        let inFile = Shape(skipping: bodies.ranges)
+        inFile.walk(unit)
+        if inFile.items == newShape.items { return true }
+        guard let oldItem = singleStatement(skeleton) else { return false }
+        let oldShape = Shape(skipping: [])
+        oldShape.walk(oldItem)
+        return oldShape.items == newShape.items
     }
 
     /// The one statement `bytes` parse to, when they parse cleanly to exactly one.
@@ -178,7 +187,7 @@ public enum FixVerification {
         if shapes.old != shapes.new {
             let index = zip(shapes.old, shapes.new).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset
                 ?? min(shapes.old.count, shapes.new.count)
-            let near = index < shapes.new.count ? shapes.new[index] : "end of file"
+            let near = index < shapes.new.count ? shapes.new[index].description : "end of file"
             return .rejected("the new syntax tree differs from the old beyond the inserted names (near \(near))")
         }
         return .accepted
@@ -210,8 +219,21 @@ public enum FixVerification {
     /// inside an inserted span are left out, and so are empty nodes (an empty argument list before an
     /// insertion is an absent one after it).
     final class Shape: SyntaxAnyVisitor {
+        /// A token's text or a node's kind (kept as the kind: printing it goes through reflection).
+        enum Item: Equatable, CustomStringConvertible {
+            case token(String)
+            case node(SyntaxKind)
+
+            var description: String {
+                switch self {
+                case .token(let text): text
+                case .node(let kind): "\(kind)"
+                }
+            }
+        }
+
         let spans: [Range<Int>]
-        var items: [String] = []
+        var items: [Item] = []
 
         init(skipping spans: [Range<Int>]) {
             self.spans = spans
@@ -229,9 +251,9 @@ public enum FixVerification {
             if node.trimmedLength.utf8Length == 0 { return .skipChildren }
             if isInserted(node) { return .skipChildren }
             if let token = node.as(TokenSyntax.self) {
-                items.append(token.text)
+                items.append(.token(token.text))
             } else {
-                items.append("\(node.kind)")
+                items.append(.node(node.kind))
             }
             return .visitChildren
         }
@@ -240,7 +262,7 @@ public enum FixVerification {
         /// change is the insertions.
         static func compared(
             old: some SyntaxProtocol, new: some SyntaxProtocol, skipping spans: [Range<Int>]
-        ) -> (old: [String], new: [String]) {
+        ) -> (old: [Item], new: [Item]) {
             let oldShape = Shape(skipping: [])
             oldShape.walk(old)
             let newShape = Shape(skipping: spans)

@@ -16,11 +16,23 @@ extension SiteNamingContext {
            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
             return .property(name)
         }
-        if let type = node.asProtocol((any NamedDeclSyntax).self), node.is(StructDeclSyntax.self) || node.is(ClassDeclSyntax.self)
-            || node.is(EnumDeclSyntax.self) || node.is(ActorDeclSyntax.self) || node.is(ProtocolDeclSyntax.self) {
-            return .type(type.name.text)
+        // By kind, not by a cast to `NamedDeclSyntax`: a protocol cast costs a conformance lookup at every
+        // ancestor of every site.
+        switch node.kind {
+        case .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl:
+            if let type = node.asProtocol((any NamedDeclSyntax).self) { return .type(type.name.text) }
+        default:
+            break
         }
         return nil
+    }
+
+    /// `node.isProtocol((any DeclGroupSyntax).self)`, by kind (the cast is a conformance lookup each time).
+    static func isDeclarationGroup(_ node: Syntax) -> Bool {
+        switch node.kind {
+        case .actorDecl, .classDecl, .enumDecl, .extensionDecl, .protocolDecl, .structDecl: true
+        default: false
+        }
     }
 
     /// `extension BookmarkViewModel.State` stands for two nested types.
@@ -68,7 +80,7 @@ extension SiteNamingContext {
         guard TestScenario.looksLikeTest(function.name.text) else { return false }
         var parent = node.parent
         while let current = parent {
-            if let type = current.asProtocol((any DeclGroupSyntax).self) {
+            if isDeclarationGroup(current), let type = current.asProtocol((any DeclGroupSyntax).self) {
                 let name: String
                 if let named = current.asProtocol((any NamedDeclSyntax).self) {
                     name = named.name.text

@@ -2,7 +2,7 @@ extension SiteNamingContext {
     /// What name derivation reads around a site, declared once (``SyntaxReads``) so that `fix`'s sub-file parse
     /// keeps it. Only syntax around the site, never another file:
     ///
-    /// - **The task's own closure, as written** (``TaskBodyReader``): every call in it, what it is called on,
+    /// - **The task's own closure, as written** (``TaskBodyReader``), for every kind that takes a name: every call in it, what it is called on,
     ///   its argument labels, enum cases and `true` flags passed to it, `await`/`try` around it, and the control
     ///   flow (`if`/`else`, `switch` cases, `guard`, `catch`, `for await`) that says which call dominates.
     /// - **The creating call's own arguments**: `operation:` (or the last argument) when it hands over a closure
@@ -32,6 +32,8 @@ extension SiteNamingContext {
     /// LintEngine(additionalReads: [SiteNamingContext.reads])   // what `fix` parses
     /// ```
     public static let reads = SyntaxReads(
-        siteClosure: .init(readWhole: Set(CreationSiteKind.allCases)),
+        // Only kinds that take a name are ever named or re-derived (`async let`, `.backgroundTask` and
+        // `BGTaskScheduler.register` have no `name:`): their closures are read as lint reads them.
+        siteClosure: .init(readWhole: Set(CreationSiteKind.allCases.filter(\.acceptsName))),
         aroundSite: .init(callArguments: true, labelledClosures: ["label"]))
 }

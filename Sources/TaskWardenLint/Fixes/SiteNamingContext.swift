@@ -95,7 +95,7 @@ public enum SiteNamingContext {
         var parameters: [String: Syntax] = [:]
         var ancestor = function
         while let current = ancestor {
-            if current.isProtocol((any DeclGroupSyntax).self) { break }
+            if isDeclarationGroup(current) { break }
             if current.is(FunctionDeclSyntax.self) || current.is(InitializerDeclSyntax.self) {
                 for name in closureParameters(of: current) where parameters[name] == nil { parameters[name] = current }
             }
@@ -204,7 +204,7 @@ extension SiteNamingContext {
             if let accessor = current.as(AccessorDeclSyntax.self) {
                 return ["didSet", "willSet"].contains(accessor.accessorSpecifier.text)
             }
-            if current.isProtocol((any DeclGroupSyntax).self) { return false }
+            if isDeclarationGroup(current) { return false }
             node = current.parent
         }
         return false

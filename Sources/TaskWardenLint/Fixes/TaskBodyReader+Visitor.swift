@@ -80,6 +80,9 @@ extension TaskBodyReader {
                 || TaskBodyReader.runsClosure(node, callee: callee) {
                 return visitBookkeeping(node, callee: callee)
             }
+            // `received.wrappingIncrement(ordering: .relaxed)`, `await drained.add(batch.count)`: counting how
+            // much work was done is bookkeeping, never the work, awaited or not.
+            if TaskBodyReader.isCounting(node, callee: callee) { return .skipChildren }
             let call = TaskBodyReader.call(node, callee: callee)
             if TaskBodyReader.isQuery(node, callee: callee) {
                 reading.queries.append(call)
@@ -156,6 +159,7 @@ extension TaskBodyReader {
             if node.awaitKeyword != nil, let member = node.sequence.as(MemberAccessExprSyntax.self), member.base != nil {
                 var call = BodyCall(name: "consume", isAwaited: true, text: "for await in \(member.trimmedDescription)")
                 call.argumentCase = member.declName.baseName.text
+                call.source = member.base.flatMap { TaskBodyReader.receiver($0).instance }
                 reading.queries.append(call)
             }
             return .visitChildren
@@ -172,13 +176,16 @@ extension TaskBodyReader {
             return .visitChildren
         }
 
-        /// Enum cases passed first or without a label, and true flags (`.reverse`, `demandMore: true`); never
-        /// settings such as `logger: .psqlTest` or `priority: .high`.
+        /// Enum cases passed first or without a label, true flags (`.reverse`, `demandMore: true`) and a first
+        /// string that is one word (`memoize("key2")`); never settings such as `logger: .psqlTest` or
+        /// `priority: .high`.
         func noteDistinguishingWords(_ arguments: LabeledExprListSyntax) {
             for (index, argument) in arguments.enumerated() {
                 if let member = argument.expression.as(MemberAccessExprSyntax.self), member.base == nil,
                    argument.label == nil || index == 0 {
                     note(member.declName.baseName.text)
+                } else if index == 0, argument.label == nil, let word = TaskBodyReader.wordLiteral(argument.expression) {
+                    note(word)
                 } else if argument.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true),
                           let label = argument.label?.text {
                     note(label)

@@ -134,6 +134,50 @@ struct TaskBodyReader {
             && ["time", "times", "duration", "latency", "elapsed", "timing", "timings"].contains(words.last!)
     }
 
+    /// `"key2"`, `"orders"`: a string literal that is one short identifier-like word (no interpolation, no
+    /// spaces, no path or URL), which can tell two otherwise alike calls apart without saying anything private.
+    static func wordLiteral(_ expression: ExprSyntax) -> String? {
+        guard let literal = expression.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
+              let segment = literal.segments.first?.as(StringSegmentSyntax.self) else { return nil }
+        let text = segment.content.text
+        // `"key"` says nothing; `"key2"` or `"orders"` can.
+        guard (2...16).contains(text.count), text.count >= 5 || text.contains(where: \.isNumber), text.first?.isLetter == true,
+              text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else { return nil }
+        return text
+    }
+
+    /// An atomic's operations (swift-atomics, `Synchronization`), told by their `ordering:` argument or by a
+    /// name only an atomic has.
+    static let atomicOperations: Set<String> = [
+        "load", "store", "exchange", "compareExchange", "weakCompareExchange", "wrappingIncrement",
+        "wrappingDecrement", "wrappingAdd", "wrappingSubtract", "loadThenWrappingIncrement",
+        "wrappingIncrementThenLoad", "loadThenWrappingDecrement", "wrappingDecrementThenLoad", "add", "subtract",
+        "bitwiseOr", "bitwiseAnd", "min", "max",
+    ]
+
+    /// Verbs a counter is moved with (`counter.increment()`, `await drained.add(batch.count)`).
+    static let countingVerbs: Set<String> = ["add", "increment", "decrement", "increase", "decrease", "subtract", "bump"]
+
+    /// `hits.wrappingIncrement(ordering: .relaxed)`, `firstShard.load(ordering: .relaxed)`, `counter.increment()`,
+    /// `await drained.add(batch.count)`: an atomic's operation, or a counter moved by a count (nothing, a
+    /// literal, a `.count`): how a task keeps score, not what it does.
+    static func isCounting(_ node: FunctionCallExprSyntax, callee: String) -> Bool {
+        guard node.calledExpression.as(MemberAccessExprSyntax.self)?.base != nil, node.trailingClosure == nil else {
+            return false
+        }
+        if atomicOperations.contains(callee), node.arguments.contains(where: { $0.label?.text == "ordering" }) {
+            return true
+        }
+        if callee.hasPrefix("wrapping") || callee.hasPrefix("loadThenWrapping") { return true }
+        guard countingVerbs.contains(callee), node.arguments.count <= 1 else { return false }
+        guard let argument = node.arguments.first else { return true }
+        guard argument.label == nil || argument.label?.text == "by" else { return false }
+        let expression = argument.expression
+        if expression.is(IntegerLiteralExprSyntax.self) { return true }
+        if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "count" { return true }
+        return expression.as(DeclReferenceExprSyntax.self).map { NameWords.split($0.baseName.text).last == "count" } ?? false
+    }
+
     /// `client.withConnection { connection in … }`, `lock.withLock { … }`, `withTimeout(.seconds(1)) { … }`: a
     /// `with…` call given a closure scopes a resource around the work; the call inside is the work.
     static func isScopedWrapper(_ node: FunctionCallExprSyntax, callee: String) -> Bool {

@@ -232,7 +232,8 @@ public struct TaskNameFixer: Sendable {
                 message: "\(reason); not changed (please report this with the file)"))
         }
         return .success(FileFix(path: file.path, absolutePath: absolute(file.path), oldBytes: diskBytes,
-                                newBytes: Array(diskBytes.prefix(shift)) + newSource, edits: edits))
+                                newBytes: Array(diskBytes.prefix(shift)) + newSource, edits: edits,
+                                insertions: insertions.map { TextInsertion(offset: $0.offset + shift, text: $0.text) }))
     }
 
     /// Argument labels the name goes after: SwiftUI's `.task(id:name:…)` keeps `id` first.

@@ -50,7 +50,7 @@ public enum UnifiedDiff {
         return output
     }
 
-    private static func range(_ start: Int, _ count: Int) -> String {
+    static func range(_ start: Int, _ count: Int) -> String {
         // diff -u numbers an empty range by the line before it.
         count == 1 ? "\(start)" : "\(count == 0 ? start - 1 : start),\(count)"
     }

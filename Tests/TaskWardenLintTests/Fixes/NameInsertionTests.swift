@@ -242,3 +242,29 @@ private extension String.UTF8View {
         return found.isEmpty ? nil : found
     }
 }
+
+/// The skeleton check reads the old unit from the file's own parse when it can, and parses the old skeleton
+/// when that parse is not the old text's (a masked copy blanked something in the unit).
+@Suite struct SkeletonAgainstTheFileParseTests {
+    static let source = "func load() {\n    Task.detached(priority: .low) { await sync() }\n}\n"
+    @Test func aUnitTheFileParseHasAsWrittenIsProven() throws {
+        let insertion = TextInsertion(offset: 32, text: "name: \"load\", ")
+        let old = Parser.parse(source: Self.source)
+        let unit = try #require(FixVerification.changedUnits(in: old, insertions: [insertion])?.first)
+        #expect(FixVerification.verifySkeleton(unit, oldBytes: Array(Self.source.utf8), insertions: [insertion]))
+        let wrong = TextInsertion(offset: 32, text: "name: \"load\"")
+        #expect(!FixVerification.verifySkeleton(unit, oldBytes: Array(Self.source.utf8), insertions: [wrong]))
+    }
+
+    @Test func aUnitBlankedInTheFileParseIsProvenFromTheOldText() throws {
+        // The tree comes from a copy with `.low` blanked: its unit is not the old text's, so the old skeleton
+        // is parsed from the old bytes, and the right insertion is still proven, the wrong one still refused.
+        let blanked = Self.source.replacingOccurrences(of: ".low", with: "    ")
+        let insertion = TextInsertion(offset: 32, text: "name: \"load\", ")
+        let tree = Parser.parse(source: blanked)
+        let unit = try #require(FixVerification.changedUnits(in: tree, insertions: [insertion])?.first)
+        #expect(FixVerification.verifySkeleton(unit, oldBytes: Array(Self.source.utf8), insertions: [insertion]))
+        let wrong = TextInsertion(offset: 32, text: "name: \"load\" ")
+        #expect(!FixVerification.verifySkeleton(unit, oldBytes: Array(Self.source.utf8), insertions: [wrong]))
+    }
+}

@@ -88,7 +88,7 @@ extension NameCorpus {
                     }
                 }
             }
-            """, accept: [["job-scheduler-raised-priorities-executed", "job-scheduler-raised-priorities"]],
+            """, accept: [["job-scheduler-raised-priorities-executed-first", "job-scheduler-raised-priorities-executed"]],
             wrong: ["job-scheduler-raised-priorities-get"]),
         NameCase("an app coordinator keeps its kind word, a flow coordinator loses it", file: "AppCoordinator.swift", """
             final class AppCoordinator {
@@ -192,7 +192,8 @@ extension NameCorpus {
                     }
                 }
             }
-            """, accept: [["uploader-cancelled-while-waiting"]], wrong: ["uploader-upload-cancelled-while"]),
+            """, accept: [["uploader-cancelled-while-waiting-for-capacity", "uploader-cancelled-while-waiting"]],
+            wrong: ["uploader-upload-cancelled-while", "uploader-cancelled-while-waiting-capacity-free"]),
         NameCase("a long type name cut to fit never ends on a preposition", file: "DataUsageObserverThroughTunnelSession.swift", """
             final class DataUsageObserverThroughTunnelSession {
                 private func refreshUsage() {
@@ -239,7 +240,7 @@ extension NameCorpus {
                     }
                 }
             }
-            """, accept: [["keyed-cache-concurrent-lookups-share-one", "keyed-cache-concurrent-lookups-share"], ["keyed-cache-concurrent-lookups-different-keys", "keyed-cache-concurrent-lookups"]],
+            """, accept: [["keyed-cache-concurrent-lookups-share-one", "keyed-cache-concurrent-lookups-share"], ["keyed-cache-concurrent-lookups-of-different-keys", "keyed-cache-concurrent-lookups-different-keys"]],
             wrong: ["keyed-cache-concurrent-lookups-lock", "keyed-cache-concurrent-lock", "keyed-cache-concurrent-lookups-keys",
                     "keyed-cache-concurrent-lookups-different"]),
     ]

@@ -34,7 +34,8 @@ extension NameCorpus {
             }
             """, accept: [["pub-sub-multiple-subscriptions"], ["pub-sub-two-different-subscriptions"],
                           ["pub-sub-client-multiple-subscriptions"]],
-            wrong: ["pub-sub-multiple-subscriptions-dont", "pub-sub-two-different", "pub-sub-client-multiple"]),
+            wrong: ["pub-sub-multiple-subscriptions-dont", "pub-sub-multiple-subscriptions-dont-affect", "pub-sub-two-different",
+                    "pub-sub-client-multiple"]),
         NameCase("a long prefix leaves no room for a quantity", file: "PubSubIntegrationTests.swift", """
             final class PubSubIntegrationTests: XCTestCase {
                 func testTwoDifferentSubscriptions() async throws {
@@ -44,7 +45,7 @@ extension NameCorpus {
                     Task { try await client.subscribe(to: "c") }
                 }
             }
-            """, accept: [["pub-sub-integration-subscriptions"], ["pub-sub-integration-client-subscriptions"]],
+            """, accept: [["pub-sub-integration-two-different-subscriptions"], ["pub-sub-integration-client-subscriptions"]],
             wrong: ["pub-sub-integration-two-different", "pub-sub-integration-client-multiple"]),
         NameCase("a head noun that only shares a stem with the prefix", file: "SubscriptionTests.swift", """
             final class SubscriptionTests: XCTestCase {
@@ -72,8 +73,9 @@ extension NameCorpus {
                 }
             }
             """, accept: [["connection-shutdown-run-service-group", "connection-shutdown-graceful-run-service-group"],
-                          ["connection-shutdown-consume-messages"],
-                          ["connection-shutdown-graceful-shutdown", "connection-shutdown-graceful-shutdown-set"]],
+                          ["connection-shutdown-consume-messages", "connection-shutdown-graceful-consume-messages"],
+                          ["connection-shutdown-graceful-outbound-write", "connection-shutdown-graceful-shutdown-waits",
+                           "connection-shutdown-graceful-shutdown"]],
             wrong: ["connection-shutdown-graceful-shutdown-2", "connection-shutdown-graceful-shutdown-3"]),
         NameCase("reporting to an expectation is not the work", file: "SearchStateTests.swift", """
             final class SearchStateTests: XCTestCase {
@@ -163,7 +165,7 @@ extension NameCorpus {
                 }
             }
             """, accept: [["effect-delay-cancellation-after-delay"],
-                          ["effect-delay-cancellation-after-delay-test", "effect-delay-cancellation-test"]],
+                          ["effect-delay-cancellation-test-scheduler", "effect-delay-cancellation-after-delay-test"]],
             wrong: ["effect-delay-set-value", "effect-delay-cancellation-after-delay-2"]),
         NameCase("a purpose cut to a leading adjective", file: "FeedbackFormViewModel.swift", """
             final class UnifiedFeedbackFormViewModel {

@@ -18,7 +18,7 @@ extension NameCorpus {
                     Task { await syncService.turnOff() }
                 }
             }
-            """, accept: [["sync-settings-is-turned-off-bookmarks", "sync-settings-turned-off-bookmarks"]],
+            """, accept: [["sync-settings-turned-off-bookmarks-not-sent", "sync-settings-turned-off-bookmarks"]],
             wrong: ["sync-settings-test-when-is-turned-off", "sync-test-when-is-turned-off"]),
         NameCase("a Swift Testing test", file: "LoaderTests.swift", """
             @Suite struct LoaderTests {
@@ -45,8 +45,9 @@ extension NameCorpus {
                     Task { fetcher.startFetching() }
                 }
             }
-            """, accept: [["favicons-fetcher-start-fetching-cancels", "favicons-fetcher-start-fetching"]],
-            wrong: ["favicons-fetcher-test-that-start-fetching", "favicons-test-that-start-fetching"]),
+            """, accept: [["favicons-fetcher-start-fetching"]],
+            wrong: ["favicons-fetcher-test-that-start-fetching", "favicons-test-that-start-fetching",
+                    "favicons-fetcher-start-fetching-cancels-running", "favicons-fetcher-start-fetching-cancels"]),
         NameCase("a test in an extension of its test case", file: "EffectTests+Cancel.swift", """
             extension EffectTests {
                 func testCancelInFlight() async {
@@ -70,9 +71,8 @@ extension NameCorpus {
                     wait(for: [expect], timeout: 30)
                 }
             }
-            """, accept: [["web-cache-cleared-cookies-logins", "web-cache-cleared-cookies-logins-retained",
-                           "web-cache-cleared-cookies-for-logins"]],
-            wrong: ["web-test-when-cleared-then-cookies", "web-cache-test-when-cleared"]),
+            """, accept: [["web-cache-cleared-cookies-for-logins-retained", "web-cache-cleared-cookies-for-logins"]],
+            wrong: ["web-test-when-cleared-then-cookies", "web-cache-test-when-cleared", "web-cache-cleared-cookies-logins-are-retained"]),
         NameCase("a helper in a test case is not a test", file: "ServerTests.swift", """
             final class ServerTests: XCTestCase {
                 func makeServer() -> Server {
@@ -99,8 +99,8 @@ extension NameCorpus {
                     Task { try await client.execute(request) }
                 }
             }
-            """, accept: [["http-client-max-concurrent-nil-default", "http-client-max-concurrent-requests-nil"],
-                          ["http-client-max-concurrent-bypassed", "http-client-max-concurrent-requests-bypassed"]],
+            """, accept: [["http-client-max-concurrent-requests-per-host-nil", "http-client-max-concurrent-requests-nil"],
+                          ["http-client-max-concurrent-requests", "http-client-max-concurrent-requests-bypassed"]],
             wrong: ["http-client-max-concurrent-requests-2"]),
         NameCase("a detached cancel after a short sleep", file: "TransactionTests.swift", """
             final class TransactionTests: XCTestCase {

@@ -1,0 +1,100 @@
+/// Tasks in tests and tasks whose body is a loop: a scenario cut where its clause ends, children of one test told
+/// apart by what they work on, and counting never taken for the work.
+extension NameCorpus {
+    static let loops: [NameCase] = [
+        NameCase("a scenario that ends on the prefix's own noun", file: "LexerTests.swift", """
+            final class LexerTests: XCTestCase {
+                func testStreamingTokenLexer() async throws {
+                    try await withThrowingTaskGroup(of: [Token].self) { group in
+                        group.addTask { try await self.tokenLexer(source).reduce([]) { $0 + $1 } }
+                        _ = try await group.next()
+                    }
+                }
+            }
+            """, accept: [["lexer-streaming-token"]], wrong: ["lexer-streaming-token-lexer"]),
+        NameCase("children of one test told apart by the instance each works on", file: "ReplicaSetTests.swift", """
+            @Suite struct ReplicaSetTests {
+                @Test func failoverPromotesFollower() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { try await node1.run() }
+                        group.addTask { for try await _ in follower1.heartbeats {} }
+                        group.addTask { try await node2.run() }
+                        group.addTask { for try await _ in follower2.heartbeats {} }
+                        try await group.next()
+                    }
+                }
+                @Test func splitBrainIsAvoided() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { try await node1.run() }
+                        group.addTask { for try await _ in follower1.heartbeats {} }
+                        try await group.next()
+                    }
+                }
+            }
+            """, accept: [["replica-set-failover-promotes-follower-run-node1"],
+                          ["replica-set-failover-promotes-consume-follower1"],
+                          ["replica-set-failover-promotes-follower-run-node2"],
+                          ["replica-set-failover-promotes-consume-follower2"],
+                          ["replica-set-split-brain-is-avoided-run-node1", "replica-set-split-brain-avoided-run-node1"],
+                          ["replica-set-split-brain-consume-heartbeats", "replica-set-split-brain-avoided-consume-heartbeats"]],
+            wrong: ["replica-set-failover-promotes-follower-2", "replica-set-failover-promotes-follower-consume-2",
+                    "replica-set-failover-promotes-follower-run-node2-2"]),
+        NameCase("an atomic that records the first event is not the work", file: "ShardRouterTests.swift", """
+            @Suite struct ShardRouterTests {
+                @Test func routesEveryMessage() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask {
+                            for try await message in router.deliveries {
+                                if firstPartition.load(ordering: .relaxed) == -1 {
+                                    firstPartition.store(Int32(message.partition), ordering: .relaxed)
+                                }
+                                delivered.wrappingIncrement(ordering: .relaxed)
+                            }
+                        }
+                        try await group.next()
+                    }
+                }
+            }
+            """, accept: [["shard-router-routes-every-message"]],
+            wrong: ["shard-router-routes-every-message-load-first", "shard-router-load-first-partition"]),
+        NameCase("an actor counter moved by a batch's count is not the work", file: "SpoolTests.swift", """
+            @Suite struct SpoolTests {
+                @Test func flushesUnderContention() async throws {
+                    await withTaskGroup(of: Void.self) { group in
+                        group.addTask {
+                            for _ in 0..<500 {
+                                let chunk = spool.drainQueued()
+                                await flushed.add(chunk.count)
+                                await Task.yield()
+                            }
+                        }
+                        group.addTask {
+                            for _ in 0..<500 { await spool.enqueue(Record()) }
+                        }
+                    }
+                }
+            }
+            """, accept: [["spool-flushes-under-contention-drain-queued"], ["spool-flushes-under-contention-enqueue"]],
+            wrong: ["spool-flushes-under-contention-add", "spool-flushes-under-contention-add-flushed"]),
+        NameCase("a polling loop then a shutdown", file: "DrainTests.swift", """
+            @Suite struct DrainTests {
+                @Test func stopsAfterAllWorkersReport() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { try await pool.run() }
+                        group.addTask {
+                            for _ in 0..<200 {
+                                let done = left.load(ordering: .relaxed) + right.load(ordering: .relaxed)
+                                if done >= target { break }
+                                try await Task.sleep(for: .milliseconds(50))
+                            }
+                            await supervisor.beginOrderlyShutdown()
+                        }
+                        try await group.next()
+                    }
+                }
+            }
+            """, accept: [["drain-stops-after-all-workers-report-run-pool", "drain-stops-run-pool"],
+                          ["drain-stops-begin-orderly-shutdown", "drain-stops-after-begin-orderly-shutdown"]],
+            wrong: ["drain-stops-after-all-workers-report-begin-orderly", "drain-stops-after-all-workers-report-load"]),
+    ]
+}
