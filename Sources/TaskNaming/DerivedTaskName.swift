@@ -27,6 +27,27 @@ public struct DerivedTaskName: Sendable, Hashable {
     /// Purposes in their own right (another call, the function, a storage), by the index of their
     /// disambiguator: when one does not fit after the purpose, it may stand in its place, whole.
     public var standaloneDisambiguators: [Int: [String]] = [:]
+    /// Disambiguators (by index) that always stand in the purpose's place, never after it: the function a
+    /// task's call was preferred to (`…-display` beside `…-update-image`, not `…-update-image-display`).
+    public var replacingDisambiguators: Set<Int> = []
+    /// Where each replacing disambiguator came from (`function show(decoded:) of SketchEvaluator`).
+    public var replacingProvenance: [Int: String] = [:]
+
+    /// Where `name` came from: the purpose's provenance, or a replacing disambiguator's when `name` is that one.
+    public func provenance(of name: String) -> String {
+        for (index, source) in replacingProvenance.sorted(by: { $0.key < $1.key })
+        where name == candidate(level: index + 1) || (name.hasPrefix(candidate(level: index + 1) + "-")
+            && name.dropFirst(candidate(level: index + 1).count + 1).allSatisfy(\.isNumber)) {
+            return source
+        }
+        return provenance
+    }
+    /// Disambiguators (by index) that only say where the task is made (`in-setup-observers`): a site with no
+    /// other word keeps its plain name while a rival has a word of its own.
+    public var placeDisambiguators: Set<Int> = []
+    /// The purpose is the enclosing function's name: of sites that want one name, this one is that function's
+    /// own work.
+    public var isNamedAfterItsFunction = false
     /// The first disambiguator is the rest of a purpose cut to fit: one word of it is enough.
     public var firstDisambiguatorContinuesPurpose = false
     /// The purpose was cut to fit, and the first disambiguator is what was cut off (a word of it, or a whole
@@ -55,11 +76,21 @@ public struct DerivedTaskName: Sendable, Hashable {
     /// The name with the `level`th disambiguator appended (none at level 0), shortened to the limit. Each
     /// disambiguator is one phrase (a call, a storage, a button): appended alone it still reads as one.
     public func candidate(level: Int) -> String {
+        if level > 0, replacingDisambiguators.contains(level - 1), let standalone = standaloneDisambiguators[level - 1] {
+            return NameWords.compose(prefix: prefixWords, purpose: standalone, extra: [], maxLength: maxLength)
+        }
         let extra = level > 0 && level <= disambiguators.count
             ? WordStems.removingRepeats(disambiguators[level - 1], after: prefixWords + purposeWords) : []
         let floor = level == 1 && firstDisambiguatorContinuesPurpose ? 1 : 2
-        let name = NameWords.compose(prefix: prefixWords, purpose: purposeWords, extra: extra, maxLength: maxLength,
+        var name = NameWords.compose(prefix: prefixWords, purpose: purposeWords, extra: extra, maxLength: maxLength,
                                      extraFloor: floor)
+        // `in-init` is worth its word only beside the whole purpose: where it would cut the purpose
+        // (`update-verification-in-init` of `update-verification-badge`), the place is glued on bare.
+        if level > 0, placeDisambiguators.contains(level - 1), extra.first == "in",
+           !name.hasPrefix((prefixWords + purposeWords).joined(separator: "-") + "-") {
+            name = NameWords.compose(prefix: prefixWords, purpose: purposeWords, extra: Array(extra.dropFirst()),
+                                     maxLength: maxLength, extraFloor: floor)
+        }
         // Too long to follow the purpose: a phrase that names the task by itself stands in its place
         // (`network-protection-debug-toggle-enforce-routes` rather than a number).
         if !extra.isEmpty, let standalone = standaloneDisambiguators[level - 1], name == self.name {

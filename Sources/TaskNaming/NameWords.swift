@@ -78,6 +78,9 @@ public enum NameWords {
         "no", "nor", "while", "through", "across", "during", "until", "after", "before", "since", "because",
     ])
 
+    /// Particles that finish a phrasal verb (`sign out`, `log in`, `opt out`).
+    static let particles: Set<String> = ["in", "out", "on", "off", "up", "down"]
+
     /// Verbs whose particle finishes them (`sign-in`, `log-on`, `opt-in`): the particle is not dangling.
     static let particleVerbs: Set<String> = [
         "sign", "log", "check", "opt", "plug", "add", "turn", "switch", "signed", "logged", "checked", "opted",
@@ -93,6 +96,33 @@ public enum NameWords {
             words.removeLast()
         }
         return words
+    }
+
+    /// Words ending in `ed` that are not past participles (`need`, `feed`, `embed`).
+    static let notParticiples: Set<String> = [
+        "need", "needed", "feed", "seed", "speed", "embed", "breed", "proceed", "succeed", "exceed", "shed", "bed",
+        "red", "bred", "shred", "fred", "ted", "ed", "led", "wed", "bleed", "weed", "reed", "greed", "deed",
+    ]
+
+    /// A past participle (`failed`, `pressed`, `closed`) or an irregular one an event is commonly named with.
+    public static func isParticiple(_ word: String) -> Bool {
+        if irregularParticiples.contains(word) { return true }
+        return word.count >= 4 && word.hasSuffix("ed") && !notParticiples.contains(word)
+    }
+
+    /// Irregular participles events are named with (`connectionLost`, `messageSent`).
+    static let irregularParticiples: Set<String> = [
+        "lost", "sent", "begun", "done", "gone", "shown", "hidden", "written", "found", "taken", "given", "broken",
+        "torn",
+    ]
+
+    /// `play-button-did-pressed` → `play-button-pressed`: `did` (or `will`) before a past participle is no
+    /// English; the participle alone says the event.
+    public static func droppingAuxiliaryBeforeParticiple(_ words: [String]) -> [String] {
+        words.indices.filter { index in
+            !(["did", "will"].contains(words[index]) && index + 1 < words.count && words[index + 1].hasSuffix("ed")
+              && isParticiple(words[index + 1]))
+        }.map { words[$0] }
     }
 
     /// `turn-off-sync-sync-service` → `turn-off-sync-service`.
@@ -202,6 +232,12 @@ public enum NameWords {
             }
         }
         while length() > limit, purpose.count > 1 { purpose.removeLast() }
+        // `…-account-sign` cut from `…-account-sign-out` is another verb: a phrasal verb goes whole.
+        if purpose.count > 1, purpose.count < beforeCut.count, Array(beforeCut.prefix(purpose.count)) == purpose,
+           let last = purpose.last, particleVerbs.contains(last), particles.contains(beforeCut[purpose.count]) {
+            purpose.removeLast()
+            purpose = trimmingDanglingEnd(purpose)
+        }
         // Cut inside a noun phrase or from a negation's verb (`multiple-subscriptions-dont`, `two-different`):
         // back to a whole phrase, or, when that loses the head noun, without the quantities before it
         // (`client-subscriptions`).

@@ -68,6 +68,7 @@ extension TaskNameDerivation {
     /// - a one-word verb takes the object it is called on: `capabilities.refresh()` → `refresh-capabilities`,
     ///   `pool.run()` → `run-pool` (but `viewModel.refresh()` → `refresh`: the object is only a kind word).
     func callWords(_ call: BodyCall) -> [String] {
+        if let event = Self.eventCallWords(call) { return event }
         var words = Self.stripping(Self.taskSuffixes, from: NameWords.split(call.name))
         // `onLoadMore()`, `onSave()`: a callback property named after its event.
         if words.count > 1, Self.modifierPrefixes.contains(words[0]) { words.removeFirst() }
@@ -96,6 +97,70 @@ extension TaskNameDerivation {
             return words + NameWords.split(object).filter { !words.contains($0) }
         }
         return words
+    }
+
+    /// Verbs that take a participle as their object (`markCompleted`, `setSelected`, `loadSaved`): such a call
+    /// is an action, not an event.
+    static let participleObjectVerbs: Set<String> = [
+        "mark", "set", "get", "load", "fetch", "show", "make", "keep", "save", "clear", "reset", "remove", "delete",
+        "update", "add", "send", "notify", "report", "handle", "post", "emit", "record", "log", "flag", "store",
+        "restore", "sync", "refresh", "check", "request", "publish", "broadcast", "signal", "track", "is", "has",
+        "was", "did", "will", "should", "can", "on", "toggle", "drain", "flush", "purge", "prune", "evict", "collect",
+        "gather", "discard", "clean", "resend", "apply", "process", "perform", "present", "dismiss",
+        "open", "close", "start", "stop", "cancel", "retry", "find", "list", "observe", "watch", "wait", "await",
+        // A question (`arePrerequisitesSatisfied`), not an event.
+        "are", "were", "be", "been", "does", "do", "had", "have", "could", "would", "must", "needs", "need",
+    ]
+
+    /// UIKit calls named like events that are commands (`generator.impactOccurred()` plays a haptic).
+    static let commandsNamedAsEvents: Set<String> = ["impactOccurred", "notificationOccurred", "selectionChanged"]
+
+    /// Words that name something that happened (`timer-fired`, `connection-closed`, `did-finish`), not an action
+    /// (`mark-completed`), a question (`are-prerequisites-satisfied`) or a condition (`rekey-if-expired`).
+    static func isEventName(_ words: [String]) -> Bool {
+        guard let first = words.first, let last = words.last,
+              // `rekeyIfExpired`, `loadWhenCached`: a condition, not an event.
+              !words.contains(where: { NameWords.fillers.contains($0) || NameWords.conditionWords.contains($0) })
+        else { return false }
+        if (first == "did" || first == "will") && words.count > 1 { return true }
+        return eventParticiples.contains(last) && (words.count == 1 || !participleObjectVerbs.contains(first))
+    }
+
+    /// Participles events are named with (`timerFired`, `connectionClosed`, `jobFailed`). A participle outside
+    /// the list is read as an object (`drainQueued` drains what is queued).
+    static let eventParticiples: Set<String> = [
+        "fired", "failed", "closed", "changed", "finished", "completed", "started", "stopped", "scheduled", "received",
+        "opened", "ended", "expired", "updated", "loaded", "cancelled", "canceled", "connected", "disconnected",
+        "tapped", "pressed", "clicked", "selected", "deselected", "toggled", "occurred", "appeared", "disappeared",
+        "triggered", "elapsed", "terminated", "resumed", "suspended", "paused", "dismissed", "presented", "scanned",
+        "registered", "invalidated", "succeeded", "arrived", "begun", "lost", "sent", "crashed", "exited",
+        "timed", "interrupted", "rejected", "accepted", "granted", "denied", "dropped", "reconnected", "restored",
+        "satisfied", "reached", "entered", "moved", "resized", "created", "deleted", "removed", "added",
+        "inserted", "saved", "downloaded", "uploaded", "synced", "signed", "logged", "evicted", "shown", "hidden",
+    ]
+
+    /// A call named after something that happened says what happened, not what the task does with it:
+    /// `queue.failed(jobID:error:)` → `report-job-failed`, `stateMachine.timerFired()` → `report-timer-fired`,
+    /// `connectionClosed()` on `self` → `handle-connection-closed`, `didReceive(_:)` → `handle-did-receive`.
+    /// The task tells another object of the event (reports it) or reacts to it itself (handles it). A bare
+    /// participle (`failed`) takes its subject from the first argument label (`jobID:` → `job`).
+    static func eventCallWords(_ call: BodyCall) -> [String]? {
+        guard !call.isAssignment, call.typeName == nil || !plumbingTypes.contains(call.typeName ?? "") else { return nil }
+        var words = NameWords.split(call.name)
+        guard !commandsNamedAsEvents.contains(call.name), isEventName(words) else { return nil }
+        words = NameWords.droppingAuxiliaryBeforeParticiple(words)
+        if words.count == 1, let subject = firstLabelNoun(call.text) { words.insert(contentsOf: subject, at: 0) }
+        let onOther = call.receiver != nil || call.typeName != nil
+        return [onOther ? "report" : "handle"] + words
+    }
+
+    /// `queue.failed(jobID:error:)` → `job`: the first argument label's words without `id`.
+    static func firstLabelNoun(_ text: String) -> [String]? {
+        guard let open = text.firstIndex(of: "(") else { return nil }
+        let label = text[text.index(after: open)...].prefix { $0 != ":" && $0 != ")" }
+        guard !label.isEmpty, label != "_" else { return nil }
+        let words = NameWords.split(String(label)).filter { $0 != "id" && $0 != "ids" }
+        return words.isEmpty ? nil : words
     }
 
     /// Last words of delegating objects' type names (`tableView`, `collectionViewCell`, `searchBar`…).
@@ -127,7 +192,7 @@ extension TaskNameDerivation {
         let eventful = candidates.last { NameWords.split($0).contains(where: Self.eventLabelWords.contains) }
         guard labels.count >= 2, labels[0] == "_", let noun = baseWords.last, Self.delegatingNouns.contains(noun),
               let event = eventful ?? candidates.last else { return nil }
-        let words = NameWords.split(event)
+        let words = NameWords.droppingAuxiliaryBeforeParticiple(NameWords.split(event))
         return words.isEmpty ? nil : words
     }
 
@@ -163,7 +228,10 @@ extension TaskNameDerivation {
     /// Drops words the prefix already says (`album-detail` + `load-album-detail` → `load`), and the glue words
     /// they leave behind (`waitlist-terms-and-conditions` + `accept-terms-and-conditions` → `accept`). Empty
     /// when every word repeats the prefix.
-    static func removingRepeats(of prefix: [String], in words: [String]) -> [String] {
+    ///
+    /// A verb phrase (`startsWithVerb`: a function's or a call's name) never loses its verb while keeping a noun
+    /// (`training` + `train-trainer` is `train`, not `trainer`): the verb is what the task does.
+    static func removingRepeats(of prefix: [String], in words: [String], startsWithVerb: Bool = false) -> [String] {
         // A word whose stem the prefix already has in a longer or equal form (`check` in `price-checker`,
         // `request` in `knock-requests`) goes; a longer form of a prefix word says more and stays
         // (`albums` after `album-list`).
@@ -177,6 +245,13 @@ extension TaskNameDerivation {
         let leftVerb = words.indices.filter { !removed[$0] }
         if headCut || (leftVerb.count == 1 && words.count > 1 && emptyVerbs.contains(words[leftVerb[0]])) {
             removed = words.map { _ in false }
+        }
+        let keptWords = words.indices.dropFirst().filter {
+            !removed[$0] && !NameWords.fillers.contains(words[$0]) && !cannotStandAlone.contains(words[$0])
+        }
+        if startsWithVerb, removed.first == true, !keptWords.isEmpty,
+           keptWords.allSatisfy({ WordStems.same(words[0], words[$0]) }) {
+            removed[0] = false
         }
         var kept: [String] = []
         for (index, word) in words.enumerated() where !removed[index] {

@@ -86,6 +86,12 @@ public struct TaskNameDerivation: Sendable {
         "writer", "reaper", "drainer", "renderer", "refresher", "streamer", "watchdog",
     ]
 
+    /// Words that name a kind of control or closure (`Button`, `action:`), not what it does.
+    static let controlWords: Set<String> = [
+        "button", "action", "closure", "handler", "callback", "block", "label", "menu", "perform", "completion",
+        "primary", "secondary", "destructive", "default", "alert",
+    ]
+
     /// Words that name a field of a text, not what a control does (`title`, `message`).
     static let fieldWords: Set<String> = [
         "title", "subtitle", "message", "label", "text", "header", "footer", "description", "placeholder", "button",
@@ -94,7 +100,8 @@ public struct TaskNameDerivation: Sendable {
     /// Names the task at `context`: the preferred name plus, in order, the words that can tell it apart from
     /// another site that wants the same name, and where the name came from.
     public func derive(_ context: TaskNameContext) -> DerivedTaskName {
-        var prefix = typePrefix.words(for: context.declarationPath.typeNames)
+        var prefix = typePrefix.programWords(for: context.declarationPath.typeNames, path: context.fileName)
+            ?? typePrefix.words(for: context.declarationPath.typeNames)
         // Top-level code of a script file (`Pipelining.swift`): the file is its context, as a type would be.
         if prefix.isEmpty, context.declarationPath.typeNames.isEmpty, context.declarationPath.member == nil,
            let fileName = context.fileName, Self.fileStem(fileName) != "main" {
@@ -118,12 +125,18 @@ public struct TaskNameDerivation: Sendable {
                 words = TestScenario.trimmingLeadingGlue(Self.removingPrefixWords(prefix, from: words))
                 words = NameWords.removingAdjacentDuplicates(words)
             } else {
-                words = WordStems.removingRepeats(Self.removingRepeats(of: prefix, in: candidate.words))
+                words = WordStems.removingRepeats(Self.removingRepeats(of: prefix, in: candidate.words,
+                                                                      startsWithVerb: candidate.startsWithVerb))
             }
             words = NameWords.trimmingDanglingEnd(words)
             // What is left must say something on its own: `reminders-sync` + `sync-all` is not `-all`, and a
             // trailing `sync` (`loadFaviconSync` after `favicon-loader`) is an adverb.
-            if WordStems.allRepeat(words, in: prefix) || words.allSatisfy(Self.cannotStandAlone.contains)
+            // A verb the prefix names as an activity (`train` of `training`) is still what the task does; one it
+            // names as an agent (`fetch` of `configuration-fetcher`) or as is (`sync` of `reminders-sync`) is not.
+            let activityVerb = candidate.startsWithVerb && words.count == 1 && prefix.contains { word in
+                word != words[0] && word.hasSuffix("ing") && !words[0].hasSuffix("ing") && WordStems.same(word, words[0])
+            }
+            if (WordStems.allRepeat(words, in: prefix) && !activityVerb) || words.allSatisfy(Self.cannotStandAlone.contains)
                 || (words.count == 1 && Self.adverbsWhenLast.contains(words[0]) && candidate.words.first != words[0]) {
                 words = []
             }
@@ -131,13 +144,32 @@ public struct TaskNameDerivation: Sendable {
             // `fetch()`); a storage or title that says nothing more is passed over.
             if words.isEmpty && (candidate.words.isEmpty || prefix.isEmpty || !candidate.mayEcho) { continue }
             guard seen.insert(words).inserted else { continue }
-            ordered.append(PurposeCandidate(words, candidate.provenance, isPhrase: candidate.isPhrase, mayEcho: candidate.mayEcho,
-                                            mayStandAlone: candidate.mayStandAlone))
+            var kept = candidate
+            kept.words = words
+            ordered.append(kept)
+        }
+        // A function that only echoes the prefix (`read()` of `stats-reader`) says nothing the prefix does not:
+        // the body's call, when it says more, goes first (`stats-reader-fetch-stats`).
+        if let first = ordered.first, first.words.isEmpty, first.isMember,
+           let call = ordered.firstIndex(where: { $0.isCall && !$0.words.isEmpty }) {
+            ordered.insert(ordered.remove(at: call), at: 0)
         }
         // A purpose too long for the limit is cut to its first words; cut to a lone generic verb (`handle` of
         // `handleAdapterStarted`) it says nothing, and the next candidate that survives the cut goes first.
-        if let first = ordered.first, cutsToGenericVerb(first.words, prefix: prefix),
-           let better = ordered.firstIndex(where: { !$0.words.isEmpty && !cutsToGenericVerb($0.words, prefix: prefix) }) {
+        // So does a noun phrase cut from its head (`current-subscription` of `current-subscription-features`):
+        // the function says more when it says what (`reload`); else the phrase without its leading adjectives
+        // (`subscription-features`), when that fits. A sentence (a test's scenario) is cut by its clauses instead.
+        if let first = ordered.first, !first.isPhrase, cutsBadly(first.words, prefix: prefix),
+           !cutsToGenericVerb(first.words, prefix: prefix), role(of: context) != .specific || !ordered.contains(where: \.isMember) {
+            let bare = Array(first.words.drop(while: NameWords.unfinishedEnds.contains))
+            // Only a plain noun phrase: `object-proxy-with-error-handler` is no name.
+            if !bare.isEmpty, !cutsBadly(bare, prefix: prefix), !bare.contains(where: NameWords.danglingWords.contains),
+               NameWords.compose(prefix: prefix, purpose: bare, extra: [], maxLength: maxLength) == (prefix + bare).joined(separator: "-") {
+                ordered[0].words = bare
+            }
+        }
+        if let first = ordered.first, first.isPhrase ? cutsToGenericVerb(first.words, prefix: prefix) : cutsBadly(first.words, prefix: prefix),
+           let better = ordered.firstIndex(where: { !$0.words.isEmpty && !cutsBadly($0.words, prefix: prefix) }) {
             ordered.insert(ordered.remove(at: better), at: 0)
         }
         var purpose = ordered.isEmpty ? PurposeCandidate([], "") : ordered.removeFirst()
@@ -173,10 +205,32 @@ public struct TaskNameDerivation: Sendable {
         var disambiguators = consumed < purpose.words.count
             ? [cutAtClause ? Array(purpose.words.dropFirst(consumed).drop { NameWords.danglingWords.contains($0) })
                 : Array(purpose.words.dropFirst(consumed))] : []
+        /// How a disambiguator joins the name: glued after the purpose, standing in its place only when both do
+        /// not fit, always in its place (the function a task was passed over for: `…-display`, not
+        /// `…-update-image-display`), or as where the task is made (`…-in-setup-observers`), last of all.
+        enum Use { case glued, standsAlone, replaces, place }
+        var uses = [Use](repeating: .glued, count: disambiguators.count)
         let standaloneStart = disambiguators.count
-        disambiguators += ordered.map(\.words)
-        let standaloneEnd = disambiguators.count
-        let standsAlone = Set(ordered.indices.filter { ordered[$0].mayStandAlone }.map { $0 + standaloneStart })
+        // The function a task's call was preferred to because it says the opposite (`_subscribe` of an
+        // `unsubscribe`) or only where the callback was set up (`setupObservers`) names the place, not the work.
+        let contradicted = context.body.dominant.map { contradicts(context.declarationPath.member, $0) } ?? false
+        func isPlace(_ candidate: PurposeCandidate) -> Bool { candidate.isMember && (!candidate.mayStandAlone || contradicted) }
+        // The function stands in the purpose's place only when it says what the task is for, whole: not a
+        // set-up function (`setUpRefreshTimer` says where), not one cut to fit.
+        // Nor an event (`will-start-picture`, `status-changed`): it says when, glued after what.
+        func replaces(_ candidate: PurposeCandidate) -> Bool {
+            candidate.isMember && !isPlace(candidate) && !Self.isSetUp(candidate.words)
+                && !Self.isEventName(candidate.words)
+                && NameWords.compose(prefix: prefix, purpose: candidate.words, extra: [], maxLength: maxLength)
+                    == (prefix + candidate.words).joined(separator: "-")
+        }
+        var sources: [Int: String] = [:]
+        for candidate in ordered where !isPlace(candidate) {
+            sources[disambiguators.count] = candidate.provenance
+            disambiguators.append(candidate.words)
+            uses.append(replaces(candidate) ? .replaces : candidate.isMember && Self.isSetUp(candidate.words) ? .place
+                : candidate.mayStandAlone ? .standsAlone : .glued)
+        }
         // An atomic counter's `load(ordering:)` is how a test counts, never what a task does.
         disambiguators += context.body.calls.filter { $0 != context.body.dominant && !Self.atomicCalls.contains($0.name) }
             .map(callWords).map(Self.withoutLocalNames)
@@ -191,22 +245,47 @@ public struct TaskNameDerivation: Sendable {
         disambiguators += context.body.bookkeepingCalls.filter {
             !Self.lockCalls.contains($0.name) && !Self.reportingCalls.contains($0.name) && !Self.atomicCalls.contains($0.name)
         }.map(callWords).map(Self.withoutLocalNames)
+        uses += [Use](repeating: .glued, count: disambiguators.count - uses.count)
+        // Last, where the task is made: also for a function that stood in the purpose's place, in case a
+        // sibling task of that function already has its name.
+        for candidate in ordered where isPlace(candidate) || replaces(candidate) {
+            disambiguators.append(candidate.words)
+            uses.append(.place)
+        }
+        // The kind of control (`button`, `alert`) never names a task, but tells two alike ones apart.
+        let controls = context.anchors.reversed().filter {
+            $0.kind == .action && NameWords.split($0.name).allSatisfy(Self.controlWords.contains)
+        }.map { NameWords.split($0.name) }
+        disambiguators += controls
+        uses += [Use](repeating: .glued, count: controls.count)
         var standalone: [Int: [String]] = [:]
+        var replacing: Set<Int> = []
+        var replacingSources: [Int: String] = [:]
+        var places: Set<Int> = []
         var unique: Set<[String]> = []
         var phrases: [[String]] = []
         for (index, words) in disambiguators.enumerated() {
-            let phrase = Self.phrase(words, after: base)
-            guard !phrase.isEmpty, unique.insert(phrase).inserted else { continue }
+            var phrase = Self.phrase(words, after: base)
+            guard !phrase.isEmpty else { continue }
             // A lone auxiliary or empty verb (`get` from `method: .get`) tells two sites apart as garble.
             if phrase.count == 1, Self.emptyVerbs.contains(phrase[0]) || NameWords.weakWords.contains(phrase[0]) { continue }
+            // Glued on, a function's name would read as a second verb (`unsubscribe-subscribe`): it says where.
+            if uses[index] == .place { phrase = ["in"] + phrase }
+            guard unique.insert(phrase).inserted else { continue }
+            switch uses[index] {
             // A whole purpose candidate may stand alone as it is (`toggle-enforce-routes`, `upload-quietly`).
             // Not a function that says only when or where the task was made (`setupObservers`, the function that
             // registers the callback it runs in): standing alone it would name work the task does not do.
             // A test's scenario is what tells the suite's tests apart: another phrase follows it, cut to its
             // leading words, and never stands in its place (`rebalance-moves-run-lifecycle2`).
-            if (standaloneStart..<standaloneEnd).contains(index), standsAlone.contains(index), words.count > 1,
-               !(purpose.isPhrase && role(of: context) == .test) {
+            case .standsAlone where words.count > 1 && !(purpose.isPhrase && role(of: context) == .test):
                 standalone[phrases.count] = words
+            case .replaces:
+                standalone[phrases.count] = words
+                replacing.insert(phrases.count)
+                replacingSources[phrases.count] = sources[index]
+            case .place: places.insert(phrases.count)
+            default: break
             }
             phrases.append(phrase)
         }
@@ -220,6 +299,10 @@ public struct TaskNameDerivation: Sendable {
             forwarding: context.forwarding
         )
         derived.standaloneDisambiguators = standalone
+        derived.replacingDisambiguators = replacing
+        derived.replacingProvenance = replacingSources
+        derived.isNamedAfterItsFunction = purpose.isMember
+        derived.placeDisambiguators = places
         derived.purposeWasCut = standaloneStart == 1 && phrases.first == Self.phrase(disambiguators[0], after: base)
         derived.firstDisambiguatorContinuesPurpose = derived.purposeWasCut && !cutAtClause
         if purpose.isPhrase, role(of: context) == .test {
@@ -324,6 +407,15 @@ public struct TaskNameDerivation: Sendable {
         return composed == (prefix + [verb]).joined(separator: "-")
     }
 
+    /// True when `words` after `prefix` must be cut and would lose what they say: only a generic verb left, or
+    /// a phrase opening on an adjective or quantity (`current-subscription-features`) cut from its head noun.
+    func cutsBadly(_ words: [String], prefix: [String]) -> Bool {
+        if cutsToGenericVerb(words, prefix: prefix) { return true }
+        guard words.count > 1, let first = words.first, NameWords.unfinishedEnds.contains(first) else { return false }
+        return NameWords.compose(prefix: prefix, purpose: words, extra: [], maxLength: maxLength)
+            != (prefix + words).joined(separator: "-")
+    }
+
     /// What the enclosing member says about a task created in it.
     enum MemberRole {
         /// It says when the task runs (`init`, `viewDidLoad`, a view's `body`).
@@ -381,7 +473,11 @@ public struct TaskNameDerivation: Sendable {
             PurposeCandidate(NameWords.split(anchor.name), "case .\(anchor.name) in \(place)")
         }
         // `sink`, `addObserver`: a registration says when, never what, and tells no two tasks apart.
-        let actions = context.anchors.reversed().filter { $0.kind == .action && !Self.registrations.contains($0.name) }.map { anchor in
+        // `Button { … }`, `action: { … }`: the kind of control or argument, never what the task does.
+        let actions = context.anchors.reversed().filter {
+            $0.kind == .action && !Self.registrations.contains($0.name)
+                && !NameWords.split($0.name).allSatisfy(Self.controlWords.contains)
+        }.map { anchor in
             PurposeCandidate(Self.stripping(Self.closureSuffixes, from: actionWords(anchor.name)),
                              "closure of \(anchor.name) in \(place)")
         }
@@ -390,7 +486,17 @@ public struct TaskNameDerivation: Sendable {
         }
         let body = context.body
         var call = body.dominant.map { call in
-            PurposeCandidate(callWords(call), "\(body.dominance.rawValue) \(call.text) in \(place)", mayEcho: true)
+            var candidate = PurposeCandidate(callWords(call), "\(body.dominance.rawValue) \(call.text) in \(place)", mayEcho: true)
+            candidate.isCall = true
+            candidate.startsWithVerb = true
+            return candidate
+        }
+        // `async let m = Stats.shared.fetchMachines(); async let h = Stats.shared.fetchHosts()`: several calls of
+        // one verb on one object are the work, whatever the body then does with the results.
+        if let summary = Self.sharedVerbSummary(body, typePrefix: typePrefix) {
+            call = PurposeCandidate(summary.words, "calls \(summary.text) in \(place)", mayEcho: true)
+            call?.isCall = true
+            call?.startsWithVerb = true
         }
         // A body that only assigns a property (`self.fraction = progress`) is named after it only when it runs
         // later, in a callback (a progress handler); created directly, it is what the function does.
@@ -405,8 +511,11 @@ public struct TaskNameDerivation: Sendable {
         let role = role(of: context)
         let member = context.declarationPath.member.flatMap { component -> PurposeCandidate? in
             if case .property("body") = component { return nil }
-            return PurposeCandidate(memberWords(component), memberProvenance(context), mayEcho: true,
-                                    mayStandAlone: role == .specific && context.placement != .callback)
+            var candidate = PurposeCandidate(memberWords(component), memberProvenance(context), mayEcho: true,
+                                             mayStandAlone: role == .specific && context.placement != .callback)
+            candidate.isMember = true
+            if case .function = component { candidate.startsWithVerb = true }
+            return candidate
         }
 
         switch role {
@@ -453,6 +562,32 @@ public struct TaskNameDerivation: Sendable {
         }
         if let kindWord = context.kindWord { candidates.append(.init([kindWord], "creation kind \(kindWord)")) }
         return candidates
+    }
+
+    /// Two or more different calls sharing their verb and the object they are made on (`Stats.shared.fetchHosts()`,
+    /// `Stats.shared.fetchGroups()`) → that verb and the object (`fetch-stats`); nil when the body has no such calls,
+    /// or the object is an agent (`api.fetchA()`, `api.fetchB()` say nothing of what is fetched).
+    /// Verbs of calls that gather data, the work of a body that fans out to several of them (`fetchHosts`,
+    /// `fetchGroups`); a run of `set…`, `append…` or `can…` calls builds or asks, and says less than the rest.
+    static let gatheringVerbs: Set<String> = ["fetch", "load", "download", "refresh", "sync", "request", "query", "read"]
+
+    static func sharedVerbSummary(_ body: TaskBody, typePrefix: TypePrefix) -> (words: [String], text: String)? {
+        var groups: [String: [BodyCall]] = [:]
+        var order: [String] = []
+        for call in body.calls {
+            guard let verb = NameWords.split(call.name).first, gatheringVerbs.contains(verb),
+                  let owner = call.receiver ?? call.typeName,
+                  !plumbingTypes.contains(owner), !isSystemCall(call) else { continue }
+            let key = verb + "|" + owner
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(call)
+        }
+        guard let key = order.first(where: { Set(groups[$0]!.map(\.name)).count >= 2 }), let calls = groups[key],
+              let verb = NameWords.split(calls[0].name).first, let owner = calls[0].receiver ?? calls[0].typeName,
+              NameWords.split(owner).last.map(agentNouns.contains) == false else { return nil }
+        let object = typePrefix.stem(owner)
+        guard !object.isEmpty else { return nil }
+        return ([verb] + object.filter { $0 != verb }, calls.map(\.text).joined(separator: ", "))
     }
 
     /// `client.run()`, `serviceGroup.run()`: the body runs one object, and that is what the task is.
@@ -522,6 +657,12 @@ struct PurposeCandidate: Hashable {
     /// Used to tell two sites apart, the candidate may replace the purpose when both do not fit (a storage, a
     /// title, another call, a function that says what the task does).
     var mayStandAlone: Bool
+    /// The words are a verb phrase: a function's or a call's name.
+    var startsWithVerb = false
+    /// The candidate is the body's dominant call.
+    var isCall = false
+    /// The candidate is the enclosing member.
+    var isMember = false
 
     init(_ words: [String], _ provenance: String, isPhrase: Bool = false, mayEcho: Bool = false, mayStandAlone: Bool = true) {
         self.words = words

@@ -63,7 +63,13 @@ public enum TaskNameUniqueness {
                 // (`after-delay` beside `after-delay-with-test-scheduler`): they have their cut-off words.
                 let keepsWhole = current[index] == 0 && !requests[index].purposeWasCut
                     && !rivals.isEmpty && rivals.allSatisfy { current[$0] == 0 && requests[$0].purposeWasCut }
-                if (rivals.isEmpty || keepsWhole) && !isTaken(name, scopes[index]) {
+                // A site whose only words say where it is made (`in-setup-observers`) keeps its name against
+                // rivals that each have a word of what they do.
+                let onlyPlaces = current[index] == 0 && !rivals.isEmpty
+                    && requests[index].disambiguators.indices.allSatisfy(requests[index].placeDisambiguators.contains)
+                    && rivals.allSatisfy { current[$0] == 0 && !requests[$0].disambiguators.isEmpty
+                        && !requests[$0].placeDisambiguators.contains(0) && !requests[$0].isNamedAfterItsFunction }
+                if (rivals.isEmpty || keepsWhole || onlyPlaces) && !isTaken(name, scopes[index]) {
                     result[index] = name
                     take(name, scopes[index])
                 } else {

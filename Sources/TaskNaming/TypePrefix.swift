@@ -51,6 +51,39 @@ public struct TypePrefix: Sendable, Hashable {
         return fitted(words)
     }
 
+    /// Stems of view types that say only which view of a program they are (`ContentView`, `MainView`,
+    /// `RootViewController`): every program has one, so the program names their tasks instead.
+    static let genericRootStems: Set<[String]> = [["content"], ["main"], ["root"]]
+
+    /// Folders whose names say how code is laid out, not which program it is.
+    static let layoutFolders: Set<String> = [
+        "sources", "source", "src", "app", "apps", "application", "applications", "views", "view", "ui", "screens",
+        "scenes", "features", "feature", "shared", "common", "core", "ios", "macos", "watchos", "tvos", "visionos",
+        "mac", "classes", "main", "root", "content", "resources", "presentation", "modules", "components", "scene",
+        "examples", "example", "samples", "demos", "targets", "packages", "projects", "platforms", "swiftui",
+    ]
+
+    /// Last words of a program's folder that say what kind of program it is (`ImageGenExample`, `IceCubesApp`).
+    static let programKindWords: Set<String> = ["app", "example", "examples", "demo", "sample", "ios", "macos"]
+
+    /// The prefix for the types at `types` in the file at `path`: the program's name, read from the nearest
+    /// folder that names one (`Applications/ImageGenExample/ContentView.swift` → `image-gen`), when the types
+    /// only say which view of a program they are (``genericRootStems``); nil otherwise or when no folder does.
+    /// The same for every site of the type in that file's folder, whole-file or sub-file.
+    public func programWords(for types: [String], path: String?) -> [String]? {
+        let stems = types.map(stem).filter { !$0.isEmpty }
+        guard let path, !stems.isEmpty, stems.allSatisfy(Self.genericRootStems.contains),
+              types.allSatisfy({ stem($0) != NameWords.split($0) }) else { return nil }
+        for folder in path.split(separator: "/").dropLast().reversed() {
+            var words = NameWords.split(String(folder))
+            guard !words.isEmpty, !Self.layoutFolders.contains(words.joined()), !folder.hasPrefix(".") else { continue }
+            while words.count > 1, let last = words.last, Self.programKindWords.contains(last) { words.removeLast() }
+            let fitted = fitted(words)
+            return fitted.isEmpty ? nil : fitted
+        }
+        return nil
+    }
+
     /// A type's own words without the kind words at its end (repeatedly) and a leading `Default`.
     public func stem(_ typeName: String) -> [String] {
         let bare = typeName.split(separator: "<").first.map(String.init) ?? typeName

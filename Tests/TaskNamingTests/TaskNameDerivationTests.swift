@@ -16,9 +16,12 @@ import TaskNaming
 
     @Test func typeAndFunctionMakePrefixAndPurpose() {
         #expect(name("AlbumDetailViewModel.loadTracks(for:)") == "album-detail-load-tracks")
-        // 43 characters in full: the purpose gives up its last word; the type's prefix stays whole, as at
-        // every other site of the type.
-        #expect(name("CloudSyncMonitor.scheduleReconcileRetry()") == "cloud-sync-monitor-schedule-reconcile")
+        // 43 characters, within the limit: the function's name stays whole, its object included.
+        #expect(name("CloudSyncMonitor.scheduleReconcileRetry()") == "cloud-sync-monitor-schedule-reconcile-retry")
+        // Over the limit, the purpose gives up its last words; the type's prefix stays whole, as at every other
+        // site of the type.
+        #expect(name("CloudSyncMonitor.scheduleReconcileRetryAfterBackoffWindow()")
+            == "cloud-sync-monitor-schedule-reconcile-retry")
     }
 
     @Test(arguments: [
@@ -87,7 +90,8 @@ import TaskNaming
 
     @Test func delegateMethodsAreNamedAfterTheirEvent() {
         #expect(name("AlbumListViewController.tableView(_:didSelectRowAt:)") == "album-list-did-select-row")
-        #expect(name("ReleaseCellDelegate.releaseCell(_:coverView:playButtonDidPressed:)") == "release-cell-delegate-play-button")
+        // `did` before a participle is no English: the participle says the event.
+        #expect(name("ReleaseCellDelegate.releaseCell(_:coverView:playButtonDidPressed:)") == "release-cell-delegate-play-button-pressed")
         // The event after the delegating noun in the base name.
         #expect(name("InAppSafariManager.safariViewControllerDidFinish(_:)") == "in-app-safari-did-finish")
         // Not a delegate shape: the base name stays.
@@ -112,12 +116,61 @@ import TaskNaming
     @Test func longNamesAreShortenedByWholeWords() {
         let derived = derivation.derive(TaskNameContext(declarationPath: DeclarationPath(parsing:
             "RecordCollectionSynchronizationCoordinator.reconcilePendingPriceChecksForReleases(_:with:)")))
-        #expect(derived.name.count <= 40)
-        // The prefix keeps its leading whole words within 28 characters, the same at every site of the type.
-        #expect(derived.name == "record-collection-reconcile-pending")
+        #expect(derived.name.count <= derivation.maxLength)
+        // The prefix keeps its leading whole words within `maxLength - 20` characters, the same at every site of
+        // the type; the purpose is cut before its clause (`for-releases`).
+        #expect(derived.name == "record-collection-reconcile-pending-price-checks")
+        let tight = TaskNameDerivation(maxLength: 40).derive(TaskNameContext(declarationPath: DeclarationPath(parsing:
+            "RecordCollectionSynchronizationCoordinator.reconcilePendingPriceChecksForReleases(_:with:)")))
+        #expect(tight.name.count <= 40)
+        #expect(tight.name == "record-collection-reconcile-pending")
         let short = TaskNameDerivation(maxLength: 20).derive(TaskNameContext(
             declarationPath: DeclarationPath(parsing: "AlbumDetailViewModel.loadTracks()")))
         #expect(short.name == "album-detail-load")
+    }
+
+    @Test func aFunctionTheCallWasPreferredToStandsInItsPlaceOnAClash() {
+        let own = derivation.derive(TaskNameContext(
+            declarationPath: DeclarationPath(parsing: "SketchEvaluator.updateSketch(sketch:)")))
+        let caller = derivation.derive(TaskNameContext(
+            declarationPath: DeclarationPath(parsing: "SketchEvaluator.show(decoded:)"), operation: "updateSketch"))
+        #expect(caller.name == "sketch-evaluator-update-sketch")
+        let names = TaskNameUniqueness.assign([own, caller], existing: [])
+        // Not `…-update-sketch-show`, not `…-update-sketch-2`: the function says which.
+        #expect(names == ["sketch-evaluator-update-sketch", "sketch-evaluator-show"])
+        #expect(caller.provenance(of: names[1]) == "function show(decoded:) of SketchEvaluator")
+        #expect(own.provenance(of: names[0]) == own.provenance)
+    }
+
+    @Test func callsNamedAfterAnEventAreReportedOrHandled() {
+        func body(_ call: BodyCall) -> TaskBody { TaskBody(calls: [call], dominant: call, dominance: .onlyCall) }
+        let failed = BodyCall(name: "failed", receiver: "ledger", text: "ledger.failed(jobID:error:)")
+        #expect(derivation.derive(TaskNameContext(declarationPath: DeclarationPath(parsing: "WorkerLoop.perform(jobID:)"),
+                                                  body: body(failed))).name == "worker-loop-report-job-failed")
+        let closed = BodyCall(name: "socketClosed", text: "socketClosed()")
+        #expect(derivation.derive(TaskNameContext(declarationPath: DeclarationPath(parsing: "Reconnector.channelInactive()"),
+                                                  body: body(closed))).name == "reconnector-handle-socket-closed")
+        // A verb with a participle for object is an action; a question and a condition are no events.
+        for (name, expected) in [("markCompleted", "reconnector-mark-completed"),
+                                 ("rekeyIfExpired", "reconnector-rekey-if-expired")] {
+            let call = BodyCall(name: name, receiver: "store", text: "store.\(name)()")
+            #expect(derivation.derive(TaskNameContext(declarationPath: DeclarationPath(parsing: "Reconnector.run()"),
+                                                      body: body(call))).name == expected)
+        }
+    }
+
+    @Test func aContentViewTakesItsProgramsName() {
+        func named(_ file: String) -> String {
+            derivation.derive(TaskNameContext(declarationPath: DeclarationPath(parsing: "ContentView.render()"),
+                                              fileName: file)).name
+        }
+        #expect(named("Apps/PosterMakerDemo/ContentView.swift") == "poster-maker-render")
+        #expect(named("PosterMaker/Sources/Views/ContentView.swift") == "poster-maker-render")
+        // No folder names a program: the type's own word.
+        #expect(named("ContentView.swift") == "content-render")
+        // A type that says more than which view it is keeps its own prefix.
+        #expect(derivation.derive(TaskNameContext(declarationPath: DeclarationPath(parsing: "PosterView.render()"),
+                                                  fileName: "Apps/PosterMakerDemo/PosterView.swift")).name == "poster-render")
     }
 
     @Test func disambiguatorsComeFromContextInOrder() {

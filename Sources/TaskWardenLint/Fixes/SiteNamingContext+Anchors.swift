@@ -141,8 +141,24 @@ extension SiteNamingContext {
     /// (`Button { … } label: { Label("wantlist.action.sync", systemImage: …) }`), never an image's name
     /// (`Image("Close-24")`). A localisation key (`wantlist.action.sync`) gives its last part.
     static func title(of call: FunctionCallExprSyntax) -> String? {
-        var literal = call.arguments.first { $0.label == nil || $0.label?.text == "title" }
-            .flatMap { $0.expression.as(StringLiteralExprSyntax.self) }
+        let titleArgument = call.arguments.first { $0.label == nil || $0.label?.text == "title" }
+        var literal = titleArgument.flatMap { $0.expression.as(StringLiteralExprSyntax.self) }
+        if literal == nil, let titleArgument, let either = eitherTitle(titleArgument.expression) { return either }
+        if literal == nil {
+            let label = call.additionalTrailingClosures.first { $0.label.text == "label" }.map { Syntax($0.closure) }
+                ?? call.arguments.first { $0.label?.text == "label" }.map { Syntax($0.expression) }
+            // `label: { Text(allStaged ? "Unstage All" : "Stage All") }`: the button does one or the other.
+            if let label, let either = label.tokens(viewMode: .sourceAccurate).lazy.compactMap({ token -> String? in
+                guard token.tokenKind == .infixQuestionMark else { return nil }
+                var node = token.parent
+                while let current = node, !current.is(LabeledExprSyntax.self), !current.is(ClosureExprSyntax.self) {
+                    node = current.parent
+                }
+                return node?.as(LabeledExprSyntax.self).flatMap { eitherTitle($0.expression) }
+            }).first {
+                return either
+            }
+        }
         if literal == nil {
             let label = call.additionalTrailingClosures.first { $0.label.text == "label" }.map { Syntax($0.closure) }
                 ?? call.arguments.first { $0.label?.text == "label" }.map { Syntax($0.expression) }
@@ -163,6 +179,36 @@ extension SiteNamingContext {
         guard !text.isEmpty else { return nil }
         if !text.contains(" "), text.contains("."), let last = text.split(separator: ".").last { return String(last) }
         return text
+    }
+
+    /// `flag ? "Unstage All" : "Stage All"` → `Unstage or Stage All`: a title that is one of two says both,
+    /// the words they end alike on said once.
+    static func eitherTitle(_ expression: ExprSyntax) -> String? {
+        var branches: [ExprSyntax] = []
+        if let ternary = expression.as(TernaryExprSyntax.self) {
+            branches = [ternary.thenExpression, ternary.elseExpression]
+        } else if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+                  let ternary = sequence.elements.dropFirst().first?.as(UnresolvedTernaryExprSyntax.self),
+                  let last = sequence.elements.last {
+            branches = [ternary.thenExpression, last]
+        }
+        let texts = branches.compactMap { branch -> [Substring]? in
+            guard let literal = branch.as(StringLiteralExprSyntax.self),
+                  literal.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }) else { return nil }
+            var text = Substring(literal.segments.trimmedText)
+            // A localisation key (`status.action.unpin`): its last field is the words.
+            if !text.contains(" "), text.contains("."), let last = text.split(separator: ".").last { text = last }
+            let words = text.split(separator: " ")
+            return words.isEmpty ? nil : words
+        }
+        guard texts.count == 2, texts[0] != texts[1] else { return nil }
+        var shared = 0
+        while shared < min(texts[0].count, texts[1].count) - 1,
+              texts[0][texts[0].count - 1 - shared].lowercased() == texts[1][texts[1].count - 1 - shared].lowercased() {
+            shared += 1
+        }
+        let first = texts[0].dropLast(shared), second = texts[1]
+        return (first + ["or"] + second).joined(separator: " ")
     }
 
     /// Calls whose string is an asset or symbol name, not words a person reads.

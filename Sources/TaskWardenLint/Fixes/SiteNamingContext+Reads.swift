@@ -15,7 +15,9 @@ extension SiteNamingContext {
     ///   closure kept for later (`onQuiesced = {…}`), and what an `onChange(of:)` watches: the argument lists
     ///   beside the site (`callArguments`).
     /// - **A control's title**: its first unlabelled or `title:` string literal, or one in its `label:` closure
-    ///   (`labelledClosures`), also for a control whose argument holds the site (`Picker(selection: …)`).
+    ///   (`labelledClosures`), also for a control whose argument holds the site (`Picker(selection: …)`), and
+    ///   both literals of a title chosen by a ternary (`allPinned ? "Unpin" : "Pin"`) in either place.
+    /// - **The file's path** (not its syntax): the folder that names the program, for a `ContentView`'s prefix.
     /// - **`for` loops and the `case` of a `switch`** between the site and its declaration (compound statements
     ///   holding a site are kept whole).
     /// - **The enclosing declarations' names and signatures**: types and extended types, functions with their

@@ -222,7 +222,7 @@ public struct TaskNameFixer: Sendable {
                 file: file.path, line: entry.site.position.line, column: entry.site.position.column,
                 kind: entry.site.kind.rawValue, name: name, isPerItem: entry.derived.isPerItem,
                 suggestion: entry.suggestionIdentity.map { "\(name):\\(\($0))" },
-                provenance: entry.derived.provenance, enclosing: entry.site.enclosingDeclaration,
+                provenance: entry.derived.provenance(of: name), enclosing: entry.site.enclosingDeclaration,
                 bodyFirstLine: SiteBodyLine.firstLine(of: entry.site)))
         }
         let newSource = TextInsertion.apply(insertions, to: sourceBytes)

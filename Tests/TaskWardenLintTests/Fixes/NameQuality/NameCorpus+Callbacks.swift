@@ -81,8 +81,8 @@ extension NameCorpus {
                         .store(in: &cancellables)
                 }
             }
-            """, accept: [["recent-activity-client-notify-burn-did", "recent-activity-client-notify-burn"]],
-            wrong: ["recent-activity-client-init", "recent-activity-client-sink"]),
+            """, accept: [["recent-activity-client-notify-burn-did-complete", "recent-activity-client-notify-burn"]],
+            wrong: ["recent-activity-client-init", "recent-activity-client-sink", "recent-activity-client-notify-burn-did"]),
         NameCase("a timer's tick refreshes totals", file: "StatusViewModel.swift", """
             final class VPNStatusViewModel {
                 private func setUpThroughputRefreshTimer() {

@@ -116,7 +116,7 @@ extension NameCorpus {
                 }
             }
             """, accept: [["rate-limit-refresh"]], wrong: ["rate-limit-toolbar-item"]),
-        NameCase("a pin or unpin button is not named for one of them", file: "StatusContextMenu.swift", """
+        NameCase("a pin or unpin button is named for both", file: "StatusContextMenu.swift", """
             struct StatusContextMenu: View {
                 var body: some View {
                     Button {
@@ -124,8 +124,8 @@ extension NameCorpus {
                     } label: { Label(viewModel.isPinned ? "unpin" : "pin", systemImage: "pin") }
                 }
             }
-            """, accept: [["status-context-menu-button", "status-context-menu-body"]],
-            wrong: ["status-context-menu-pin", "status-context-menu-unpin"]),
+            """, accept: [["status-context-menu-unpin-or-pin"]],
+            wrong: ["status-context-menu-pin", "status-context-menu-unpin", "status-context-menu-button"]),
         NameCase("onReceive reloads after a notification", file: "RemindersAddView.swift", """
             struct RemindersAddView: View {
                 var body: some View {

@@ -78,10 +78,11 @@ extension NameCorpus {
                     Task { await refreshEntitlements() }
                 }
             }
-            """, accept: [["network-protection-stop-tunnel", "network-protection-handle-entitlements",
+            """, accept: [["network-protection-stop-tunnel", "network-protection-handle-entitlements-change",
                            "network-protection-entitlements-change"],
                           ["network-protection-refresh-entitlements", "network-protection-register-for-entitlements"]],
-            wrong: ["network-handle-entitlements-change", "network-register-for-entitlements"]),
+            wrong: ["network-handle-entitlements-change", "network-register-for-entitlements",
+                    "network-protection-handle-entitlements"]),
         NameCase("a tunnel provider's sites share its whole prefix", file: "PacketTunnelProvider.swift", """
             final class PacketTunnelProvider {
                 private func simulateConnectionInterruption(completionHandler: ((Data?) -> Void)? = nil) {

@@ -1,0 +1,108 @@
+/// Apps and servers: views, view models, actors, clients and job runners — verbs the prefix echoes, buttons
+/// that do one thing or another, calls named after what happened, and sites told apart by their function.
+extension NameCorpus {
+    static let events: [NameCase] = [
+        NameCase("a verb the view's name says as an activity stays the verb", file: "ScanningView.swift", """
+            struct ScanningView: View {
+                let scanner: DocumentScanner
+                var body: some View {
+                    Button("Scan") { Task { try await scanner.scan() } }
+                }
+            }
+            """, accept: [["scanning-scan"]], wrong: ["scanning-scanner", "scanning"]),
+        NameCase("a fetcher whose function echoes it is named after its call", file: "QuoteFetcher.swift", """
+            final class QuoteFetcher {
+                func fetch() {
+                    Task { await store.downloadLatestQuotes() }
+                }
+            }
+            """, accept: [["quote-fetcher-download-latest-quotes", "quote-fetcher-download-latest"]],
+            wrong: ["quote-fetcher-latest-quotes", "quote-fetcher-fetch"]),
+        NameCase("a reader fans out to fetches of one store", file: "FleetReader.swift", """
+            final class FleetReader {
+                func read() {
+                    pending = Task { [weak self] in
+                        async let ships = Fleet.shared.fetchShips()
+                        async let ports = Fleet.shared.fetchPorts()
+                        let snapshot = await (ships, ports)
+                        self?.publish(snapshot)
+                    }
+                }
+            }
+            """, accept: [["fleet-reader-fetch", "fleet-reader-read"]], wrong: ["fleet-reader", "fleet-reader-publish"]),
+        NameCase("a button titled one way or the other", file: "CheckoutView.swift", """
+            struct CheckoutView: View {
+                var allPinned: Bool
+                var body: some View {
+                    Button {
+                        Task { if allPinned { await unpinEverything() } else { await pinEverything() } }
+                    } label: { Text(allPinned ? "Unpin Everything" : "Pin Everything") }
+                }
+            }
+            """, accept: [["checkout-unpin-or-pin-everything"]], wrong: ["checkout-button", "checkout"]),
+        NameCase("a job runner reports a failure to its queue", file: "WorkerLoop.swift", """
+            final class WorkerLoop {
+                func perform(jobID: JobID, payload: Payload) async throws {
+                    do { try await payload.execute() } catch {
+                        try await Task { try await self.ledger.failed(jobID: jobID, error: error) }.value
+                    }
+                }
+            }
+            """, accept: [["worker-loop-report-job-failed"]], wrong: ["worker-loop-failed", "worker-loop-failed-ledger"]),
+        NameCase("events handed to a state machine and to oneself", file: "Reconnector.swift", """
+            final class Reconnector {
+                func arm(_ deadline: Deadline) {
+                    Task { await self.machine.deadlineScheduled(deadline) }
+                }
+                func tick() {
+                    Task { await self.withMachine { $0.deadlineFired() } }
+                }
+                func channelInactive() {
+                    Task { await self.socketClosed() }
+                }
+            }
+            """, accept: [["reconnector-report-deadline-scheduled"], ["reconnector-report-deadline-fired"],
+                          ["reconnector-handle-socket-closed"]],
+            wrong: ["reconnector-deadline-scheduled", "reconnector-fired", "reconnector-socket-closed"]),
+        NameCase("a function named against its call is where, said with a preposition", file: "Channel.swift", """
+            final class Channel {}
+            extension Channel {
+                func _join(request: Request) async throws {
+                    do { try await send(request) } catch {
+                        _ = try await Task { try await leave(room: request.room) }.value
+                    }
+                }
+                func run(room: Room) {
+                    Task { try await leave(room: room) }
+                }
+            }
+            """, accept: [["channel-leave-in-join"], ["channel-leave"]],
+            wrong: ["channel-leave-join", "channel-join", "channel-leave-2"]),
+        NameCase("a program's content view takes the program's name", file: "Apps/PosterMakerDemo/ContentView.swift", """
+            struct ContentView: View {
+                let renderer: PosterRenderer
+                var body: some View { Button("Render") { render() } }
+                private func render() { Task { await renderer.render(layout: layout) } }
+            }
+            """, accept: [["poster-maker-render"]], wrong: ["content-render"]),
+        NameCase("a third site named after its own function, not numbered", file: "SketchEvaluator.swift", """
+            @Observable final class SketchEvaluator {
+                func updateProgress(progress: Double) { Task { @MainActor in self.progress = progress } }
+                func updateSketch(sketch: Sketch) { Task { @MainActor in self.sketch = sketch } }
+                func show(decoded: Data) {
+                    let sketch = Sketch(decoded)
+                    Task { @MainActor in updateSketch(sketch: sketch) }
+                }
+            }
+            """, accept: [["sketch-evaluator-update-progress"], ["sketch-evaluator-update-sketch"], ["sketch-evaluator-show"]],
+            wrong: ["sketch-evaluator-update-2", "sketch-evaluator-update-sketch-show"]),
+        NameCase("a delegate event in the past is no did-plus-participle", file: "TrackCell.swift", """
+            final class TrackListController {
+                func trackCell(_ cell: TrackCell, statusView: StatusView, shareButtonDidPressed button: UIButton) {
+                    Task { await share(cell.track) }
+                }
+            }
+            """, accept: [["track-list-share", "track-list-share-button-pressed"]],
+            wrong: ["track-list-share-button-did-pressed", "track-list-share-button-did"]),
+    ]
+}
