@@ -123,17 +123,8 @@ extension UnifiedDiff {
         _ operations: [LineOperation], path: String, context: Int, text: (LineOperation) -> ArraySlice<UInt8>
     ) -> String {
         var output = Array("--- a/\(path)\n+++ b/\(path)\n".utf8)
-        let changeIndices = operations.indices.filter { operations[$0].kind != .same }
-        var hunkStart = 0
-        while hunkStart < changeIndices.count {
-            var hunkEnd = hunkStart
-            while hunkEnd + 1 < changeIndices.count,
-                  changeIndices[hunkEnd + 1] - changeIndices[hunkEnd] <= 2 * context + 1 {
-                hunkEnd += 1
-            }
-            let first = max(0, changeIndices[hunkStart] - context)
-            let last = min(operations.count - 1, changeIndices[hunkEnd] + context)
-            let slice = operations[first...last]
+        for hunk in hunkRanges(operations.map(\.kind), context: context) {
+            let slice = operations[hunk]
             let oldCount = slice.reduce(0) { $0 + ($1.kind != .insert ? 1 : 0) }
             let newCount = slice.reduce(0) { $0 + ($1.kind != .delete ? 1 : 0) }
             output += Array("@@ -\(range(slice.first!.oldLine, oldCount)) +\(range(slice.first!.newLine, newCount)) @@\n".utf8)
@@ -146,7 +137,6 @@ extension UnifiedDiff {
                 output += text(operation)
                 output.append(UInt8(ascii: "\n"))
             }
-            hunkStart = hunkEnd + 1
         }
         return String(decoding: output, as: UTF8.self)
     }

@@ -21,18 +21,8 @@ public enum UnifiedDiff {
         let operations = diff(oldLines, newLines)
 
         var output = "--- a/\(path)\n+++ b/\(path)\n"
-        // Group operations into hunks: changes plus `context` unchanged lines around them.
-        let changeIndices = operations.indices.filter { operations[$0].kind != .same }
-        var hunkStart = 0
-        while hunkStart < changeIndices.count {
-            var hunkEnd = hunkStart
-            while hunkEnd + 1 < changeIndices.count,
-                  changeIndices[hunkEnd + 1] - changeIndices[hunkEnd] <= 2 * context + 1 {
-                hunkEnd += 1
-            }
-            let first = max(0, changeIndices[hunkStart] - context)
-            let last = min(operations.count - 1, changeIndices[hunkEnd] + context)
-            let slice = operations[first...last]
+        for hunk in hunkRanges(operations.map(\.kind), context: context) {
+            let slice = operations[hunk]
             let oldStart = slice.first!.oldLine
             let newStart = slice.first!.newLine
             let oldCount = slice.filter { $0.kind != .insert }.count
@@ -45,9 +35,26 @@ public enum UnifiedDiff {
                 case .insert: output += "+\(operation.text)\n"
                 }
             }
-            hunkStart = hunkEnd + 1
         }
         return output
+    }
+
+    /// The operations' indices grouped into hunks as `diff -u` groups them: each change with `context` unchanged
+    /// lines around it, hunks whose context lines meet merged into one.
+    static func hunkRanges(_ kinds: [Operation.Kind], context: Int) -> [ClosedRange<Int>] {
+        let changeIndices = kinds.indices.filter { kinds[$0] != .same }
+        var hunks: [ClosedRange<Int>] = []
+        var hunkStart = 0
+        while hunkStart < changeIndices.count {
+            var hunkEnd = hunkStart
+            while hunkEnd + 1 < changeIndices.count,
+                  changeIndices[hunkEnd + 1] - changeIndices[hunkEnd] <= 2 * context + 1 {
+                hunkEnd += 1
+            }
+            hunks.append(max(0, changeIndices[hunkStart] - context)...min(kinds.count - 1, changeIndices[hunkEnd] + context))
+            hunkStart = hunkEnd + 1
+        }
+        return hunks
     }
 
     static func range(_ start: Int, _ count: Int) -> String {
