@@ -22,6 +22,8 @@ extension TaskBodyReader {
         var skippedAlternatives = false
         /// Properties of `self` the body assigns, in source order.
         var assignedProperties: [String] = []
+        /// The `consume` noted for each `for await` loop over a named sequence.
+        var consumedSequences: [SyntaxIdentifier: BodyCall] = [:]
 
         init(enclosingFunction: String?, closureParameters: Set<String>, reportingNames: Set<String>) {
             self.enclosingFunction = enclosingFunction
@@ -161,6 +163,14 @@ extension TaskBodyReader {
                 call.argumentCase = member.declName.baseName.text
                 call.source = member.base.flatMap { TaskBodyReader.receiver($0).instance }
                 reading.queries.append(call)
+                consumedSequences[node.id] = call
+            } else if node.awaitKeyword != nil, let reference = node.sequence.as(DeclReferenceExprSyntax.self),
+                      reference.baseName.tokenKind != .keyword(.self) {
+                // `for await _ in events {}`: a loop over a local or stored sequence consumes it.
+                var call = BodyCall(name: "consume", isAwaited: true, text: "for await in \(reference.baseName.text)")
+                call.argumentCase = reference.baseName.text
+                reading.queries.append(call)
+                consumedSequences[node.id] = call
             }
             return .visitChildren
         }

@@ -26,6 +26,8 @@ struct TaskBodyReader {
         var distinguishingWords: [String] = []
         /// The only call the body makes is to this closure parameter of the enclosing function.
         var forwardedParameter: String?
+        /// The body is one `for await` loop: consuming its sequence is the work, whatever is done with each element.
+        var consumedSequence: BodyCall?
 
         /// The body as name derivation sees it.
         var summary: TaskBody {
@@ -33,6 +35,17 @@ struct TaskBodyReader {
             let awaited = calls.filter(\.isAwaited)
             let dominant: BodyCall?
             let dominance: TaskBody.Dominance
+            if let consumed = consumedSequence,
+               calls.allSatisfy({ $0.receiver != nil && $0.receiver == consumed.source }) {
+                // `for try await record in reader1.entries { try reader1.scheduleAck(record) }`: the loop reads
+                // the entries, and acknowledging each to the reader is part of reading; counting them is not work.
+                // A call on anything else (`for await emoji in stream { pickCustomEmoji(emoji) }`) is the work.
+                // Still only a query: a function that says more (`setupPlayer`) keeps its place before it.
+                return TaskBody(calls: [consumed] + calls + queries.filter { $0 != consumed }, dominant: consumed,
+                                dominance: .query, callsEnclosingFunction: callsEnclosingFunction,
+                                distinguishingWords: Array(distinguishingWords.prefix(3)),
+                                bookkeepingCalls: Array(bookkeepingOnReceivers.prefix(2)))
+            }
             if distinctNames.count == 1 {
                 (dominant, dominance) = (calls.first, .onlyCall)
             } else if Set(awaited.map(\.name)).count == 1 {
@@ -75,6 +88,10 @@ struct TaskBodyReader {
                               reportingNames: reportingNames)
         visitor.walk(closure.statements)
         var reading = visitor.reading
+        if closure.statements.count == 1, let loop = closure.statements.first?.item.as(ForStmtSyntax.self),
+           let consumed = visitor.consumedSequences[loop.id] {
+            reading.consumedSequence = consumed
+        }
         // `Task { @MainActor in self.modelDownloadProgress = progress }`: a body that only assigns one property
         // updates it, and that is what the task does.
         if reading.calls.isEmpty, reading.queries.isEmpty, reading.bookkeeping.isEmpty, visitor.parameterCalls.isEmpty,

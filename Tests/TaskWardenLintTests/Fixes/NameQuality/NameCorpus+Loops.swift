@@ -96,5 +96,33 @@ extension NameCorpus {
             """, accept: [["drain-stops-after-all-workers-report-run-pool", "drain-stops-run-pool"],
                           ["drain-stops-begin-orderly-shutdown", "drain-stops-after-begin-orderly-shutdown"]],
             wrong: ["drain-stops-after-all-workers-report-begin-orderly", "drain-stops-after-all-workers-report-load"]),
+        NameCase("a child that is one loop over a numbered source consumes it; a drain consumes", file: "OffsetTests.swift", """
+            @Suite struct OffsetTests {
+                @Test func commitsSurviveFailover() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { try await cluster1.run() }
+                        group.addTask {
+                            for try await batch in broker1.deliveries {
+                                seen1.wrappingIncrement(ordering: .relaxed)
+                                try broker1.commitOffset(batch)
+                            }
+                        }
+                        group.addTask {
+                            for try await batch in broker2.deliveries {
+                                seen2.wrappingIncrement(ordering: .relaxed)
+                                try broker2.commitOffset(batch)
+                            }
+                        }
+                        group.addTask { for await _ in notifications {} }
+                        try await group.next()
+                    }
+                }
+            }
+            """, accept: [["offset-commits-survive-failover-run-cluster1"],
+                          ["offset-commits-survive-failover-consume-broker1", "offset-commits-consume-broker1-deliveries"],
+                          ["offset-commits-survive-failover-consume-broker2", "offset-commits-consume-broker2-deliveries"],
+                          ["offset-commits-survive-consume-notifications", "offset-commits-survive-failover-drain-notifications"]],
+            wrong: ["offset-commits-survive-failover-commit-broker1", "offset-commits-survive-failover-broker1",
+                    "offset-commits-survive-failover", "offset-commits-survive-failover-2"]),
     ]
 }
