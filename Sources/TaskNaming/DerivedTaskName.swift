@@ -103,6 +103,11 @@ public struct DerivedTaskName: Sendable, Hashable {
             let led = NameWords.compose(prefix: prefixWords, purpose: scenarioLead, extra: extra, maxLength: maxLength,
                                         extraFloor: floor)
             if led != (prefixWords + scenarioLead).joined(separator: "-") { return led }
+            // Not even after the scenario's lead: a whole call (`trigger-graceful-shutdown`) says more without it.
+            let whole = (prefixWords + extra).joined(separator: "-")
+            if extra.count > 2, NameWords.compose(prefix: prefixWords, purpose: extra, extra: [], maxLength: maxLength) == whole {
+                return whole
+            }
         }
         if !extra.isEmpty, wholeDisambiguators.contains(level - 1), !name.hasSuffix("-" + extra.joined(separator: "-")) {
             return self.name

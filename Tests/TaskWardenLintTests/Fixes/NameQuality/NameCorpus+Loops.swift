@@ -124,5 +124,25 @@ extension NameCorpus {
                           ["offset-commits-survive-consume-notifications", "offset-commits-survive-failover-drain-notifications"]],
             wrong: ["offset-commits-survive-failover-commit-broker1", "offset-commits-survive-failover-broker1",
                     "offset-commits-survive-failover", "offset-commits-survive-failover-2"]),
+        NameCase("a compound call after a polling loop stays whole, never its verb and the receiver", file: "ClusterMembershipTests.swift", """
+            @Suite struct ClusterMembershipTests {
+                @Test func noLostVotesAcrossRejoin() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { try await member1.run() }
+                        group.addTask { for try await _ in member1.ballots {} }
+                        group.addTask {
+                            while tally.load(ordering: .relaxed) < 50 {
+                                try await Task.sleep(for: .milliseconds(20))
+                            }
+                            await member1.initiateOrderlyShutdown()
+                        }
+                        try await group.next()
+                    }
+                }
+            }
+            """, accept: [["cluster-membership-no-lost-votes-run-member1"],
+                          ["cluster-membership-no-lost-votes-consume-ballots"],
+                          ["cluster-membership-initiate-orderly-shutdown", "cluster-membership-no-lost-initiate-orderly-shutdown"]],
+            wrong: ["cluster-membership-no-lost-initiate-member1", "cluster-membership-no-lost-votes-across-rejoin"]),
     ]
 }
