@@ -62,6 +62,12 @@ extension TaskBodyReader {
                 // `promise(.success(value))`, `seal.fulfill(…)`: reporting to the closure around the task.
                 if reportingNames.contains(name) { return .visitChildren }
             }
+            // `XCTAssertThrowsError(try parse(x)) { error in XCTAssertEqual(error as? E, .cancelled) }`: only the
+            // expression that throws is the work; the error it is checked against is not.
+            if callee.hasPrefix("XCTAssertThrows") || callee.hasPrefix("XCTAssertNoThrow") {
+                if let first = node.arguments.first { walk(first.expression) }
+                return .skipChildren
+            }
             noteDistinguishingWords(node.arguments)
             // `.response(…)`, `Foo(…)`, `XCTAssertEqual(…)`: a case, an initializer or an assertion, not work.
             let isCaseOrType = node.calledExpression.as(MemberAccessExprSyntax.self).map { $0.base == nil } ?? false
@@ -154,6 +160,19 @@ extension TaskBodyReader {
         }
 
         override func visit(_ node: CatchClauseListSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+        /// `#expect(throws: PipeError(.cancelled)) { try await pipe.read() }`: the error is what the test checks,
+        /// not what the task does nor a word that tells it apart; the closure is the work.
+        override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+            guard ["expect", "require"].contains(node.macroName.text),
+                  node.arguments.first?.label?.text == "throws" else { return .visitChildren }
+            for closure in [node.trailingClosure].compactMap({ $0 })
+                + node.arguments.compactMap({ $0.expression.as(ClosureExprSyntax.self) })
+                + node.additionalTrailingClosures.map(\.closure) {
+                walk(closure.statements)
+            }
+            return .skipChildren
+        }
 
         /// `for try await message in consumer.messages`: the loop consumes the messages; what it does with each
         /// is read as usual. Noted as a query: the name only when the body calls nothing that says more.

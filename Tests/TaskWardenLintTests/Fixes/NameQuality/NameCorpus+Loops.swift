@@ -144,5 +144,27 @@ extension NameCorpus {
                           ["cluster-membership-no-lost-votes-consume-ballots"],
                           ["cluster-membership-initiate-orderly-shutdown", "cluster-membership-no-lost-initiate-orderly-shutdown"]],
             wrong: ["cluster-membership-no-lost-initiate-member1", "cluster-membership-no-lost-votes-across-rejoin"]),
+        NameCase("the error a test expects is not a word of the task", file: "PipeTests.swift", """
+            @Suite struct PipeTests {
+                @Test func pipeCloseDueToCancellation() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask {
+                            await #expect(throws: PipeError(.cancelled)) {
+                                _ = try await pipe.read("alpha")
+                            }
+                        }
+                        group.addTask {
+                            await #expect(throws: PipeError(.cancelled)) {
+                                _ = try await pipe.read("bravo")
+                            }
+                        }
+                        group.addTask { try await pipe.close() }
+                    }
+                }
+            }
+            """, accept: [["pipe-close-due-to-cancellation-alpha", "pipe-close-due-to-cancellation-read-alpha"],
+                          ["pipe-close-due-to-cancellation-bravo", "pipe-close-due-to-cancellation-read-bravo"],
+                          ["pipe-close-due-to-cancellation"]],
+            wrong: ["pipe-close-due-to-cancellation-cancelled-alpha", "pipe-close-due-to-cancellation-cancelled"]),
     ]
 }
