@@ -237,8 +237,10 @@ public struct TaskNameDerivation: Sendable {
         // What the work is done on (`reader1` in `for try await _ in reader1.events`, `replica` in
         // `replica.execute(query)`) tells alike calls apart before a number does.
         var wholeOnly: Set<Int> = []
+        var receiverIndex: Int?
         if let dominant = context.body.dominant, let phrase = receiverPhrase(dominant) {
             if receiverPhraseIsWholeOnly(dominant) { wholeOnly.insert(disambiguators.count) }
+            receiverIndex = disambiguators.count
             disambiguators.append(phrase)
         }
         let distinguishing = Self.withoutLocalNames(context.body.distinguishingWords.flatMap(NameWords.split))
@@ -272,6 +274,9 @@ public struct TaskNameDerivation: Sendable {
         for (index, words) in disambiguators.enumerated() {
             var phrase = Self.phrase(words, after: base)
             guard !phrase.isEmpty else { continue }
+            // A receiver phrase whose verb the name says already leaves its owner's last noun alone
+            // (`state` of `searchState.search(…)` after `search-ending`): no word of what the task does.
+            if index == receiverIndex, phrase.first != words.first { continue }
             // A lone auxiliary or empty verb (`get` from `method: .get`) tells two sites apart as garble.
             if phrase.count == 1, Self.emptyVerbs.contains(phrase[0]) || NameWords.weakWords.contains(phrase[0]) { continue }
             // Glued on, a function's name would read as a second verb (`unsubscribe-subscribe`): it says where.

@@ -160,6 +160,12 @@ struct TaskBodyReader {
         // `"key"` says nothing; `"key2"` or `"orders"` can.
         guard (2...16).contains(text.count), text.count >= 5 || text.contains(where: \.isNumber), text.first?.isLetter == true,
               text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else { return nil }
+        // `"IpOOO"`, `"xQ7"`: test data, not a word; split, it reads as garble (`ip-ooo`). A literal tells tasks
+        // apart only when it reads as words: no run of capitals, no letter fragment under three letters.
+        let characters = Array(text)
+        if zip(characters, characters.dropFirst()).contains(where: { $0.isUppercase && $1.isUppercase }) { return nil }
+        let fragments = text.split(whereSeparator: { !$0.isLetter }).flatMap { NameWords.split(String($0)) }
+        if fragments.contains(where: { $0.count < 3 }) { return nil }
         return text
     }
 

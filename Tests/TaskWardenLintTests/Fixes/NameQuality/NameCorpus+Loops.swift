@@ -166,5 +166,20 @@ extension NameCorpus {
                           ["pipe-close-due-to-cancellation-bravo", "pipe-close-due-to-cancellation-read-bravo"],
                           ["pipe-close-due-to-cancellation"]],
             wrong: ["pipe-close-due-to-cancellation-cancelled-alpha", "pipe-close-due-to-cancellation-cancelled"]),
+        NameCase("a string literal tells tasks apart only when it reads as a word", file: "FinderTests.swift", """
+            final class FinderTests: XCTestCase {
+                func testLookupMatchesPrefix() async {
+                    Task {
+                        await finder.lookup("XyQQQ")
+                        done.fulfill()
+                    }
+                    Task {
+                        await finder.lookup("Lorem")
+                        done.fulfill()
+                    }
+                }
+            }
+            """, accept: [["finder-lookup-matches-prefix"], ["finder-lookup-matches-prefix-lorem"]],
+            wrong: ["finder-lookup-matches-prefix-xy-qqq", "finder-lookup-matches-prefix-finder"]),
     ]
 }
