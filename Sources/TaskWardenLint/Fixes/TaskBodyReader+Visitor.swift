@@ -184,7 +184,9 @@ extension TaskBodyReader {
                 reading.queries.append(call)
                 consumedSequences[node.id] = call
             } else if node.awaitKeyword != nil, let reference = node.sequence.as(DeclReferenceExprSyntax.self),
-                      reference.baseName.tokenKind != .keyword(.self) {
+                      reference.baseName.tokenKind != .keyword(.self),
+                      NameWords.split(reference.baseName.text).last != "group" {
+                // (`for try await _ in group {}` waits for a task group's children: plumbing, not a sequence.)
                 // `for await _ in events {}`: a loop over a local or stored sequence consumes it.
                 var call = BodyCall(name: "consume", isAwaited: true, text: "for await in \(reference.baseName.text)")
                 call.argumentCase = reference.baseName.text
