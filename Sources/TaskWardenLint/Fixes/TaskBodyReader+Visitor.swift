@@ -24,6 +24,8 @@ extension TaskBodyReader {
         var assignedProperties: [String] = []
         /// The `consume` noted for each `for await` loop over a named sequence.
         var consumedSequences: [SyntaxIdentifier: BodyCall] = [:]
+        /// Queries that come after every other (a loop over a plain name).
+        var laterQueries: [BodyCall] = []
 
         init(enclosingFunction: String?, closureParameters: Set<String>, reportingNames: Set<String>) {
             self.enclosingFunction = enclosingFunction
@@ -188,9 +190,10 @@ extension TaskBodyReader {
                       NameWords.split(reference.baseName.text).last != "group" {
                 // (`for try await _ in group {}` waits for a task group's children: plumbing, not a sequence.)
                 // `for await _ in events {}`: a loop over a local or stored sequence consumes it.
-                var call = BodyCall(name: "consume", isAwaited: true, text: "for await in \(reference.baseName.text)")
+                // Asked last: a value the loop works out from each element (`handleShareUpdates(updates)`) says more.
+                var call = BodyCall(name: "consume", isAwaited: false, text: "for await in \(reference.baseName.text)")
                 call.argumentCase = reference.baseName.text
-                reading.queries.append(call)
+                laterQueries.append(call)
                 consumedSequences[node.id] = call
             }
             return .visitChildren

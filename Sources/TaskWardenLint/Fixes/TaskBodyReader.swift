@@ -88,6 +88,7 @@ struct TaskBodyReader {
                               reportingNames: reportingNames)
         visitor.walk(closure.statements)
         var reading = visitor.reading
+        reading.queries += visitor.laterQueries
         if closure.statements.count == 1, let loop = closure.statements.first?.item.as(ForStmtSyntax.self),
            let consumed = visitor.consumedSequences[loop.id] {
             reading.consumedSequence = consumed
