@@ -36,7 +36,8 @@ struct TaskBodyReader {
             let dominant: BodyCall?
             let dominance: TaskBody.Dominance
             if let consumed = consumedSequence,
-               calls.allSatisfy({ $0.receiver != nil && $0.receiver == consumed.source }) {
+               calls.allSatisfy({ $0.receiver != nil && $0.receiver == consumed.source }),
+               queries.allSatisfy({ $0 == consumed }) {
                 // `for try await record in reader1.entries { try reader1.scheduleAck(record) }`: the loop reads
                 // the entries, and acknowledging each to the reader is part of reading; counting them is not work.
                 // A call on anything else (`for await emoji in stream { pickCustomEmoji(emoji) }`) is the work.
