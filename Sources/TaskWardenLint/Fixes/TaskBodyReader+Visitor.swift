@@ -24,8 +24,6 @@ extension TaskBodyReader {
         var assignedProperties: [String] = []
         /// The `consume` noted for each `for await` loop over a named sequence.
         var consumedSequences: [SyntaxIdentifier: BodyCall] = [:]
-        /// Queries that come after every other (a loop over a plain name).
-        var laterQueries: [BodyCall] = []
 
         init(enclosingFunction: String?, closureParameters: Set<String>, reportingNames: Set<String>) {
             self.enclosingFunction = enclosingFunction
@@ -190,10 +188,10 @@ extension TaskBodyReader {
                       NameWords.split(reference.baseName.text).last != "group" {
                 // (`for try await _ in group {}` waits for a task group's children: plumbing, not a sequence.)
                 // `for await _ in events {}`: a loop over a local or stored sequence consumes it.
-                // Asked last: a value the loop works out from each element (`handleShareUpdates(updates)`) says more.
+                // Only the whole body (a drain): a value worked out from each element (`handleShareUpdates(updates)`)
+                // or what is done to each (`task.cancel()`) says more.
                 var call = BodyCall(name: "consume", isAwaited: false, text: "for await in \(reference.baseName.text)")
                 call.argumentCase = reference.baseName.text
-                laterQueries.append(call)
                 consumedSequences[node.id] = call
             }
             return .visitChildren

@@ -89,9 +89,14 @@ struct TaskBodyReader {
                               reportingNames: reportingNames)
         visitor.walk(closure.statements)
         var reading = visitor.reading
-        reading.queries += visitor.laterQueries
+        // `for await task in tasks { task.cancel() }`: the loop cancels; it consumes `tasks` only when nothing
+        // is done to anything else (a drain `for await _ in events {}`, acks to the reader it reads).
         if closure.statements.count == 1, let loop = closure.statements.first?.item.as(ForStmtSyntax.self),
-           let consumed = visitor.consumedSequences[loop.id] {
+           let consumed = visitor.consumedSequences[loop.id],
+           reading.bookkeepingOnReceivers.allSatisfy({ call in
+               (call.receiver != nil && call.receiver == consumed.source) || atomicOperations.contains(call.name)
+                   || call.name.hasPrefix("wrapping") || call.name.hasPrefix("loadThenWrapping")
+           }) {
             reading.consumedSequence = consumed
         }
         // `Task { @MainActor in self.modelDownloadProgress = progress }`: a body that only assigns one property
