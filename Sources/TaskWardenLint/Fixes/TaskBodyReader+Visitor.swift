@@ -218,6 +218,15 @@ extension TaskBodyReader {
                     note(member.declName.baseName.text)
                 } else if index == 0, argument.label == nil, let word = TaskBodyReader.wordLiteral(argument.expression) {
                     note(word)
+                } else if index == 0, argument.label == nil,
+                          arguments.parent?.as(FunctionCallExprSyntax.self)?.calledExpression
+                            .as(MemberAccessExprSyntax.self)?.base != nil,
+                          let type = argument.expression.as(FunctionCallExprSyntax.self)?.calledExpression
+                            .as(DeclReferenceExprSyntax.self)?.baseName.text,
+                          type.first?.isUppercase == true, type.count >= 3, type.allSatisfy(\.isLetter) {
+                    // `auth.login(User(name: "Vapor"))` beside `auth.login(Token(value: "secret"))`: what is made
+                    // and handed over tells alike calls apart.
+                    note(type)
                 } else if argument.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true),
                           let label = argument.label?.text {
                     note(label)

@@ -181,5 +181,18 @@ extension NameCorpus {
             }
             """, accept: [["finder-lookup-matches-prefix"], ["finder-lookup-matches-prefix-lorem"]],
             wrong: ["finder-lookup-matches-prefix-xy-qqq", "finder-lookup-matches-prefix-finder"]),
+        NameCase("alike calls told apart by the type of what each hands over", file: "RosterTests.swift", """
+            final class RosterTests: XCTestCase {
+                func testConcurrentEnrollmentsAreKept() async {
+                    let roster = Roster()
+                    await withTaskGroup(of: Void.self) { group in
+                        group.addTask { roster.members.enroll(Admin(name: "Ada")) }
+                        group.addTask { roster.members.enroll(Guest(badge: 7)) }
+                    }
+                }
+            }
+            """, accept: [["roster-concurrent-enrollments-are-kept-admin", "roster-concurrent-enrollments-enroll-admin"],
+                          ["roster-concurrent-enrollments-are-kept-guest", "roster-concurrent-enrollments-enroll-guest"]],
+            wrong: ["roster-concurrent-enrollments-are-kept-members", "roster-concurrent-enrollments-are-kept-2"]),
     ]
 }
