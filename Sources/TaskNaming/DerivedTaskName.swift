@@ -45,6 +45,9 @@ public struct DerivedTaskName: Sendable, Hashable {
     /// Disambiguators (by index) that only say where the task is made (`in-setup-observers`): a site with no
     /// other word keeps its plain name while a rival has a word of its own.
     public var placeDisambiguators: Set<Int> = []
+    /// Disambiguators (by index) that tell sites apart only whole: cut, they would read as another purpose
+    /// (`trigger-lifecycle1` of `trigger-lifecycle1-graceful-shutdown`).
+    public var wholeDisambiguators: Set<Int> = []
     /// The purpose is the enclosing function's name: of sites that want one name, this one is that function's
     /// own work.
     public var isNamedAfterItsFunction = false
@@ -100,6 +103,14 @@ public struct DerivedTaskName: Sendable, Hashable {
             let led = NameWords.compose(prefix: prefixWords, purpose: scenarioLead, extra: extra, maxLength: maxLength,
                                         extraFloor: floor)
             if led != (prefixWords + scenarioLead).joined(separator: "-") { return led }
+            // Not even after the scenario's lead: a whole call (`trigger-graceful-shutdown`) says more without it.
+            let whole = (prefixWords + extra).joined(separator: "-")
+            if extra.count > 2, NameWords.compose(prefix: prefixWords, purpose: extra, extra: [], maxLength: maxLength) == whole {
+                return whole
+            }
+        }
+        if !extra.isEmpty, wholeDisambiguators.contains(level - 1), !name.hasSuffix("-" + extra.joined(separator: "-")) {
+            return self.name
         }
         return name
     }

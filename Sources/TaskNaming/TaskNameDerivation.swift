@@ -236,7 +236,13 @@ public struct TaskNameDerivation: Sendable {
             .map(callWords).map(Self.withoutLocalNames)
         // What the work is done on (`reader1` in `for try await _ in reader1.events`, `replica` in
         // `replica.execute(query)`) tells alike calls apart before a number does.
-        if let dominant = context.body.dominant, let phrase = receiverPhrase(dominant) { disambiguators.append(phrase) }
+        var wholeOnly: Set<Int> = []
+        var receiverIndex: Int?
+        if let dominant = context.body.dominant, let phrase = receiverPhrase(dominant) {
+            if receiverPhraseIsWholeOnly(dominant) { wholeOnly.insert(disambiguators.count) }
+            receiverIndex = disambiguators.count
+            disambiguators.append(phrase)
+        }
         let distinguishing = Self.withoutLocalNames(context.body.distinguishingWords.flatMap(NameWords.split))
             .filter { !Self.memoryOrderings.contains($0) }
         if !distinguishing.isEmpty { disambiguators.append(distinguishing) }
@@ -262,11 +268,15 @@ public struct TaskNameDerivation: Sendable {
         var replacing: Set<Int> = []
         var replacingSources: [Int: String] = [:]
         var places: Set<Int> = []
+        var wholePhrases: Set<Int> = []
         var unique: Set<[String]> = []
         var phrases: [[String]] = []
         for (index, words) in disambiguators.enumerated() {
             var phrase = Self.phrase(words, after: base)
             guard !phrase.isEmpty else { continue }
+            // A receiver phrase whose verb the name says already leaves its owner's last noun alone
+            // (`state` of `searchState.search(…)` after `search-ending`): no word of what the task does.
+            if index == receiverIndex, phrase.first != words.first { continue }
             // A lone auxiliary or empty verb (`get` from `method: .get`) tells two sites apart as garble.
             if phrase.count == 1, Self.emptyVerbs.contains(phrase[0]) || NameWords.weakWords.contains(phrase[0]) { continue }
             // Glued on, a function's name would read as a second verb (`unsubscribe-subscribe`): it says where.
@@ -287,6 +297,7 @@ public struct TaskNameDerivation: Sendable {
             case .place: places.insert(phrases.count)
             default: break
             }
+            if wholeOnly.contains(index) { wholePhrases.insert(phrases.count) }
             phrases.append(phrase)
         }
         var derived = DerivedTaskName(
@@ -303,6 +314,7 @@ public struct TaskNameDerivation: Sendable {
         derived.replacingProvenance = replacingSources
         derived.isNamedAfterItsFunction = purpose.isMember
         derived.placeDisambiguators = places
+        derived.wholeDisambiguators = wholePhrases
         derived.purposeWasCut = standaloneStart == 1 && phrases.first == Self.phrase(disambiguators[0], after: base)
         derived.firstDisambiguatorContinuesPurpose = derived.purposeWasCut && !cutAtClause
         if purpose.isPhrase, role(of: context) == .test {
@@ -332,7 +344,15 @@ public struct TaskNameDerivation: Sendable {
         guard !ownerWords.isEmpty, !ownerWords.contains("self"), owner.count > 2, !agent || owner.contains(where: \.isNumber), !ownerWords.allSatisfy({ word in words.contains { WordStems.same($0, word) } })
         else { return nil }
         guard let verb = words.first else { return ownerWords }
-        return [verb] + ownerWords
+        // The call stays whole around its owner (`trigger-lifecycle1-graceful-shutdown`, `consume-reader1-entries`):
+        // its verb alone before the owner (`trigger-lifecycle1`) is no purpose.
+        return [verb] + ownerWords + words.dropFirst().filter { !ownerWords.contains($0) }
+    }
+
+    /// A receiver phrase may be cut to its verb and owner only when the verb says the work alone: a `for await`
+    /// loop's `consume-reader1` does, `trigger-lifecycle1` of `triggerGracefulShutdown` does not.
+    func receiverPhraseIsWholeOnly(_ call: BodyCall) -> Bool {
+        call.name != "consume" && callWords(call).count > 1
     }
 
     /// A disambiguator's words after `base`: without the stems `base` has, and never ending on a word that

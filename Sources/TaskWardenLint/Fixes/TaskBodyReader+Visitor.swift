@@ -22,6 +22,8 @@ extension TaskBodyReader {
         var skippedAlternatives = false
         /// Properties of `self` the body assigns, in source order.
         var assignedProperties: [String] = []
+        /// The `consume` noted for each `for await` loop over a named sequence.
+        var consumedSequences: [SyntaxIdentifier: BodyCall] = [:]
 
         init(enclosingFunction: String?, closureParameters: Set<String>, reportingNames: Set<String>) {
             self.enclosingFunction = enclosingFunction
@@ -59,6 +61,12 @@ extension TaskBodyReader {
                 let name = reference.baseName.text
                 // `promise(.success(value))`, `seal.fulfill(…)`: reporting to the closure around the task.
                 if reportingNames.contains(name) { return .visitChildren }
+            }
+            // `XCTAssertThrowsError(try parse(x)) { error in XCTAssertEqual(error as? E, .cancelled) }`: only the
+            // expression that throws is the work; the error it is checked against is not.
+            if callee.hasPrefix("XCTAssertThrows") || callee.hasPrefix("XCTAssertNoThrow") {
+                if let first = node.arguments.first { walk(first.expression) }
+                return .skipChildren
             }
             noteDistinguishingWords(node.arguments)
             // `.response(…)`, `Foo(…)`, `XCTAssertEqual(…)`: a case, an initializer or an assertion, not work.
@@ -153,6 +161,19 @@ extension TaskBodyReader {
 
         override func visit(_ node: CatchClauseListSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
+        /// `#expect(throws: PipeError(.cancelled)) { try await pipe.read() }`: the error is what the test checks,
+        /// not what the task does nor a word that tells it apart; the closure is the work.
+        override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+            guard ["expect", "require"].contains(node.macroName.text),
+                  node.arguments.first?.label?.text == "throws" else { return .visitChildren }
+            for closure in [node.trailingClosure].compactMap({ $0 })
+                + node.arguments.compactMap({ $0.expression.as(ClosureExprSyntax.self) })
+                + node.additionalTrailingClosures.map(\.closure) {
+                walk(closure.statements)
+            }
+            return .skipChildren
+        }
+
         /// `for try await message in consumer.messages`: the loop consumes the messages; what it does with each
         /// is read as usual. Noted as a query: the name only when the body calls nothing that says more.
         override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
@@ -161,6 +182,17 @@ extension TaskBodyReader {
                 call.argumentCase = member.declName.baseName.text
                 call.source = member.base.flatMap { TaskBodyReader.receiver($0).instance }
                 reading.queries.append(call)
+                consumedSequences[node.id] = call
+            } else if node.awaitKeyword != nil, let reference = node.sequence.as(DeclReferenceExprSyntax.self),
+                      reference.baseName.tokenKind != .keyword(.self),
+                      NameWords.split(reference.baseName.text).last != "group" {
+                // (`for try await _ in group {}` waits for a task group's children: plumbing, not a sequence.)
+                // `for await _ in events {}`: a loop over a local or stored sequence consumes it.
+                // Only the whole body (a drain): a value worked out from each element (`handleShareUpdates(updates)`)
+                // or what is done to each (`task.cancel()`) says more.
+                var call = BodyCall(name: "consume", isAwaited: false, text: "for await in \(reference.baseName.text)")
+                call.argumentCase = reference.baseName.text
+                consumedSequences[node.id] = call
             }
             return .visitChildren
         }
@@ -186,6 +218,15 @@ extension TaskBodyReader {
                     note(member.declName.baseName.text)
                 } else if index == 0, argument.label == nil, let word = TaskBodyReader.wordLiteral(argument.expression) {
                     note(word)
+                } else if index == 0, argument.label == nil,
+                          arguments.parent?.as(FunctionCallExprSyntax.self)?.calledExpression
+                            .as(MemberAccessExprSyntax.self)?.base != nil,
+                          let type = argument.expression.as(FunctionCallExprSyntax.self)?.calledExpression
+                            .as(DeclReferenceExprSyntax.self)?.baseName.text,
+                          type.first?.isUppercase == true, type.count >= 3, type.allSatisfy(\.isLetter) {
+                    // `auth.login(User(name: "Vapor"))` beside `auth.login(Token(value: "secret"))`: what is made
+                    // and handed over tells alike calls apart.
+                    note(type)
                 } else if argument.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true),
                           let label = argument.label?.text {
                     note(label)

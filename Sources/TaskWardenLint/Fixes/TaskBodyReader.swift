@@ -26,6 +26,8 @@ struct TaskBodyReader {
         var distinguishingWords: [String] = []
         /// The only call the body makes is to this closure parameter of the enclosing function.
         var forwardedParameter: String?
+        /// The body is one `for await` loop: consuming its sequence is the work, whatever is done with each element.
+        var consumedSequence: BodyCall?
 
         /// The body as name derivation sees it.
         var summary: TaskBody {
@@ -33,6 +35,18 @@ struct TaskBodyReader {
             let awaited = calls.filter(\.isAwaited)
             let dominant: BodyCall?
             let dominance: TaskBody.Dominance
+            if let consumed = consumedSequence,
+               calls.allSatisfy({ $0.receiver != nil && $0.receiver == consumed.source }),
+               queries.allSatisfy({ $0 == consumed }) {
+                // `for try await record in reader1.entries { try reader1.scheduleAck(record) }`: the loop reads
+                // the entries, and acknowledging each to the reader is part of reading; counting them is not work.
+                // A call on anything else (`for await emoji in stream { pickCustomEmoji(emoji) }`) is the work.
+                // Still only a query: a function that says more (`setupPlayer`) keeps its place before it.
+                return TaskBody(calls: [consumed] + calls + queries.filter { $0 != consumed }, dominant: consumed,
+                                dominance: .query, callsEnclosingFunction: callsEnclosingFunction,
+                                distinguishingWords: Array(distinguishingWords.prefix(3)),
+                                bookkeepingCalls: Array(bookkeepingOnReceivers.prefix(2)))
+            }
             if distinctNames.count == 1 {
                 (dominant, dominance) = (calls.first, .onlyCall)
             } else if Set(awaited.map(\.name)).count == 1 {
@@ -75,6 +89,16 @@ struct TaskBodyReader {
                               reportingNames: reportingNames)
         visitor.walk(closure.statements)
         var reading = visitor.reading
+        // `for await task in tasks { task.cancel() }`: the loop cancels; it consumes `tasks` only when nothing
+        // is done to anything else (a drain `for await _ in events {}`, acks to the reader it reads).
+        if closure.statements.count == 1, let loop = closure.statements.first?.item.as(ForStmtSyntax.self),
+           let consumed = visitor.consumedSequences[loop.id],
+           reading.bookkeepingOnReceivers.allSatisfy({ call in
+               (call.receiver != nil && call.receiver == consumed.source) || atomicOperations.contains(call.name)
+                   || call.name.hasPrefix("wrapping") || call.name.hasPrefix("loadThenWrapping")
+           }) {
+            reading.consumedSequence = consumed
+        }
         // `Task { @MainActor in self.modelDownloadProgress = progress }`: a body that only assigns one property
         // updates it, and that is what the task does.
         if reading.calls.isEmpty, reading.queries.isEmpty, reading.bookkeeping.isEmpty, visitor.parameterCalls.isEmpty,
@@ -143,6 +167,12 @@ struct TaskBodyReader {
         // `"key"` says nothing; `"key2"` or `"orders"` can.
         guard (2...16).contains(text.count), text.count >= 5 || text.contains(where: \.isNumber), text.first?.isLetter == true,
               text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else { return nil }
+        // `"IpOOO"`, `"xQ7"`: test data, not a word; split, it reads as garble (`ip-ooo`). A literal tells tasks
+        // apart only when it reads as words: no run of capitals, no letter fragment under three letters.
+        let characters = Array(text)
+        if zip(characters, characters.dropFirst()).contains(where: { $0.isUppercase && $1.isUppercase }) { return nil }
+        let fragments = text.split(whereSeparator: { !$0.isLetter }).flatMap { NameWords.split(String($0)) }
+        if fragments.contains(where: { $0.count < 3 }) { return nil }
         return text
     }
 

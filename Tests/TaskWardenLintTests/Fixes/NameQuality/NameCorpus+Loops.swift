@@ -96,5 +96,103 @@ extension NameCorpus {
             """, accept: [["drain-stops-after-all-workers-report-run-pool", "drain-stops-run-pool"],
                           ["drain-stops-begin-orderly-shutdown", "drain-stops-after-begin-orderly-shutdown"]],
             wrong: ["drain-stops-after-all-workers-report-begin-orderly", "drain-stops-after-all-workers-report-load"]),
+        NameCase("a child that is one loop over a numbered source consumes it; a drain consumes", file: "OffsetTests.swift", """
+            @Suite struct OffsetTests {
+                @Test func commitsSurviveFailover() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { try await cluster1.run() }
+                        group.addTask {
+                            for try await batch in broker1.deliveries {
+                                seen1.wrappingIncrement(ordering: .relaxed)
+                                try broker1.commitOffset(batch)
+                            }
+                        }
+                        group.addTask {
+                            for try await batch in broker2.deliveries {
+                                seen2.wrappingIncrement(ordering: .relaxed)
+                                try broker2.commitOffset(batch)
+                            }
+                        }
+                        group.addTask { for await _ in notifications {} }
+                        try await group.next()
+                    }
+                }
+            }
+            """, accept: [["offset-commits-survive-failover-run-cluster1"],
+                          ["offset-commits-survive-failover-consume-broker1", "offset-commits-consume-broker1-deliveries"],
+                          ["offset-commits-survive-failover-consume-broker2", "offset-commits-consume-broker2-deliveries"],
+                          ["offset-commits-survive-consume-notifications", "offset-commits-survive-failover-drain-notifications"]],
+            wrong: ["offset-commits-survive-failover-commit-broker1", "offset-commits-survive-failover-broker1",
+                    "offset-commits-survive-failover", "offset-commits-survive-failover-2"]),
+        NameCase("a compound call after a polling loop stays whole, never its verb and the receiver", file: "ClusterMembershipTests.swift", """
+            @Suite struct ClusterMembershipTests {
+                @Test func noLostVotesAcrossRejoin() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { try await member1.run() }
+                        group.addTask { for try await _ in member1.ballots {} }
+                        group.addTask {
+                            while tally.load(ordering: .relaxed) < 50 {
+                                try await Task.sleep(for: .milliseconds(20))
+                            }
+                            await member1.initiateOrderlyShutdown()
+                        }
+                        try await group.next()
+                    }
+                }
+            }
+            """, accept: [["cluster-membership-no-lost-votes-run-member1"],
+                          ["cluster-membership-no-lost-votes-consume-ballots"],
+                          ["cluster-membership-initiate-orderly-shutdown", "cluster-membership-no-lost-initiate-orderly-shutdown"]],
+            wrong: ["cluster-membership-no-lost-initiate-member1", "cluster-membership-no-lost-votes-across-rejoin"]),
+        NameCase("the error a test expects is not a word of the task", file: "PipeTests.swift", """
+            @Suite struct PipeTests {
+                @Test func pipeCloseDueToCancellation() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask {
+                            await #expect(throws: PipeError(.cancelled)) {
+                                _ = try await pipe.read("alpha")
+                            }
+                        }
+                        group.addTask {
+                            await #expect(throws: PipeError(.cancelled)) {
+                                _ = try await pipe.read("bravo")
+                            }
+                        }
+                        group.addTask { try await pipe.close() }
+                    }
+                }
+            }
+            """, accept: [["pipe-close-due-to-cancellation-alpha", "pipe-close-due-to-cancellation-read-alpha"],
+                          ["pipe-close-due-to-cancellation-bravo", "pipe-close-due-to-cancellation-read-bravo"],
+                          ["pipe-close-due-to-cancellation"]],
+            wrong: ["pipe-close-due-to-cancellation-cancelled-alpha", "pipe-close-due-to-cancellation-cancelled"]),
+        NameCase("a string literal tells tasks apart only when it reads as a word", file: "FinderTests.swift", """
+            final class FinderTests: XCTestCase {
+                func testLookupMatchesPrefix() async {
+                    Task {
+                        await finder.lookup("XyQQQ")
+                        done.fulfill()
+                    }
+                    Task {
+                        await finder.lookup("Lorem")
+                        done.fulfill()
+                    }
+                }
+            }
+            """, accept: [["finder-lookup-matches-prefix"], ["finder-lookup-matches-prefix-lorem"]],
+            wrong: ["finder-lookup-matches-prefix-xy-qqq", "finder-lookup-matches-prefix-finder"]),
+        NameCase("alike calls told apart by the type of what each hands over", file: "RosterTests.swift", """
+            final class RosterTests: XCTestCase {
+                func testConcurrentEnrollmentsAreKept() async {
+                    let roster = Roster()
+                    await withTaskGroup(of: Void.self) { group in
+                        group.addTask { roster.members.enroll(Admin(name: "Ada")) }
+                        group.addTask { roster.members.enroll(Guest(badge: 7)) }
+                    }
+                }
+            }
+            """, accept: [["roster-concurrent-enrollments-are-kept-admin", "roster-concurrent-enrollments-enroll-admin"],
+                          ["roster-concurrent-enrollments-are-kept-guest", "roster-concurrent-enrollments-enroll-guest"]],
+            wrong: ["roster-concurrent-enrollments-are-kept-members", "roster-concurrent-enrollments-are-kept-2"]),
     ]
 }
