@@ -32,10 +32,19 @@ public enum IdentifierWords {
                 if !current.isEmpty { words.append(String(decoding: current.map { isUpper($0) ? $0 + 32 : $0 }, as: UTF8.self)) }
                 current.removeAll(keepingCapacity: true)
             }
-            for index in 0..<bytes.count {
+            var index = 0
+            while index < bytes.count {
                 let byte = bytes[index]
+                defer { index += 1 }
                 guard isUpper(byte) || isLower(byte) || isDigit(byte) else {
                     flush()
+                    continue
+                }
+                if let length = mixedCaseWordLength(at: index, count: bytes.count, { bytes[$0] }) {
+                    flush()
+                    current.append(contentsOf: bytes[index..<(index + length)])
+                    flush()
+                    index += length - 1
                     continue
                 }
                 if isUpper(byte), let last = current.last {
@@ -59,7 +68,8 @@ public enum IdentifierWords {
     /// A capital starts a new word after a lowercase letter (`fooBar` → foo|Bar), after a digit
     /// (`v2Migration` → v2|Migration), and after a capital when a lowercase letter follows it
     /// (`URLSession` → URL|Session), except before a plural `s` that ends the word, which keeps an acronym
-    /// whole (`markArticleIDs` → mark|Article|IDs, `URLsFor` → URLs|For). With `digitWordsKeepCapitals`, a word made only of digits keeps the
+    /// whole (`markArticleIDs` → mark|Article|IDs, `URLsFor` → URLs|For). A ``mixedCaseWords`` entry is one word
+    /// (`LoRATuning` → LoRA|Tuning). With `digitWordsKeepCapitals`, a word made only of digits keeps the
     /// capital after it (`image_4K` → image|4k rather than image|4|k), as derived names want.
     static func split(_ characters: [Character], digitWordsKeepCapitals: Bool) -> [String] {
         var words: [String] = []
@@ -68,9 +78,21 @@ public enum IdentifierWords {
             if !current.isEmpty { words.append(String(current).lowercased()) }
             current.removeAll()
         }
-        for (index, character) in characters.enumerated() {
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            defer { index += 1 }
             guard character.isLetter || character.isNumber else {
                 flush()
+                continue
+            }
+            if let length = mixedCaseWordLength(at: index, count: characters.count, {
+                characters[$0].asciiValue ?? 0x80
+            }) {
+                flush()
+                current.append(contentsOf: characters[index..<(index + length)])
+                flush()
+                index += length - 1
                 continue
             }
             if character.isUppercase, let last = current.last {
@@ -85,6 +107,49 @@ public enum IdentifierWords {
         }
         flush()
         return words
+    }
+
+    /// Technical words written in mixed case, each one word however its capitals fall: `LoRATuningView` →
+    /// lora|tuning|view, `iCloudSync` → icloud|sync, `macOSVersion` → macos|version, `IPv6Address` →
+    /// ipv6|address. Longer spellings first, so `iPadOS` wins over `iPad`.
+    static let mixedCaseWords: [[UInt8]] = [
+        "iPadOS", "iPad", "iPhone", "iPod", "iOS", "iCloud", "iMessage", "iTunes", "iMac",
+        "macOS", "MacOS", "tvOS", "watchOS", "visionOS", "LoRA", "OAuth", "GraphQL", "WiFi", "IPv4", "IPv6",
+        "GitHub", "GitLab", "YouTube", "PayPal", "WebRTC",
+    ].map { Array($0.utf8) }
+
+    /// The length of the ``mixedCaseWords`` entry that starts at `index` where a word may start, nil when none
+    /// does. A word starts there after a separator, at the start, or — for an entry that begins with a capital
+    /// — after a lowercase letter or digit (`runLoRA`), and an `i` word after a lowercase letter (`isiOS`); it must end where a word ends: at the end, before a
+    /// separator, a capital, a digit (unless it ends in one) or a plural `s` that ends the word (`iPhones`).
+    static func mixedCaseWordLength(at index: Int, count: Int, _ byteAt: (Int) -> UInt8) -> Int? {
+        func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+        func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        let first = byteAt(index)
+        guard first == UInt8(ascii: "i") || first == UInt8(ascii: "m") || first == UInt8(ascii: "t")
+            || first == UInt8(ascii: "w") || first == UInt8(ascii: "v") || isUpper(first) else { return nil }
+        let previous = index > 0 ? byteAt(index - 1) : nil
+        for word in mixedCaseWords where word[0] == first && index + word.count <= count {
+            if let previous {
+                let separated = !isUpper(previous) && !isLower(previous) && !isDigit(previous)
+                // `syncToiCloud`, `isiOSApp`: an `i` and a capital start a word even after a lowercase letter.
+                let apple = first == UInt8(ascii: "i") && isLower(previous)
+                guard separated || apple || (isUpper(first) && (isLower(previous) || isDigit(previous))) else { continue }
+            }
+            guard (0..<word.count).allSatisfy({ byteAt(index + $0) == word[$0] }) else { continue }
+            let end = index + word.count
+            guard end < count else { return word.count }
+            let next = byteAt(end)
+            if isLower(next) {
+                let pluralEnds = next == UInt8(ascii: "s") && (end + 1 == count || !isLower(byteAt(end + 1)))
+                guard pluralEnds, !isDigit(word[word.count - 1]) else { continue }
+                return word.count + 1
+            }
+            if isDigit(next), isDigit(word[word.count - 1]) { continue }
+            return word.count
+        }
+        return nil
     }
 
     /// True when `characters[index]` is an `s` after two or more capitals and no lowercase letter follows it:

@@ -33,4 +33,22 @@ import TaskNaming
         #expect(IdentifierWords.split("user.emailAddress") == ["user", "email", "address"])
         #expect(IdentifierWords.split("v2Migration") == ["v2", "migration"])
     }
+
+    @Test func mixedCaseTechnicalWordsStayWhole() {
+        #expect(IdentifierWords.split("LoRATuningView") == ["lora", "tuning", "view"])
+        #expect(IdentifierWords.split("syncToiCloud") == ["sync", "to", "icloud"])
+        #expect(IdentifierWords.split("iCloudBackup") == ["icloud", "backup"])
+        #expect(IdentifierWords.split("macOSVersion") == ["macos", "version"])
+        #expect(IdentifierWords.split("pairWithIPv6Host") == ["pair", "with", "ipv6", "host"])
+        #expect(IdentifierWords.split("refreshOAuthToken") == ["refresh", "oauth", "token"])
+        #expect(IdentifierWords.split("ios_build") == ["ios", "build"])
+        #expect(IdentifierWords.split("isiOSAppOnMac") == ["is", "ios", "app", "on", "mac"])
+        #expect(IdentifierWords.split("all_iPhones") == ["all", "iphones"])
+        #expect(IdentifierWords.split("GraphQLClient") == ["graphql", "client"])
+        #expect(NameWords.split("WiFiScanner") == ["wifi", "scanner"])
+        #expect(NameWords.split("LoRA") == ["lora"])
+        // Not a mixed-case word where its letters run on: `Loran` is one word, `iPadding` is not `iPad`.
+        #expect(IdentifierWords.split("Loran") == ["loran"])
+        #expect(IdentifierWords.split("iPadding") == ["i", "padding"])
+    }
 }
