@@ -72,6 +72,12 @@ extension TaskNameDerivation {
         var words = Self.stripping(Self.taskSuffixes, from: NameWords.split(call.name))
         // `onLoadMore()`, `onSave()`: a callback property named after its event.
         if words.count > 1, Self.modifierPrefixes.contains(words[0]) { words.removeFirst() }
+        // `sendButtonAction()`: a stored action named by its verb; the control it sits on says nothing more.
+        if words.count > 1, let last = words.last, Self.closureSuffixes.contains(where: { $0.lowercased() == last }) {
+            var verb = Array(words.dropLast())
+            while verb.count > 1, let end = verb.last, Self.controlWords.contains(end) { verb.removeLast() }
+            words = verb
+        }
         if let endpoint = call.endpoint {
             // `perform(action: .acceptTerms)` is the accept; `post(endpoint: .unblock)` posts it.
             if Self.genericFunctions.contains(call.name) { return NameWords.split(endpoint) }

@@ -273,6 +273,13 @@ extension TaskBodyReader {
     /// whatever work was stored or passed there. Not `work` or `job`: `await work()` is as often a method
     /// doing the work itself, and a task calling it is not a forwarding helper.
     static let closureNouns: Set<String> = ["operation", "action", "body", "block", "closure", "handler", "callback"]
+    /// Verbs that say what a stored action does (`sendButtonAction`, `saveAction`, `retryHandler`): the call is
+    /// named by them rather than taken for a caller's closure run blind.
+    static let purposeVerbs: Set<String> = [
+        "send", "save", "submit", "share", "delete", "upload", "download", "fetch", "load", "refresh", "sync",
+        "play", "pause", "stop", "start", "retry", "search", "publish", "export", "import", "print", "dismiss",
+        "confirm", "login", "logout", "sign", "reload", "post", "archive", "restore", "connect", "disconnect",
+    ]
     /// Closure nouns that name work rather than a report (`completionHandler`, `callback` report).
     static let workNouns: Set<String> = ["operation", "action", "body", "work", "block", "closure", "job"]
 
@@ -280,7 +287,11 @@ extension TaskBodyReader {
     /// `self.` name that is a closure noun, or `x.wrappedValue(…)`/`x.callAsFunction(…)` on such a name.
     static func runClosureValue(_ node: FunctionCallExprSyntax, closureParameters: Set<String>) -> String? {
         func isClosureName(_ name: String) -> Bool {
-            closureParameters.contains(name) || NameWords.split(name).last.map(closureNouns.contains) == true
+            if closureParameters.contains(name) { return true }
+            let words = NameWords.split(name)
+            // `sendButtonAction()`: a stored action that says its verb is named by that verb, as a method is.
+            if words.count >= 2, purposeVerbs.contains(words[0]) { return false }
+            return words.last.map(closureNouns.contains) == true
         }
         if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text

@@ -139,6 +139,8 @@ struct TaskBodyReader {
         // (`Task.detachNewThread { … }`, `orLog("…") { … }`): the call they adapt or wrap is the work.
         "singleOutput", "values", "asyncValue", "firstValue", "timeout", "detachNewThread", "orLog",
     ]
+    /// `clearTask()`, `resetSearchTask()`, `releaseTask()`: verbs that drop a stored task handle.
+    static let handleCleanupVerbs: Set<String> = ["clear", "reset", "release", "forget", "discard", "nil", "drop"]
     /// Words that make a call logging, timing or metrics (`benchLog`, `recordFrameTime`, `measure`, `signpost`):
     /// bookkeeping, never the work, whatever else the name says.
     static let recordKeepingWords: Set<String> = [
@@ -146,8 +148,10 @@ struct TaskBodyReader {
     ]
 
     /// `benchLog("…")`, `recordFrameTime()`, `measureLatency { … }`: a call about logging, timing or metrics.
+    /// Also `clearTask()`, `resetLoadTask()`: letting go of a task's own handle is cleanup after the work.
     static func isRecordKeeping(_ callee: String) -> Bool {
         let words = NameWords.split(callee)
+        if words.count >= 2, words.last == "task", handleCleanupVerbs.contains(words[0]) { return true }
         // `logIn()`, `logOut()` are work; `printDocument()` prints: `log` and `print` count last or before what
         // they log (`logEvent`), the others anywhere.
         if let last = words.last, recordKeepingWords.contains(last) { return true }

@@ -104,5 +104,26 @@ extension NameCorpus {
             }
             """, accept: [["track-list-share", "track-list-share-button-pressed"]],
             wrong: ["track-list-share-button-did-pressed", "track-list-share-button-did"]),
+        NameCase("letting go of the task's own handle is cleanup; a stored action keeps its verb", file: "ReplyBox.swift", """
+            struct ReplyBox: View {
+                @State private var postTask: Task<Void, Never>?
+                var body: some View {
+                    Button("Post") {
+                        postTask = Task {
+                            await postReplyAction()
+                            resetPostTask()
+                        }
+                    }
+                }
+                private func resetPostTask() { postTask = nil }
+            }
+            """, accept: [["reply-box-post", "reply-box-post-reply"]],
+            wrong: ["reply-box-reset-post", "reply-box-reset", "reply-box-post-reply-action"]),
+        NameCase("a mixed-case technical word is one word", file: "iCloudBackupView.swift", """
+            struct iCloudBackupView: View {
+                func start() { Task { await backup.run() } }
+            }
+            """, accept: [["icloud-backup-start", "icloud-backup-run-backup", "icloud-backup-run"]],
+            wrong: ["i-cloud-backup-start"]),
     ]
 }
