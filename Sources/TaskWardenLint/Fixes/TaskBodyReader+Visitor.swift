@@ -121,7 +121,8 @@ extension TaskBodyReader {
         /// `self.modelDownloadProgress = progress`: the properties the body assigns (unfolded or folded).
         override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
             let elements = Array(node.elements)
-            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self) { noteAssignment(to: elements[0]) }
+            // `self.delay = elapsed * 1000` is unfolded as five elements: the assignment is still the second.
+            if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) { noteAssignment(to: elements[0]) }
             return .visitChildren
         }
 

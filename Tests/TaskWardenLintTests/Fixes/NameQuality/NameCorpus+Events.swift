@@ -104,6 +104,22 @@ extension NameCorpus {
             }
             """, accept: [["track-list-share", "track-list-share-button-pressed"]],
             wrong: ["track-list-share-button-did-pressed", "track-list-share-button-did"]),
+        NameCase("a callback's task that only assigns a computed value is named after the property", file: "Stopwatch.swift", """
+            @Observable final class Stopwatch {
+                var origin = 0.0
+                var lapMillis = 0.0
+                func measure(run: String) async {
+                    ticker = Timer.scheduledTimer(withTimeInterval: 0.05, repeats: true) { [weak self] _ in
+                        guard let self else { return }
+                        Task { @MainActor in
+                            let lap = Date.timeIntervalSinceReferenceDate - self.origin
+                            self.lapMillis = lap * 1000
+                        }
+                    }
+                    await engine.perform(run)
+                }
+            }
+            """, accept: [["stopwatch-update-lap-millis"]], wrong: ["stopwatch-measure"]),
         NameCase("letting go of the task's own handle is cleanup; a stored action keeps its verb", file: "ReplyBox.swift", """
             struct ReplyBox: View {
                 @State private var postTask: Task<Void, Never>?
