@@ -100,6 +100,14 @@ public struct DerivedTaskName: Sendable, Hashable {
             return NameWords.compose(prefix: prefixWords, purpose: standalone, extra: [], maxLength: maxLength)
         }
         if !extra.isEmpty, !scenarioLead.isEmpty, name == self.name {
+            // The whole phrase after the lead, the lead's later words going first (never to an unfinished end:
+            // `at-least` of `at-least-once`); only then the phrase's own words, never down to its bare verb.
+            for count in stride(from: scenarioLead.count, through: 1, by: -1) {
+                let lead = Array(scenarioLead.prefix(count))
+                guard NameWords.trimmingUnfinishedEnd(lead) == lead else { continue }
+                let whole = (prefixWords + lead + extra).joined(separator: "-")
+                if whole.count <= maxLength { return whole }
+            }
             let led = NameWords.compose(prefix: prefixWords, purpose: scenarioLead, extra: extra, maxLength: maxLength,
                                         extraFloor: floor)
             if led != (prefixWords + scenarioLead).joined(separator: "-") { return led }

@@ -232,8 +232,12 @@ public struct TaskNameDerivation: Sendable {
                 : candidate.mayStandAlone ? .standsAlone : .glued)
         }
         // An atomic counter's `load(ordering:)` is how a test counts, never what a task does.
-        disambiguators += context.body.calls.filter { $0 != context.body.dominant && !Self.atomicCalls.contains($0.name) }
-            .map(callWords).map(Self.withoutLocalNames)
+        let otherCalls = context.body.calls.filter { $0 != context.body.dominant && !Self.atomicCalls.contains($0.name) }
+        // `reader1.storeOffset(record)` in `for try await record in reader1.records`: part of consuming, it
+        // says less than `consume-reader1` and comes after it.
+        let consumedSource = context.body.dominant?.source
+        let onConsumed = { (call: BodyCall) in consumedSource != nil && call.receiver == consumedSource }
+        disambiguators += otherCalls.filter { !onConsumed($0) }.map(callWords).map(Self.withoutLocalNames)
         // What the work is done on (`reader1` in `for try await _ in reader1.events`, `replica` in
         // `replica.execute(query)`) tells alike calls apart before a number does.
         var wholeOnly: Set<Int> = []
@@ -243,6 +247,7 @@ public struct TaskNameDerivation: Sendable {
             receiverIndex = disambiguators.count
             disambiguators.append(phrase)
         }
+        disambiguators += otherCalls.filter(onConsumed).map(callWords).map(Self.withoutLocalNames)
         let distinguishing = Self.withoutLocalNames(context.body.distinguishingWords.flatMap(NameWords.split))
             .filter { !Self.memoryOrderings.contains($0) }
         if !distinguishing.isEmpty { disambiguators.append(distinguishing) }
@@ -279,6 +284,12 @@ public struct TaskNameDerivation: Sendable {
             if index == receiverIndex, phrase.first != words.first { continue }
             // A lone auxiliary or empty verb (`get` from `method: .get`) tells two sites apart as garble.
             if phrase.count == 1, Self.emptyVerbs.contains(phrase[0]) || NameWords.weakWords.contains(phrase[0]) { continue }
+            // In a test, a bare verb after the scenario (`…-at-least-once-consume`) ends on a dangling word; the
+            // phrase with what it works on (`consume-reader1`) tells the sites apart instead.
+            if phrase.count == 1, index != receiverIndex, purpose.isPhrase, role(of: context) == .test,
+               let receiverIndex, disambiguators[receiverIndex].count > 1, disambiguators[receiverIndex].first == phrase[0] {
+                continue
+            }
             // Glued on, a function's name would read as a second verb (`unsubscribe-subscribe`): it says where.
             if uses[index] == .place { phrase = ["in"] + phrase }
             guard unique.insert(phrase).inserted else { continue }

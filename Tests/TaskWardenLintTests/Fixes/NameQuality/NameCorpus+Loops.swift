@@ -194,5 +194,20 @@ extension NameCorpus {
             """, accept: [["roster-concurrent-enrollments-are-kept-admin", "roster-concurrent-enrollments-enroll-admin"],
                           ["roster-concurrent-enrollments-are-kept-guest", "roster-concurrent-enrollments-enroll-guest"]],
             wrong: ["roster-concurrent-enrollments-are-kept-members", "roster-concurrent-enrollments-are-kept-2"]),
+        NameCase("a bare verb never ends a scenario's lead: the phrase keeps what it works on", file: "LedgerReplicationTests.swift", """
+            struct LedgerReplicationTests {
+                @Test func atMostOnceNoEntryReplayedAfterFailover() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { try await node7.run() }
+                        group.addTask {
+                            for try await entry in tailer7.entries {
+                                try tailer7.markApplied(entry)
+                            }
+                        }
+                    }
+                }
+            }
+            """, accept: [["ledger-replication-at-most-once-run-node7"], ["ledger-replication-at-most-once-consume-tailer7", "ledger-replication-at-most-once-consume-entries"]],
+            wrong: ["ledger-replication-at-most-once-consume", "ledger-replication-at-most-once-mark-applied"]),
     ]
 }
