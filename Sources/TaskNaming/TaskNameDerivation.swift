@@ -395,6 +395,17 @@ public struct TaskNameDerivation: Sendable {
         "receive", "observeValue", "addNotificationObserver", "done", "then", "catch", "finally", "ensure",
     ]
 
+    /// `registerDataRepresentation(…) { … }`, `addCompletionHandler`, `setReadabilityHandler`: a call that
+    /// registers a closure, by name or by shape (`register…`, `add…`/`set…` ending in a handler, observer or
+    /// listener), as well as the ``registrations`` themselves.
+    static func isRegistration(_ name: String) -> Bool {
+        if registrations.contains(name) { return true }
+        let words = NameWords.split(name)
+        guard words.count > 1, let first = words.first, let last = words.last else { return false }
+        if first == "register" { return true }
+        return ["add", "set"].contains(first) && ["handler", "observer", "listener", "callback", "block"].contains(last)
+    }
+
     /// Calls that report to whoever waits (`expectation.fulfill()`, `continuation.resume()`, `XCTFail`) or log.
     static let reportingCalls: Set<String> = [
         "fulfill", "resume", "yield", "finish", "XCTFail", "fail", "succeed", "complete", "record", "confirm",
@@ -506,7 +517,7 @@ public struct TaskNameDerivation: Sendable {
         // `sink`, `addObserver`: a registration says when, never what, and tells no two tasks apart.
         // `Button { … }`, `action: { … }`: the kind of control or argument, never what the task does.
         let actions = context.anchors.reversed().filter {
-            $0.kind == .action && !Self.registrations.contains($0.name)
+            $0.kind == .action && !Self.isRegistration($0.name)
                 && !NameWords.split($0.name).allSatisfy(Self.controlWords.contains)
         }.map { anchor in
             PurposeCandidate(Self.stripping(Self.closureSuffixes, from: actionWords(anchor.name)),

@@ -104,6 +104,23 @@ extension NameCorpus {
             }
             """, accept: [["track-list-share", "track-list-share-button-pressed"]],
             wrong: ["track-list-share-button-did-pressed", "track-list-share-button-did"]),
+        NameCase("a registration call says when, and is never glued on to tell sites apart", file: "Chart+Drag.swift", """
+            extension ChartView {
+                func dragItem() -> NSItemProvider {
+                    let item = NSItemProvider()
+                    item.registerDataRepresentation(forTypeIdentifier: "public.jpeg", visibility: .all) { reply in
+                        Task.detached { await reply(render().jpegData(), nil) }
+                        return nil
+                    }
+                    item.registerFileRepresentation(forTypeIdentifier: "public.jpeg", visibility: .all) { reply in
+                        Task.detached { await reply(render().jpegData(), nil) }
+                        return nil
+                    }
+                    return item
+                }
+            }
+            """, accept: [["chart-jpeg-data", "chart-render-jpeg-data"], ["chart-jpeg-data-detached", "chart-jpeg-data-2", "chart-render-jpeg-data-2"]],
+            wrong: ["chart-jpeg-data-register-representation", "chart-jpeg-data-register-file-representation"]),
         NameCase("a callback's task that only assigns a computed value is named after the property", file: "Stopwatch.swift", """
             @Observable final class Stopwatch {
                 var origin = 0.0
