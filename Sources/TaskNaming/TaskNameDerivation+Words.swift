@@ -5,6 +5,14 @@ extension TaskNameDerivation {
     /// Verb-less prefixes SwiftUI modifiers carry (`onAppear` → `appear`, `onTapGesture` → `tap-gesture`).
     static let modifierPrefixes = ["on"]
     /// Last words of a kept closure's name that only say "a closure goes here" (`approveVerificationClosure`).
+    /// Verbs that say what a stored action does (`sendButtonAction`, `saveAction`, `retryHandler`): the call is
+    /// named by them rather than taken for a caller's closure run blind.
+    public static let purposeVerbs: Set<String> = [
+        "send", "save", "submit", "share", "delete", "upload", "download", "fetch", "load", "refresh", "sync",
+        "play", "pause", "stop", "start", "retry", "search", "publish", "export", "import", "print", "dismiss",
+        "confirm", "login", "logout", "sign", "reload", "post", "archive", "restore", "connect", "disconnect",
+        "proceed",
+    ]
     static let closureSuffixes = ["Closure", "Handler", "Callback", "Block", "Action"]
     /// Types whose static calls say nothing of the work (`Task.sleep`, `MainActor.run`).
     static let plumbingTypes: Set<String> = ["Task", "MainActor", "DispatchQueue", "Self", "Thread", "RunLoop"]
@@ -73,10 +81,10 @@ extension TaskNameDerivation {
         // `onLoadMore()`, `onSave()`: a callback property named after its event.
         if words.count > 1, Self.modifierPrefixes.contains(words[0]) { words.removeFirst() }
         // `sendButtonAction()`: a stored action named by its verb; the control it sits on says nothing more.
-        if words.count > 1, let last = words.last, Self.closureSuffixes.contains(where: { $0.lowercased() == last }) {
-            var verb = Array(words.dropLast())
-            while verb.count > 1, let end = verb.last, Self.controlWords.contains(end) { verb.removeLast() }
-            words = verb
+        if words.count > 1, Self.purposeVerbs.contains(words[0]), let last = words.last,
+           Self.closureSuffixes.contains(where: { $0.lowercased() == last }) {
+            words.removeLast()
+            if words.count > 1, words.last == "button" { words.removeLast() }
         }
         if let endpoint = call.endpoint {
             // `perform(action: .acceptTerms)` is the accept; `post(endpoint: .unblock)` posts it.

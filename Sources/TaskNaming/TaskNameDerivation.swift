@@ -285,10 +285,15 @@ public struct TaskNameDerivation: Sendable {
             // A lone auxiliary or empty verb (`get` from `method: .get`) tells two sites apart as garble.
             if phrase.count == 1, Self.emptyVerbs.contains(phrase[0]) || NameWords.weakWords.contains(phrase[0]) { continue }
             // In a test, a bare verb after the scenario (`…-at-least-once-consume`) ends on a dangling word; the
-            // phrase with what it works on (`consume-reader1`) tells the sites apart instead.
+            // phrase with what it works on (`consume-reader1`) tells the sites apart in its place.
+            var takesReceiverPhrase = false
             if phrase.count == 1, index != receiverIndex, purpose.isPhrase, role(of: context) == .test,
-               let receiverIndex, disambiguators[receiverIndex].count > 1, disambiguators[receiverIndex].first == phrase[0] {
-                continue
+               let receiverIndex, disambiguators[receiverIndex].first == phrase[0] {
+                let receiver = Self.phrase(disambiguators[receiverIndex], after: base)
+                if receiver.count > 1, receiver.first == phrase[0] {
+                    phrase = receiver
+                    takesReceiverPhrase = wholeOnly.contains(receiverIndex)
+                }
             }
             // Glued on, a function's name would read as a second verb (`unsubscribe-subscribe`): it says where.
             if uses[index] == .place { phrase = ["in"] + phrase }
@@ -308,7 +313,7 @@ public struct TaskNameDerivation: Sendable {
             case .place: places.insert(phrases.count)
             default: break
             }
-            if wholeOnly.contains(index) { wholePhrases.insert(phrases.count) }
+            if wholeOnly.contains(index) || takesReceiverPhrase { wholePhrases.insert(phrases.count) }
             phrases.append(phrase)
         }
         var derived = DerivedTaskName(

@@ -274,13 +274,6 @@ extension TaskBodyReader {
     /// whatever work was stored or passed there. Not `work` or `job`: `await work()` is as often a method
     /// doing the work itself, and a task calling it is not a forwarding helper.
     static let closureNouns: Set<String> = ["operation", "action", "body", "block", "closure", "handler", "callback"]
-    /// Verbs that say what a stored action does (`sendButtonAction`, `saveAction`, `retryHandler`): the call is
-    /// named by them rather than taken for a caller's closure run blind.
-    static let purposeVerbs: Set<String> = [
-        "send", "save", "submit", "share", "delete", "upload", "download", "fetch", "load", "refresh", "sync",
-        "play", "pause", "stop", "start", "retry", "search", "publish", "export", "import", "print", "dismiss",
-        "confirm", "login", "logout", "sign", "reload", "post", "archive", "restore", "connect", "disconnect",
-    ]
     /// Closure nouns that name work rather than a report (`completionHandler`, `callback` report).
     static let workNouns: Set<String> = ["operation", "action", "body", "work", "block", "closure", "job"]
 
@@ -291,7 +284,7 @@ extension TaskBodyReader {
             if closureParameters.contains(name) { return true }
             let words = NameWords.split(name)
             // `sendButtonAction()`: a stored action that says its verb is named by that verb, as a method is.
-            if words.count >= 2, purposeVerbs.contains(words[0]) { return false }
+            if words.count >= 2, TaskNameDerivation.purposeVerbs.contains(words[0]) { return false }
             return words.last.map(closureNouns.contains) == true
         }
         if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
