@@ -59,6 +59,9 @@ public struct DerivedTaskName: Sendable, Hashable {
     /// A test's scenario: its leading word, which leads a phrase that does not fit after the whole scenario
     /// (`connection-shutdown-graceful-run-service-group`), so tests of one suite stay apart.
     public var scenarioLead: [String] = []
+    /// The purpose names a property the task updates (`update-display-name`): a disambiguator never cuts it
+    /// (`update-display-current-member` reads as garble); one that does not fit after it is passed over.
+    public var purposeStaysWhole = false
 
     public init(
         prefixWords: [String], purposeWords: [String], disambiguators: [[String]] = [], isPerItem: Bool = false,
@@ -93,6 +96,9 @@ public struct DerivedTaskName: Sendable, Hashable {
            !name.hasPrefix((prefixWords + purposeWords).joined(separator: "-") + "-") {
             name = NameWords.compose(prefix: prefixWords, purpose: purposeWords, extra: Array(extra.dropFirst()),
                                      maxLength: maxLength, extraFloor: floor)
+        }
+        if level > 0, purposeStaysWhole, !name.hasPrefix((prefixWords + purposeWords).joined(separator: "-") + "-") {
+            name = self.name
         }
         // Too long to follow the purpose: a phrase that names the task by itself stands in its place
         // (`network-protection-debug-toggle-enforce-routes` rather than a number).

@@ -310,7 +310,14 @@ public struct TaskNameDerivation: Sendable {
                 standalone[phrases.count] = words
                 replacing.insert(phrases.count)
                 replacingSources[phrases.count] = sources[index]
-            case .place: places.insert(phrases.count)
+            case .place:
+                places.insert(phrases.count)
+                // A body that only assigns a property in a callback is told from a sibling assigning the same
+                // one by the function that made it (`load-initial-data`), whole, before a number.
+                if context.body.dominant?.isAssignment == true, words.count > 1, !Self.isSetUp(words),
+                   !Self.isEventName(words), index >= standaloneStart {
+                    standalone[phrases.count] = words
+                }
             default: break
             }
             if wholeOnly.contains(index) || takesReceiverPhrase { wholePhrases.insert(phrases.count) }
@@ -329,6 +336,7 @@ public struct TaskNameDerivation: Sendable {
         derived.replacingDisambiguators = replacing
         derived.replacingProvenance = replacingSources
         derived.isNamedAfterItsFunction = purpose.isMember
+        derived.purposeStaysWhole = purpose.isCall && context.body.dominant?.isAssignment == true
         derived.placeDisambiguators = places
         derived.wholeDisambiguators = wholePhrases
         derived.purposeWasCut = standaloneStart == 1 && phrases.first == Self.phrase(disambiguators[0], after: base)

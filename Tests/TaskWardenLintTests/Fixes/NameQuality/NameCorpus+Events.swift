@@ -104,6 +104,27 @@ extension NameCorpus {
             }
             """, accept: [["track-list-share", "track-list-share-button-pressed"]],
             wrong: ["track-list-share-button-did-pressed", "track-list-share-button-did"]),
+        NameCase("two callbacks assigning one property are told apart by where each is made, never by a cut property", file: "ProfileSettingsModel.swift", """
+            @MainActor final class ProfileSettingsModel {
+                var displayName = ""
+                private func watchAccount() {
+                    tokens.append(account.cache.subscribe { [weak self] _, member in
+                        Task { @MainActor [weak self] in
+                            self?.displayName = member.nickname ?? ""
+                        }
+                    })
+                }
+                private func fetchInitialProfile() {
+                    gateway.currentMember { [weak self] member in
+                        Task { @MainActor [weak self] in
+                            self?.displayName = member?.nickname ?? ""
+                        }
+                    }
+                }
+            }
+            """, accept: [["profile-settings-update-display-name"],
+                      ["profile-settings-fetch-initial-profile", "profile-settings-current-member"]],
+            wrong: ["profile-settings-update-display-name-2", "profile-settings-update-display-current-member"]),
         NameCase("a registration call says when, and is never glued on to tell sites apart", file: "Chart+Drag.swift", """
             extension ChartView {
                 func dragItem() -> NSItemProvider {
