@@ -28,6 +28,8 @@ public struct BodyCall: Sendable, Hashable {
     public var source: String?
     /// Not a call: the body only assigns a property (`self.progress = value`), read as updating it.
     public var isAssignment: Bool = false
+    /// The free function whose result the call is made on (`snapshot` in `snapshot().pngData()`).
+    public var producer: String?
     /// Short source text for provenance: `capabilities.refresh()`.
     public var text: String
 

@@ -13,6 +13,8 @@ extension TaskNameDerivation {
         "confirm", "login", "logout", "sign", "reload", "post", "archive", "restore", "connect", "disconnect",
         "proceed",
     ]
+    /// Nouns that name a representation of a value (`pngData`, `jsonString`): said with what they represent.
+    static let representationNouns: Set<String> = ["data", "string", "representation", "image", "png", "jpeg"]
     static let closureSuffixes = ["Closure", "Handler", "Callback", "Block", "Action"]
     /// Types whose static calls say nothing of the work (`Task.sleep`, `MainActor.run`).
     static let plumbingTypes: Set<String> = ["Task", "MainActor", "DispatchQueue", "Self", "Thread", "RunLoop"]
@@ -85,6 +87,12 @@ extension TaskNameDerivation {
            Self.closureSuffixes.contains(where: { $0.lowercased() == last }) {
             words.removeLast()
             if words.count > 1, words.last == "button" { words.removeLast() }
+        }
+        // `snapshot().pngData()` → `snapshot-png-data`: a representation is named with what it represents.
+        if call.receiver == nil, call.typeName == nil, let producer = call.producer, let last = words.last,
+           Self.representationNouns.contains(last) {
+            let producerWords = NameWords.split(producer)
+            return producerWords + words.filter { !producerWords.contains($0) }
         }
         if let endpoint = call.endpoint {
             // `perform(action: .acceptTerms)` is the accept; `post(endpoint: .unblock)` posts it.

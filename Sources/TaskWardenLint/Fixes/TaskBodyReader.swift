@@ -288,6 +288,12 @@ struct TaskBodyReader {
         call.hasLeadingArgument = node.arguments.first.map {
             $0.label == nil || objectPrepositions.contains($0.label!.text)
         } ?? false
+        // `snapshot().pngData()`: the data is the snapshot's.
+        if let base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(FunctionCallExprSyntax.self),
+           let producer = base.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+           producer.first?.isLowercase == true {
+            call.producer = producer
+        }
         // `fetch(.surrogates)`: an enum case passed first says what is fetched.
         if let first = node.arguments.first, first.label == nil,
            let member = first.expression.as(MemberAccessExprSyntax.self), member.base == nil {

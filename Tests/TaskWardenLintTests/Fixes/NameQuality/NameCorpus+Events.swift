@@ -140,7 +140,7 @@ extension NameCorpus {
                     return item
                 }
             }
-            """, accept: [["chart-jpeg-data", "chart-render-jpeg-data"], ["chart-jpeg-data-detached", "chart-jpeg-data-2", "chart-render-jpeg-data-2"]],
+            """, accept: [["chart-render-jpeg-data"], ["chart-render-jpeg-data-detached", "chart-render-jpeg-data-2"]],
             wrong: ["chart-jpeg-data-register-representation", "chart-jpeg-data-register-file-representation"]),
         NameCase("a callback's task that only assigns a computed value is named after the property", file: "Stopwatch.swift", """
             @Observable final class Stopwatch {
