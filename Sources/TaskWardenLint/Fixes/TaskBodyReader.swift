@@ -99,11 +99,11 @@ struct TaskBodyReader {
            }) {
             reading.consumedSequence = consumed
         }
-        // `Task { @MainActor in self.modelDownloadProgress = progress }`: a body that only assigns one property
-        // updates it, and that is what the task does.
+        // `Task { @MainActor in self.modelDownloadProgress = progress }`: a body that only assigns properties
+        // updates them, and that is what the task does; with several, it is named after the last one assigned
+        // (`self.rate = …; self.total = elapsed` updates the total).
         if reading.calls.isEmpty, reading.queries.isEmpty, reading.bookkeeping.isEmpty, visitor.parameterCalls.isEmpty,
-           !visitor.skippedAlternatives, let property = visitor.assignedProperties.first,
-           Set(visitor.assignedProperties).count == 1, let initial = property.first {
+           !visitor.skippedAlternatives, let property = visitor.assignedProperties.last, let initial = property.first {
             let name = "update" + initial.uppercased() + property.dropFirst()
             var assignment = BodyCall(name: name, text: "self.\(property) = …")
             assignment.isAssignment = true

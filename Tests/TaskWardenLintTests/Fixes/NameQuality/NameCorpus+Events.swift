@@ -158,6 +158,25 @@ extension NameCorpus {
                 }
             }
             """, accept: [["stopwatch-update-lap-millis"]], wrong: ["stopwatch-measure"]),
+        NameCase("a callback's task that only assigns several properties is named after the last one", file: "Odometer.swift", """
+            @Observable final class Odometer {
+                var pace = 0.0
+                var distance = 0.0
+                func track(trip: String) async {
+                    sampler = Timer.scheduledTimer(withTimeInterval: 0.2, repeats: true) { [weak self] _ in
+                        guard let self else { return }
+                        Task { @MainActor in
+                            let covered = self.gps.meters - self.startMeters
+                            if covered > 0 {
+                                self.pace = Double(self.ticks) / covered
+                                self.distance = covered
+                            }
+                        }
+                    }
+                    await recorder.follow(trip)
+                }
+            }
+            """, accept: [["odometer-update-distance"]], wrong: ["odometer-track", "odometer-follow"]),
         NameCase("letting go of the task's own handle is cleanup; a stored action keeps its verb", file: "ReplyBox.swift", """
             struct ReplyBox: View {
                 @State private var postTask: Task<Void, Never>?
