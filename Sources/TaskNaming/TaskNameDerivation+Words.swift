@@ -46,6 +46,15 @@ extension TaskNameDerivation {
         "existing", "ongoing", "in", "flight", "inflight", "my", "the", "this",
     ]
 
+    /// Words that only pick from a collection (`allTasks()`, `currentJobs()`): a call saying only these, with at
+    /// most a task noun, reads it.
+    static let quantifierWords: Set<String> = [
+        "all", "every", "each", "any", "some", "current", "pending", "active", "running", "existing", "ongoing",
+    ]
+
+    /// Nouns for tasks themselves, one or many.
+    static let taskNouns: Set<String> = ["task", "tasks", "job", "jobs", "handle", "handles"]
+
     /// `let task = Task {…}`, `let result = await withTaskGroup {…}`: a storage that says only "a task".
     static func saysOnlyTask(_ words: [String]) -> Bool {
         words.isEmpty || words.allSatisfy { Self.placeholderWords.contains($0) }

@@ -558,7 +558,14 @@ public struct TaskNameDerivation: Sendable {
         if body.dominant?.isAssignment == true && context.placement != .callback { call = nil }
         // Sleeping is what a body does only when nothing around it says more: it comes after the anchors.
         var bookkeeping: [PurposeCandidate] = []
-        if body.dominance == .bookkeeping || body.dominance == .query, let weak = call {
+        // `UploadManager.shared.allTasks()`: a call that, without its task word, says only a quantifier reads a
+        // collection; it is not the work (`upload-all`), whatever the body then does with it.
+        let readsCollection = body.dominant.map { dominant in
+            let words = NameWords.split(dominant.name)
+            return words.contains(where: Self.quantifierWords.contains)
+                && words.allSatisfy { Self.quantifierWords.contains($0) || Self.taskNouns.contains($0) }
+        } ?? false
+        if body.dominance == .bookkeeping || body.dominance == .query || readsCollection, let weak = call {
             bookkeeping = [weak]
             call = nil
         }

@@ -177,6 +177,16 @@ extension NameCorpus {
                 }
             }
             """, accept: [["odometer-update-distance"]], wrong: ["odometer-track", "odometer-follow"]),
+        NameCase("a call that says only a quantifier once its task word goes reads a collection", file: "SceneHost.swift", """
+            extension SceneHost {
+                func reportQueuedExports() {
+                    Task {
+                        let jobs = await ExportQueue.main.allJobs()
+                        Metrics.record(.exports, value: jobs.count)
+                    }
+                }
+            }
+            """, accept: [["scene-host-report-queued-exports"]], wrong: ["scene-host-export-all", "scene-host-all"]),
         NameCase("letting go of the task's own handle is cleanup; a stored action keeps its verb", file: "ReplyBox.swift", """
             struct ReplyBox: View {
                 @State private var postTask: Task<Void, Never>?
