@@ -22,6 +22,8 @@ extension TaskBodyReader {
         var skippedAlternatives = false
         /// Properties of `self` the body assigns, in source order.
         var assignedProperties: [String] = []
+        /// Properties of `self` the body sets to a literal flag (`self.showAlert = true`, `self.error = nil`).
+        var flaggedProperties: Set<String> = []
         /// The `consume` noted for each `for await` loop over a named sequence.
         var consumedSequences: [SyntaxIdentifier: BodyCall] = [:]
 
@@ -122,21 +124,26 @@ extension TaskBodyReader {
         override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
             let elements = Array(node.elements)
             // `self.delay = elapsed * 1000` is unfolded as five elements: the assignment is still the second.
-            if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) { noteAssignment(to: elements[0]) }
+            if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) {
+                noteAssignment(to: elements[0], value: elements.count == 3 ? elements[2] : nil)
+            }
             return .visitChildren
         }
 
         override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
-            if node.operator.is(AssignmentExprSyntax.self) { noteAssignment(to: node.leftOperand) }
+            if node.operator.is(AssignmentExprSyntax.self) { noteAssignment(to: node.leftOperand, value: node.rightOperand) }
             return .visitChildren
         }
 
-        func noteAssignment(to target: ExprSyntax) {
+        func noteAssignment(to target: ExprSyntax, value: ExprSyntax?) {
             guard let member = target.as(MemberAccessExprSyntax.self), let base = member.base else { return }
             var owner = base
             if let optional = owner.as(OptionalChainingExprSyntax.self) { owner = optional.expression }
             guard owner.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return }
             assignedProperties.append(member.declName.baseName.text)
+            if let value, value.is(BooleanLiteralExprSyntax.self) || value.is(NilLiteralExprSyntax.self) {
+                flaggedProperties.insert(member.declName.baseName.text)
+            }
         }
 
         override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {

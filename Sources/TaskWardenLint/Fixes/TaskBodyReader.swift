@@ -101,9 +101,13 @@ struct TaskBodyReader {
         }
         // `Task { @MainActor in self.modelDownloadProgress = progress }`: a body that only assigns properties
         // updates them, and that is what the task does; with several, it is named after the last one assigned
-        // (`self.rate = …; self.total = elapsed` updates the total).
+        // (`self.rate = …; self.total = elapsed` updates the total), unless that one is only set to a flag
+        // (`self.message = …; self.showAlert = true`): then nothing in the body names it.
+        let last = visitor.assignedProperties.last
+        let updated = Set(visitor.assignedProperties).count == 1 || last.map(visitor.flaggedProperties.contains) == false
+            ? last : nil
         if reading.calls.isEmpty, reading.queries.isEmpty, reading.bookkeeping.isEmpty, visitor.parameterCalls.isEmpty,
-           !visitor.skippedAlternatives, let property = visitor.assignedProperties.last, let initial = property.first {
+           !visitor.skippedAlternatives, let property = updated, let initial = property.first {
             let name = "update" + initial.uppercased() + property.dropFirst()
             var assignment = BodyCall(name: name, text: "self.\(property) = …")
             assignment.isAssignment = true

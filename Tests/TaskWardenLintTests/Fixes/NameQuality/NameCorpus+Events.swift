@@ -187,6 +187,20 @@ extension NameCorpus {
                 }
             }
             """, accept: [["scene-host-report-queued-exports"]], wrong: ["scene-host-export-all", "scene-host-all"]),
+        NameCase("a callback's task whose last assignment only raises a flag is not named after it", file: "InboxModel.swift", """
+            @Observable final class InboxModel {
+                var bannerText = ""
+                var bannerVisible = false
+                func syncMessages() {
+                    mailbox.fetchAll().catch { [weak self] failure in
+                        Task { @MainActor in
+                            self?.bannerText = failure.localizedDescription
+                            self?.bannerVisible = true
+                        }
+                    }
+                }
+            }
+            """, accept: [["inbox-sync-messages"]], wrong: ["inbox-update-banner-visible"]),
         NameCase("letting go of the task's own handle is cleanup; a stored action keeps its verb", file: "ReplyBox.swift", """
             struct ReplyBox: View {
                 @State private var postTask: Task<Void, Never>?
