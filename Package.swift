@@ -217,7 +217,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "InspectBenchmarks",
-            dependencies: ["TaskWardenInspect"],
+            dependencies: ["TaskWardenInspect", "FixtureSupport"],
             path: "Benchmarks/InspectBenchmarks",
             swiftSettings: strict
         ),
@@ -253,7 +253,8 @@ let package = Package(
             linkerSettings: syntaxLinkerSettings
         ),
         .testTarget(name: "TaskWardenTimelineTests", dependencies: ["TaskWardenTimeline"], swiftSettings: strict),
-        // Starts the fixture processes above for the tests that read them from outside.
+        // Starts the fixture processes above, and spawns children with no inherited descriptors, for the tests and
+        // the benchmark that read processes from outside.
         .target(name: "FixtureSupport", path: "Tests/FixtureSupport", swiftSettings: strict),
         .testTarget(name: "TaskWardenInspectTests", dependencies: ["TaskWardenInspect", "FixtureSupport"], swiftSettings: strict),
         .testTarget(

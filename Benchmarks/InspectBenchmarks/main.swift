@@ -7,6 +7,7 @@
 //   slowdown   the target's CPU per round of fixed work (InspectTarget work 10000) while `taskwarden top --pid
 //              --interval-ms 100` reads it in a tmux pane (10 Hz, or as fast as a read allows), against phases with
 //              no reader; phases alternate, each the mean of 200 rounds run wholly inside it; medians of the phases.
+import FixtureSupport
 import Foundation
 import TaskWardenInspect
 
@@ -180,18 +181,4 @@ if suites.contains("slowdown") {
     print(String(format: "  target CPU a round, median of the phases: %.2f ms with top vs %.2f ms without: %.2f×", median(on) / 1000, median(off) / 1000, median(on) / median(off)))
     print(String(format: "  target wall a round, median: %.2f ms vs %.2f ms: %.2f× (top's own CPU competes for the same cores)",
                  median(onWall) / 1000, median(offWall) / 1000, median(onWall) / median(offWall)))
-}
-
-/// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34 and later; Swift's Glibc module does not import it):
-/// the child closes every descriptor from `lowest` up. Without it (an older C library), each descriptor open
-/// now is closed by name.
-func closeAllDescriptors(from lowest: Int32, in actions: inout posix_spawn_file_actions_t) {
-    typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
-        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, lowest)
-        return
-    }
-    for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
-        if let descriptor = Int32(entry), descriptor >= lowest { posix_spawn_file_actions_addclose(&actions, descriptor) }
-    }
 }

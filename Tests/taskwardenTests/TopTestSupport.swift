@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import TaskWarden
 
@@ -187,19 +188,5 @@ final class TmuxSession {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
-    }
-}
-
-/// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34 and later; Swift's Glibc module does not import it):
-/// the child closes every descriptor from `lowest` up. Without it (an older C library), each descriptor open
-/// now is closed by name.
-func closeAllDescriptors(from lowest: Int32, in actions: inout posix_spawn_file_actions_t) {
-    typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
-        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, lowest)
-        return
-    }
-    for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
-        if let descriptor = Int32(entry), descriptor >= lowest { posix_spawn_file_actions_addclose(&actions, descriptor) }
     }
 }
