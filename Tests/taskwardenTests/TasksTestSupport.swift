@@ -5,9 +5,13 @@ import Foundation
 import Glibc
 #endif
 
-/// Runs the built `taskwarden` (as another user when `user` is given) and captures its status and output.
-func runTaskwarden(_ arguments: [String], user: UInt32? = nil) throws -> (status: Int32, output: String, errors: String) {
+/// Runs the built `taskwarden` (as another user when `user` is given, with `environment` instead of this process's
+/// when given) and captures its status and output.
+func runTaskwarden(
+    _ arguments: [String], user: UInt32? = nil, environment: [String: String]? = nil
+) throws -> (status: Int32, output: String, errors: String) {
     let process = Process()
+    process.environment = environment
     if let user {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
         process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", builtProduct("taskwarden")] + arguments

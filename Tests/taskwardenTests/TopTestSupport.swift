@@ -75,20 +75,8 @@ struct ToolRun {
     let errors: String
 
     init(_ arguments: [String], runtime: RuntimeFolder) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: builtProduct("taskwarden"))
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 }
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        status = process.terminationStatus
-        self.output = String(decoding: outputData, as: UTF8.self)
-        self.errors = String(decoding: errorData, as: UTF8.self)
+        (status, output, errors) = try runTaskwarden(
+            arguments, environment: ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 })
     }
 }
 
