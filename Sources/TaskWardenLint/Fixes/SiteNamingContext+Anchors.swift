@@ -196,12 +196,18 @@ extension SiteNamingContext {
             guard let literal = branch.as(StringLiteralExprSyntax.self),
                   literal.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }) else { return nil }
             var text = Substring(literal.segments.trimmedText)
-            // A localisation key (`status.action.unpin`): its last field is the words.
-            if !text.contains(" "), text.contains("."), let last = text.split(separator: ".").last { text = last }
+            // A status trailing off (`Saving...`) keeps its dots; a localisation key (`status.action.unpin`) gives
+            // its last field.
+            if !text.contains(" "), !isTrailingOff(text), text.contains("."),
+               let last = text.split(separator: ".").last { text = last }
             let words = text.split(separator: " ")
             return words.isEmpty ? nil : words
         }
         guard texts.count == 2, texts[0] != texts[1] else { return nil }
+        // `isCommitting ? "Committing..." : "Commit"`: one branch is the status shown while the work runs; the
+        // control does the other.
+        let busy = texts.map(isBusyStatus)
+        if busy[0] != busy[1] { return texts[busy[0] ? 1 : 0].joined(separator: " ") }
         var shared = 0
         while shared < min(texts[0].count, texts[1].count) - 1,
               texts[0][texts[0].count - 1 - shared].lowercased() == texts[1][texts[1].count - 1 - shared].lowercased() {
@@ -210,6 +216,15 @@ extension SiteNamingContext {
         let first = texts[0].dropLast(shared), second = texts[1]
         return (first + ["or"] + second).joined(separator: " ")
     }
+
+    /// `Committing...`, `Saving…`: a progressive verb trailing off is a status, not what a control does.
+    static func isBusyStatus(_ words: [Substring]) -> Bool {
+        guard let first = words.first, let last = words.last, isTrailingOff(last) else { return false }
+        let verb = first.lowercased().filter { $0.isLetter }
+        return verb.count > 4 && verb.hasSuffix("ing")
+    }
+
+    static func isTrailingOff(_ text: Substring) -> Bool { text.hasSuffix("...") || text.hasSuffix("\u{2026}") }
 
     /// Calls whose string is an asset or symbol name, not words a person reads.
     static let imageCallees: Set<String> = ["Image", "UIImage", "NSImage", "systemImage", "named", "Color"]

@@ -126,6 +126,18 @@ extension NameCorpus {
             }
             """, accept: [["status-context-menu-unpin-or-pin"]],
             wrong: ["status-context-menu-pin", "status-context-menu-unpin", "status-context-menu-button"]),
+        NameCase("a menu whose title shows a busy status names the action", file: "ChangesCommitView.swift", """
+            struct ChangesCommitView: View {
+                var body: some View {
+                    Menu(isSaving ? "Saving..." : "Save") {
+                        Button("Discard") { Task { await store.discard() } }
+                    } primaryAction: {
+                        Task { isSaving = true; try await store.save(draft); isSaving = false }
+                    }
+                }
+            }
+            """, accept: [["changes-commit-discard"], ["changes-commit-save"]],
+            wrong: ["changes-commit-saving-or-save", "changes-commit-primary-action"]),
         NameCase("onReceive reloads after a notification", file: "RemindersAddView.swift", """
             struct RemindersAddView: View {
                 var body: some View {
