@@ -209,5 +209,19 @@ extension NameCorpus {
             }
             """, accept: [["ledger-replication-at-most-once-run-node7"], ["ledger-replication-at-most-once-consume-tailer7", "ledger-replication-at-most-once-consume-entries"]],
             wrong: ["ledger-replication-at-most-once-consume", "ledger-replication-at-most-once-mark-applied"]),
+        NameCase("a stem the scenario repeats goes, not the words after it", file: "JournalTests.swift", """
+            @Suite struct JournalTests {
+                @Test func flushAllFlushesPendingWrites() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { try await writerPool.run() }
+                        group.addTask { try await journal.flushAll() }
+                        try await group.next()
+                    }
+                }
+            }
+            """, accept: [["journal-flush-all-pending-writes-run-writer-pool", "journal-flush-all-pending-run-writer-pool"],
+                          ["journal-flush-all-pending-writes"]],
+            wrong: ["journal-flush-all-flushes-pending-run-writer", "journal-flush-all-flushes-pending-writes",
+                    "journal-flush-all-pending-writes-2"]),
     ]
 }
