@@ -356,7 +356,11 @@ public struct TaskNameDerivation: Sendable {
     /// (`for try await _ in reader1.events`), `execute-replica`. Nil for a local name (`c1`) or a receiver the words already hold.
     func receiverPhrase(_ call: BodyCall) -> [String]? {
         guard let owner = call.source ?? call.receiver else { return nil }
-        let ownerWords = Self.withoutLocalNames(NameWords.split(owner))
+        // A local name is one as a whole (`c1`); a letter that ends a longer name tells instances apart
+        // (`readerA`, `groupB`) as a number does.
+        let lettered = Self.isLettered(owner)
+        // The letter stays on its word (`group-a`, one word): alone it would read as an article and be dropped.
+        let ownerWords = lettered ? Self.letteredWords(owner) : Self.withoutLocalNames(NameWords.split(owner))
         let words = callWords(call)
         // `strongSelf`, `weakSelf`: `self` under another name says nothing.
         // `vc`, `vm`: an abbreviation says nothing a reader can follow either.
@@ -365,12 +369,36 @@ public struct TaskNameDerivation: Sendable {
         let agent = NameWords.split(owner).last.map { last in
             Self.agentNouns.contains(last) || last.hasSuffix("er") || last.hasSuffix("or")
         } ?? false
-        guard !ownerWords.isEmpty, !ownerWords.contains("self"), owner.count > 2, !agent || owner.contains(where: \.isNumber), !ownerWords.allSatisfy({ word in words.contains { WordStems.same($0, word) } })
+        guard !ownerWords.isEmpty, !ownerWords.contains("self"), owner.count > 2, !agent || owner.contains(where: \.isNumber) || lettered, !ownerWords.allSatisfy({ word in words.contains { WordStems.same($0, word) } })
         else { return nil }
         guard let verb = words.first else { return ownerWords }
         // The call stays whole around its owner (`trigger-lifecycle1-graceful-shutdown`, `consume-reader1-entries`):
         // its verb alone before the owner (`trigger-lifecycle1`) is no purpose.
-        return [verb] + ownerWords + words.dropFirst().filter { !ownerWords.contains($0) }
+        let ownerParts = Set(NameWords.split(owner))
+        return [verb] + ownerWords + words.dropFirst().filter { !ownerWords.contains($0) && !(lettered && ownerParts.contains($0)) }
+    }
+
+    /// `run-group-a` of `groupA.run()`, its letter kept on its word: a lone `a` is read as an article and dropped.
+    static func joiningLetter(_ words: [String], of call: BodyCall) -> [String] {
+        guard let owner = call.receiver, isLettered(owner) else { return words }
+        let parts = NameWords.split(owner)
+        guard let start = words.indices.first(where: { Array(words[$0...].prefix(parts.count)) == parts }) else { return words }
+        return Array(words[..<start]) + letteredWords(owner) + Array(words[(start + parts.count)...])
+    }
+
+    /// `readerA`, `groupB`: a name of two words or more ending on one capital letter, one instance of several.
+    static func isLettered(_ name: String) -> Bool {
+        let characters = Array(name)
+        guard characters.count > 2, characters[characters.count - 1].isUppercase else { return false }
+        return characters[characters.count - 2].isLowercase && NameWords.split(name).count >= 2
+    }
+
+    /// `readerA` → `reader-a` as one word, after the name's other words.
+    static func letteredWords(_ name: String) -> [String] {
+        var words = NameWords.split(name)
+        guard words.count >= 2, let letter = words.popLast() else { return words }
+        words[words.count - 1] += "-" + letter
+        return words
     }
 
     /// A receiver phrase may be cut to its verb and owner only when the verb says the work alone: a `for await`
@@ -541,7 +569,8 @@ public struct TaskNameDerivation: Sendable {
         }
         let body = context.body
         var call = body.dominant.map { call in
-            var candidate = PurposeCandidate(callWords(call), "\(body.dominance.rawValue) \(call.text) in \(place)", mayEcho: true)
+            var candidate = PurposeCandidate(Self.joiningLetter(callWords(call), of: call),
+                                             "\(body.dominance.rawValue) \(call.text) in \(place)", mayEcho: true)
             candidate.isCall = true
             candidate.startsWithVerb = true
             return candidate

@@ -209,6 +209,49 @@ extension NameCorpus {
             }
             """, accept: [["ledger-replication-at-most-once-run-node7"], ["ledger-replication-at-most-once-consume-tailer7", "ledger-replication-at-most-once-consume-entries"]],
             wrong: ["ledger-replication-at-most-once-consume", "ledger-replication-at-most-once-mark-applied"]),
+        NameCase("siblings whose scenario and phrase do not fit drop the scenario before taking a number", file: "QueueFailoverTests.swift", """
+            final class QueueFailoverTests {
+                @Test func noRepeatedDeliveriesDuringPartitionHandoff() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { try await poolA.run() }
+                        group.addTask {
+                            while ackedA.load(ordering: .relaxed) < 3 {
+                                try await Task.sleep(for: .milliseconds(20))
+                            }
+                            try await poolB.run()
+                        }
+                        group.addTask {
+                            for try await entry in tailA.entries {
+                                ackedA.wrappingIncrement(ordering: .relaxed)
+                                try tailA.acknowledge(entry)
+                            }
+                        }
+                        group.addTask {
+                            for try await entry in tailB.entries {
+                                ackedB.wrappingIncrement(ordering: .relaxed)
+                                try tailB.acknowledge(entry)
+                            }
+                        }
+                        try await group.next()
+                    }
+                }
+                @Test func noRepeatedDeliveriesWhenTheWholeClusterRestartsAtOnce() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { for try await entry in journalA.entries { try journalA.acknowledge(entry) } }
+                        group.addTask { for try await entry in journalB.entries { try journalB.acknowledge(entry) } }
+                        try await group.next()
+                    }
+                }
+            }
+            """, accept: [["queue-failover-no-repeated-deliveries-run-pool-a"],
+                          ["queue-failover-no-repeated-deliveries-run-pool-b"],
+                          ["queue-failover-no-repeated-consume-tail-a", "queue-failover-consume-tail-a"],
+                          ["queue-failover-no-repeated-consume-tail-b", "queue-failover-consume-tail-b"],
+                          ["queue-failover-consume-journal-a", "queue-failover-no-repeated-consume-journal-a"],
+                          ["queue-failover-consume-journal-b", "queue-failover-no-repeated-consume-journal-b"]],
+            wrong: ["queue-failover-no-repeated-deliveries", "queue-failover-no-repeated-partition-handoff",
+                    "queue-failover-no-repeated-deliveries-run-pool", "queue-failover-no-repeated-deliveries-2",
+                    "queue-failover-no-repeated-deliveries-whole-2", "queue-failover-no-repeated-deliveries-load-acked"]),
         NameCase("a stem the scenario repeats goes, not the words after it", file: "JournalTests.swift", """
             @Suite struct JournalTests {
                 @Test func flushAllFlushesPendingWrites() async throws {
