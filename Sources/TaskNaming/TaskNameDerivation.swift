@@ -372,6 +372,12 @@ public struct TaskNameDerivation: Sendable {
         guard !ownerWords.isEmpty, !ownerWords.contains("self"), owner.count > 2, !agent || owner.contains(where: \.isNumber) || lettered, !ownerWords.allSatisfy({ word in words.contains { WordStems.same($0, word) } })
         else { return nil }
         guard let verb = words.first else { return ownerWords }
+        // `searchState.search(…)`: an owner named after the verb swallows it (`search-state` reads as the owner
+        // alone); the verb by itself tells the task apart better.
+        if ownerWords.count >= 2, WordStems.same(ownerWords[0], verb), let last = ownerWords.last,
+           last.count > 1, last.allSatisfy(\.isLetter) {
+            return nil
+        }
         // The call stays whole around its owner (`trigger-lifecycle1-graceful-shutdown`, `consume-reader1-entries`):
         // its verb alone before the owner (`trigger-lifecycle1`) is no purpose.
         let ownerParts = Set(NameWords.split(owner))

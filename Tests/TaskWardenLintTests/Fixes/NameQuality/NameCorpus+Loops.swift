@@ -266,5 +266,29 @@ extension NameCorpus {
                           ["journal-flush-all-pending-writes"]],
             wrong: ["journal-flush-all-flushes-pending-run-writer", "journal-flush-all-flushes-pending-writes",
                     "journal-flush-all-pending-writes-2"]),
+        NameCase("a receiver named after the call's verb leaves the verb its place", file: "RenameSymbolTests.swift", """
+            final class RenameSymbolTests: XCTestCase {
+                func testRenameSymbolWithScopeLimitedToFile() async {
+                    Task {
+                        await lookupIndex.lookup("ab")
+                        done.fulfill()
+                    }
+                    Task {
+                        do {
+                            try await lookupIndex.renameSymbol(from: "ab", to: "cd")
+                        } catch {
+                            XCTFail("rename failed")
+                        }
+                        renamed.fulfill()
+                    }
+                    Task {
+                        await lookupIndex.lookup("cd")
+                        again.fulfill()
+                    }
+                }
+            }
+            """, accept: [["rename-symbol-scope-limited-to-file-lookup"], ["rename-symbol-scope-limited-to-file"],
+                          ["rename-symbol-scope-limited-to-file-lookup-2"]],
+            wrong: ["rename-symbol-scope-limited-to-file-lookup-index", "rename-symbol-scope-limited-file-lookup-index-2"]),
     ]
 }
