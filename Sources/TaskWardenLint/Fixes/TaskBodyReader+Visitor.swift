@@ -87,7 +87,8 @@ extension TaskBodyReader {
                 || TaskBodyReader.isRecordKeeping(callee) || TaskBodyReader.isScopedWrapper(node, callee: callee)
                 || TaskBodyReader.isValueTransform(node, callee: callee)
                 || root.map(TaskBodyReader.bookkeepingTypes.contains) == true
-                || TaskBodyReader.runsClosure(node, callee: callee) {
+                || TaskBodyReader.runsClosure(node, callee: callee)
+                || (TaskBodyReader.elementClosureCalls.contains(callee) && TaskBodyReader.takesClosure(node)) {
                 return visitBookkeeping(node, callee: callee)
             }
             // `received.wrappingIncrement(ordering: .relaxed)`, `await drained.add(batch.count)`: counting how
@@ -107,11 +108,23 @@ extension TaskBodyReader {
         func visitBookkeeping(_ node: FunctionCallExprSyntax, callee: String) -> SyntaxVisitorContinueKind {
             let call = TaskBodyReader.call(node, callee: callee)
             if TaskBodyReader.meaningfulBookkeeping.contains(callee) { reading.bookkeeping.append(call) }
-            if call.receiver != nil, !reading.bookkeepingOnReceivers.contains(call) {
+            // `var iterator = stream.makeAsyncIterator()` then `await iterator.next()`: stepping an iterator is
+            // how a sequence is read, never a word of the task; reading it is consuming the sequence, as a
+            // `for await` loop over it would.
+            if TaskBodyReader.iterationCalls.contains(callee) {
+                if let consumed = TaskBodyReader.iteratedSequence(node, callee: callee) { reading.queries.append(consumed) }
+                walk(node.calledExpression)
+                return .skipChildren
+            }
+            let picksElements = TaskBodyReader.elementClosureCalls.contains(callee) && TaskBodyReader.takesClosure(node)
+            if call.receiver != nil, !picksElements, !reading.bookkeepingOnReceivers.contains(call) {
                 reading.bookkeepingOnReceivers.append(call)
             }
             if TaskBodyReader.argumentCarriers.contains(callee) { return .visitChildren }
             walk(node.calledExpression)
+            // `contains(where: { $0.conforms(to: .image) })`, `filter { $0.isVisible }`, `map { $0.id }`: a
+            // predicate or a transform picks or shapes values; what it calls is never what the task does.
+            if picksElements { return .skipChildren }
             for closure in [node.trailingClosure].compactMap({ $0 })
                 + node.arguments.compactMap({ $0.expression.as(ClosureExprSyntax.self) })
                 + node.additionalTrailingClosures.map(\.closure) {
@@ -159,7 +172,36 @@ extension TaskBodyReader {
             guard node.elseBody != nil else { return .visitChildren }
             skippedAlternatives = true
             walk(node.conditions)
+            // A call every alternative makes (`loadTransferable` of an image in one branch, of a movie in the
+            // other) is what the task does whichever branch runs.
+            var alternatives: [[BodyCall]] = []
+            var branch: IfExprSyntax? = node
+            while let current = branch {
+                alternatives.append(alternativeCalls(current.body))
+                guard let elseBody = current.elseBody else { return .skipChildren }
+                if let next = elseBody.as(IfExprSyntax.self) {
+                    branch = next
+                } else if let block = elseBody.as(CodeBlockSyntax.self) {
+                    alternatives.append(alternativeCalls(block))
+                    branch = nil
+                } else {
+                    return .skipChildren
+                }
+            }
+            func key(_ call: BodyCall) -> String { "\(call.receiver ?? call.typeName ?? "").\(call.name)" }
+            let shared = alternatives.dropFirst().reduce(Set(alternatives[0].map(key))) { $0.intersection($1.map(key)) }
+            for call in alternatives[0] where shared.contains(key(call)) && !reading.calls.contains(where: { key($0) == key(call) }) {
+                reading.calls.append(call)
+            }
             return .skipChildren
+        }
+
+        /// The work calls one branch makes, read as the body is.
+        func alternativeCalls(_ block: CodeBlockSyntax) -> [BodyCall] {
+            let visitor = Visitor(enclosingFunction: enclosingFunction, closureParameters: closureParameters,
+                                  reportingNames: reportingNames)
+            visitor.walk(block.statements)
+            return visitor.reading.calls
         }
 
         override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {

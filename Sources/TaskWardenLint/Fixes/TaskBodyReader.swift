@@ -143,6 +143,42 @@ struct TaskBodyReader {
         // (`Task.detachNewThread { … }`, `orLog("…") { … }`): the call they adapt or wrap is the work.
         "singleOutput", "values", "asyncValue", "firstValue", "timeout", "detachNewThread", "orLog",
     ]
+    /// Calls that step through a sequence (`makeAsyncIterator()`, `iterator.next()`): plumbing, never a name word.
+    static let iterationCalls: Set<String> = ["makeAsyncIterator", "makeIterator", "next"]
+
+    /// Calls whose closure is run on each element to pick, order or shape values (`contains(where:)`,
+    /// `filter`, `map`): the calls inside are the predicate's or the transform's, not the task's.
+    static let elementClosureCalls: Set<String> = [
+        "contains", "first", "last", "filter", "map", "compactMap", "flatMap", "sorted", "sort", "allSatisfy",
+        "firstIndex", "lastIndex", "min", "max", "drop", "prefix", "removeAll", "partition", "count",
+    ]
+
+    /// The call is given a closure (trailing or as an argument): `filter { … }`, `contains(where: { … })`.
+    static func takesClosure(_ node: FunctionCallExprSyntax) -> Bool {
+        node.trailingClosure != nil || node.arguments.contains { $0.expression.is(ClosureExprSyntax.self) }
+    }
+
+    /// `self.stream.makeAsyncIterator()` → consuming `stream`, as `for await _ in stream` would; nil for an
+    /// iterator over something unnamed (`[1, 2].makeIterator()`, `iterator.next()`).
+    static func iteratedSequence(_ node: FunctionCallExprSyntax, callee: String) -> BodyCall? {
+        guard callee != "next", let base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base else { return nil }
+        let sequence: String
+        var source: String?
+        if let member = base.as(MemberAccessExprSyntax.self) {
+            sequence = member.declName.baseName.text
+            source = member.base.flatMap { receiver($0).instance }
+        } else if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.tokenKind != .keyword(.self) {
+            sequence = reference.baseName.text
+        } else {
+            return nil
+        }
+        guard sequence.first?.isLowercase == true else { return nil }
+        var call = BodyCall(name: "consume", isAwaited: callee == "makeAsyncIterator", text: "\(base.trimmedDescription).\(callee)()")
+        call.argumentCase = sequence
+        call.source = source
+        return call
+    }
+
     /// `clearTask()`, `resetSearchTask()`, `releaseTask()`: verbs that drop a stored task handle.
     static let handleCleanupVerbs: Set<String> = ["clear", "reset", "release", "forget", "discard", "nil", "drop"]
     /// Words that make a call logging, timing or metrics (`benchLog`, `recordFrameTime`, `measure`, `signpost`):

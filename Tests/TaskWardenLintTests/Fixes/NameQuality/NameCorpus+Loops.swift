@@ -252,6 +252,45 @@ extension NameCorpus {
             wrong: ["queue-failover-no-repeated-deliveries", "queue-failover-no-repeated-partition-handoff",
                     "queue-failover-no-repeated-deliveries-run-pool", "queue-failover-no-repeated-deliveries-2",
                     "queue-failover-no-repeated-deliveries-whole-2", "queue-failover-no-repeated-deliveries-load-acked"]),
+        NameCase("stepping an iterator over a stream consumes the stream", file: "Beacon.swift", """
+            struct Beacon {
+                let pulses: AsyncStream<Int>
+                func expect(count: Int, within limit: Duration) async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask {
+                            var iterator = self.pulses.makeAsyncIterator()
+                            for _ in 0..<count { _ = await iterator.next() }
+                        }
+                        group.addTask { try await Task.sleep(for: limit) }
+                        try await group.next()
+                        group.cancelAll()
+                    }
+                }
+            }
+            """, accept: [["beacon-expect-consume-pulses", "beacon-consume-pulses"], ["beacon-expect-sleep"]],
+            wrong: ["beacon-expect-make-async-iterator", "beacon-expect-next", "beacon-expect-make-async"]),
+        NameCase("an iterator made inside a subscription's closure is never a name word", file: "TopicTests.swift", """
+            final class TopicTests: XCTestCase {
+                func testListenOnSeveralTopics() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask {
+                            try await bus.listen(to: "news", "sport") { feed in
+                                var iterator = feed.makeAsyncIterator()
+                                XCTAssertEqual(try await iterator.next(), "hello")
+                            }
+                        }
+                        group.addTask {
+                            try await Task.sleep(for: .milliseconds(100))
+                            try await bus.announce("hello", on: "news")
+                        }
+                        try await group.next()
+                    }
+                }
+            }
+            """, accept: [["topic-listen-on-several-topics", "topic-listen-on-several-topics-consume-feed"],
+                          ["topic-listen-on-several-topics-announce", "topic-listen-on-several-topics-announce-bus"]],
+            wrong: ["topic-listen-on-several-topics-make-async", "topic-listen-on-several-topics-make-async-iterator",
+                    "topic-listen-on-several-topics-next"]),
         NameCase("a stem the scenario repeats goes, not the words after it", file: "JournalTests.swift", """
             @Suite struct JournalTests {
                 @Test func flushAllFlushesPendingWrites() async throws {
@@ -290,5 +329,36 @@ extension NameCorpus {
             """, accept: [["rename-symbol-scope-limited-to-file-lookup"], ["rename-symbol-scope-limited-to-file"],
                           ["rename-symbol-scope-limited-to-file-lookup-2"]],
             wrong: ["rename-symbol-scope-limited-to-file-lookup-index", "rename-symbol-scope-limited-file-lookup-index-2"]),
+        NameCase("a call in a predicate's closure is never the body's call", file: "InboxView.swift", """
+            struct InboxView: View {
+                var body: some View {
+                    List(files) { Text($0.name) }
+                        .onChange(of: droppedFiles) {
+                            Task {
+                                for file in droppedFiles {
+                                    if file.kinds.contains(where: { $0.matches(.audio) }) {
+                                        if let clip = try? await file.importData(as: Clip.self) {
+                                            library.addClip(clip)
+                                        }
+                                    } else {
+                                        if let doc = try? await file.importData(as: Doc.self) {
+                                            library.addClip(doc.clip)
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                        .onChange(of: pastedItems) {
+                            Task {
+                                for item in pastedItems where item.kinds.first(where: { $0.isPlayable() }) != nil {
+                                    if let clip = try? await item.importData(as: Clip.self) { library.addClip(clip) }
+                                }
+                            }
+                        }
+                }
+            }
+            """, accept: [["inbox-import-data-dropped-files", "inbox-import-data", "inbox-add-clip"],
+                          ["inbox-import-data-pasted-items", "inbox-import-data", "inbox-add-clip"]],
+            wrong: ["inbox-matches-audio", "inbox-matches", "inbox-is-playable", "inbox-contains"]),
     ]
 }
