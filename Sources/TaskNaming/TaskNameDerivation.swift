@@ -274,6 +274,7 @@ public struct TaskNameDerivation: Sendable {
         var replacingSources: [Int: String] = [:]
         var places: Set<Int> = []
         var wholePhrases: Set<Int> = []
+        var scenarioFree: Set<Int> = []
         var unique: Set<[String]> = []
         var phrases: [[String]] = []
         for (index, words) in disambiguators.enumerated() {
@@ -294,6 +295,14 @@ public struct TaskNameDerivation: Sendable {
                     phrase = receiver
                     takesReceiverPhrase = wholeOnly.contains(receiverIndex)
                 }
+            }
+            // `beginHandover()` in `handoverKeepsLease()`: the scenario says the object, and the verb would dangle
+            // after it (`…-handover-keeps-begin`); the call, whole, tells the site apart without the scenario.
+            var withoutScenario = false
+            if phrase.count == 1, words.count > 1, phrase[0] == words[0], purpose.isPhrase, role(of: context) == .test,
+               uses[index] != .place, !NameWords.endsUnfinished(words[words.count - 1]) {
+                phrase = words
+                withoutScenario = true
             }
             // Glued on, a function's name would read as a second verb (`unsubscribe-subscribe`): it says where.
             if uses[index] == .place { phrase = ["in"] + phrase }
@@ -321,6 +330,7 @@ public struct TaskNameDerivation: Sendable {
             default: break
             }
             if wholeOnly.contains(index) || takesReceiverPhrase { wholePhrases.insert(phrases.count) }
+            if withoutScenario { scenarioFree.insert(phrases.count) }
             phrases.append(phrase)
         }
         var derived = DerivedTaskName(
@@ -339,6 +349,7 @@ public struct TaskNameDerivation: Sendable {
         derived.purposeStaysWhole = purpose.isCall && context.body.dominant?.isAssignment == true
         derived.placeDisambiguators = places
         derived.wholeDisambiguators = wholePhrases
+        derived.scenarioFreeDisambiguators = scenarioFree
         derived.purposeWasCut = standaloneStart == 1 && phrases.first == Self.phrase(disambiguators[0], after: base)
         derived.firstDisambiguatorContinuesPurpose = derived.purposeWasCut && !cutAtClause
         if purpose.isPhrase, role(of: context) == .test {

@@ -204,6 +204,32 @@ extension TaskBodyReader {
             return visitor.reading.calls
         }
 
+        /// `while await ledger.pendingCount() < 2 { try await Task.sleep(…) }`: a loop that only sleeps polls
+        /// until the work may start; what its condition asks is a query, never the work that follows.
+        override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind {
+            readPolling(condition: Syntax(node.conditions), body: node.body) ? .skipChildren : .visitChildren
+        }
+
+        override func visit(_ node: RepeatStmtSyntax) -> SyntaxVisitorContinueKind {
+            readPolling(condition: Syntax(node.condition), body: node.body) ? .skipChildren : .visitChildren
+        }
+
+        /// Reads a loop as polling when its body does no work (it sleeps, yields or counts): the condition's
+        /// calls become queries, the body's bookkeeping is kept. False (nothing read) for a loop that works.
+        func readPolling(condition: Syntax, body: CodeBlockSyntax) -> Bool {
+            let inside = Visitor(enclosingFunction: enclosingFunction, closureParameters: closureParameters,
+                                 reportingNames: reportingNames)
+            inside.walk(body.statements)
+            guard inside.reading.calls.isEmpty, inside.reading.queries.isEmpty, inside.parameterCalls.isEmpty,
+                  inside.assignedProperties.isEmpty else { return false }
+            let asked = Visitor(enclosingFunction: enclosingFunction, closureParameters: closureParameters,
+                                reportingNames: reportingNames)
+            asked.walk(condition)
+            reading.queries += asked.reading.calls + asked.reading.queries
+            reading.bookkeeping += inside.reading.bookkeeping
+            return true
+        }
+
         override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
             walk(node.conditions)
             return .skipChildren

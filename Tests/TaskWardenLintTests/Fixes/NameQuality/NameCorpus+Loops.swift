@@ -252,6 +252,31 @@ extension NameCorpus {
             wrong: ["queue-failover-no-repeated-deliveries", "queue-failover-no-repeated-partition-handoff",
                     "queue-failover-no-repeated-deliveries-run-pool", "queue-failover-no-repeated-deliveries-2",
                     "queue-failover-no-repeated-deliveries-whole-2", "queue-failover-no-repeated-deliveries-load-acked"]),
+        NameCase("a loop that only sleeps until a condition holds waits; the call after it is the work", file: "LeaseTests.swift", """
+            @Suite struct LeaseTests {
+                @Test func handoverKeepsLease() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { try await ownerOne.run() }
+                        group.addTask {
+                            while await ledger.pendingCount() < 2 {
+                                try await Task.sleep(for: .milliseconds(50))
+                            }
+                            try await ownerTwo.run()
+                        }
+                        group.addTask {
+                            repeat {
+                                try await Task.sleep(for: .milliseconds(10))
+                            } while await watcher.observedCount() == 0
+                            await coordinator.finishHandover()
+                        }
+                        try await group.next()
+                    }
+                }
+            }
+            """, accept: [["lease-handover-keeps-run-owner-one"], ["lease-handover-keeps-run-owner-two"],
+                          ["lease-finish-handover", "lease-handover-keeps-finish-handover"]],
+            wrong: ["lease-handover-keeps-pending-count", "lease-handover-keeps-observed-count", "lease-handover-keeps-finish",
+                    "lease-handover-keeps-2"]),
         NameCase("stepping an iterator over a stream consumes the stream", file: "Beacon.swift", """
             struct Beacon {
                 let pulses: AsyncStream<Int>
