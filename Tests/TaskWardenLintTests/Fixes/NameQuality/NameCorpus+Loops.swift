@@ -385,5 +385,16 @@ extension NameCorpus {
             """, accept: [["inbox-import-data-dropped-files", "inbox-import-data", "inbox-add-clip"],
                           ["inbox-import-data-pasted-items", "inbox-import-data", "inbox-add-clip"]],
             wrong: ["inbox-matches-audio", "inbox-matches", "inbox-is-playable", "inbox-contains"]),
+        NameCase("the same word said again in a second clause is English, not a stutter", file: "ArchiveTests.swift", """
+            final class ArchiveTests: XCTestCase {
+                func testWhenPurgeIsCalledThenCallbackIsCalled() async {
+                    Task {
+                        await vault.purge()
+                        done.fulfill()
+                    }
+                }
+            }
+            """, accept: [["archive-purge-is-called-callback-is-called"]],
+            wrong: ["archive-purge-is-called-callback-is", "archive-purge-is-called-callback"]),
     ]
 }
