@@ -26,6 +26,10 @@ extension TaskBodyReader {
         var flaggedProperties: Set<String> = []
         /// The `consume` noted for each `for await` loop over a named sequence.
         var consumedSequences: [SyntaxIdentifier: BodyCall] = [:]
+        /// Calls every branch of an `if … else` makes, in source order.
+        var sharedByAlternatives: [BodyCall] = []
+        /// The names of the element inside the `map` closures being read (`$0`, `item`).
+        var elementNames: Set<String> = []
 
         init(enclosingFunction: String?, closureParameters: Set<String>, reportingNames: Set<String>) {
             self.enclosingFunction = enclosingFunction
@@ -69,6 +73,11 @@ extension TaskBodyReader {
             if callee.hasPrefix("XCTAssertThrows") || callee.hasPrefix("XCTAssertNoThrow") {
                 if let first = node.arguments.first { walk(first.expression) }
                 return .skipChildren
+            }
+            // `$0.toModel()` inside a `map`: shaping the element, not work.
+            if let root = node.calledExpression.as(MemberAccessExprSyntax.self)?.base.flatMap(TaskBodyReader.rootName),
+               elementNames.contains(root) {
+                return .visitChildren
             }
             noteDistinguishingWords(node.arguments)
             // `.response(…)`, `Foo(…)`, `XCTAssertEqual(…)`: a case, an initializer or an assertion, not work.
@@ -125,6 +134,17 @@ extension TaskBodyReader {
             // `contains(where: { $0.conforms(to: .image) })`, `filter { $0.isVisible }`, `map { $0.id }`: a
             // predicate or a transform picks or shapes values; what it calls is never what the task does.
             if picksElements { return .skipChildren }
+            // `items.map { $0.toModel() }`: the element's own methods shape it; other calls inside are read.
+            if TaskBodyReader.transformClosureCalls.contains(callee) {
+                for closure in [node.trailingClosure].compactMap({ $0 })
+                    + node.arguments.compactMap({ $0.expression.as(ClosureExprSyntax.self) }) {
+                    let saved = elementNames
+                    elementNames.formUnion(TaskBodyReader.elementNames(closure))
+                    walk(closure)
+                    elementNames = saved
+                }
+                return .skipChildren
+            }
             for closure in [node.trailingClosure].compactMap({ $0 })
                 + node.arguments.compactMap({ $0.expression.as(ClosureExprSyntax.self) })
                 + node.additionalTrailingClosures.map(\.closure) {
@@ -173,7 +193,7 @@ extension TaskBodyReader {
             skippedAlternatives = true
             walk(node.conditions)
             // A call every alternative makes (`loadTransferable` of an image in one branch, of a movie in the
-            // other) is what the task does whichever branch runs.
+            // other) is what the task does whichever branch runs, when the body does nothing besides.
             var alternatives: [[BodyCall]] = []
             var branch: IfExprSyntax? = node
             while let current = branch {
@@ -190,8 +210,8 @@ extension TaskBodyReader {
             }
             func key(_ call: BodyCall) -> String { "\(call.receiver ?? call.typeName ?? "").\(call.name)" }
             let shared = alternatives.dropFirst().reduce(Set(alternatives[0].map(key))) { $0.intersection($1.map(key)) }
-            for call in alternatives[0] where shared.contains(key(call)) && !reading.calls.contains(where: { key($0) == key(call) }) {
-                reading.calls.append(call)
+            for call in alternatives[0] where shared.contains(key(call)) && !sharedByAlternatives.contains(where: { key($0) == key(call) }) {
+                sharedByAlternatives.append(call)
             }
             return .skipChildren
         }

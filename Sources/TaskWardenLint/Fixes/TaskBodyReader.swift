@@ -89,6 +89,9 @@ struct TaskBodyReader {
                               reportingNames: reportingNames)
         visitor.walk(closure.statements)
         var reading = visitor.reading
+        // `if isImage { load(image) } else { load(movie) }`: what every branch does is the work of a body that
+        // does nothing else; beside other work it is one step of it.
+        if reading.calls.isEmpty { reading.calls = visitor.sharedByAlternatives }
         // `for await task in tasks { task.cancel() }`: the loop cancels; it consumes `tasks` only when nothing
         // is done to anything else (a drain `for await _ in events {}`, acks to the reader it reads).
         if closure.statements.count == 1, let loop = closure.statements.first?.item.as(ForStmtSyntax.self),
@@ -146,12 +149,28 @@ struct TaskBodyReader {
     /// Calls that step through a sequence (`makeAsyncIterator()`, `iterator.next()`): plumbing, never a name word.
     static let iterationCalls: Set<String> = ["makeAsyncIterator", "makeIterator", "next"]
 
-    /// Calls whose closure is run on each element to pick, order or shape values (`contains(where:)`,
-    /// `filter`, `map`): the calls inside are the predicate's or the transform's, not the task's.
+    /// Calls whose closure is run on each element to pick or order values (`contains(where:)`, `filter`):
+    /// the calls inside are the predicate's, not the task's.
     static let elementClosureCalls: Set<String> = [
-        "contains", "first", "last", "filter", "map", "compactMap", "flatMap", "sorted", "sort", "allSatisfy",
-        "firstIndex", "lastIndex", "min", "max", "drop", "prefix", "removeAll", "partition", "count",
+        "contains", "first", "last", "filter", "sorted", "sort", "allSatisfy", "firstIndex", "lastIndex", "min",
+        "max", "drop", "prefix", "removeAll", "partition", "count",
     ]
+    /// Calls whose closure shapes each element (`map { $0.toModel() }`): a call on the element shapes it; a call
+    /// the element is handed to (`compactMap { self.buildItem(for: $0) }`) is work.
+    static let transformClosureCalls: Set<String> = ["map", "compactMap", "flatMap"]
+
+    /// The names a closure's element goes by inside it: `$0`, or its first parameter's name.
+    static func elementNames(_ closure: ClosureExprSyntax) -> Set<String> {
+        var names: Set<String> = ["$0"]
+        if let parameters = closure.signature?.parameterClause {
+            if let shorthand = parameters.as(ClosureShorthandParameterListSyntax.self), let first = shorthand.first {
+                names.insert(first.name.text)
+            } else if let list = parameters.as(ClosureParameterClauseSyntax.self), let first = list.parameters.first {
+                names.insert((first.secondName ?? first.firstName).text)
+            }
+        }
+        return names
+    }
 
     /// The call is given a closure (trailing or as an argument): `filter { … }`, `contains(where: { … })`.
     static func takesClosure(_ node: FunctionCallExprSyntax) -> Bool {

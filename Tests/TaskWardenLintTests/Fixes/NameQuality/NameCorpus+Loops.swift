@@ -396,5 +396,37 @@ extension NameCorpus {
             }
             """, accept: [["archive-purge-is-called-callback-is-called"]],
             wrong: ["archive-purge-is-called-callback-is", "archive-purge-is-called-callback"]),
+        NameCase("a call the element is handed to inside a map is the work", file: "GalleryStore.swift", """
+            final class GalleryStore {
+                func refreshThumbnails(for photos: [Photo]) {
+                    Task {
+                        let thumbnails = photos.compactMap { photo in
+                            self.renderThumbnail(for: photo, scale: photo.scale.rounded())
+                        }
+                        cache.store(thumbnails)
+                    }
+                }
+            }
+            """, accept: [["gallery-store-render-thumbnail", "gallery-store-refresh-thumbnails"]],
+            wrong: ["gallery-store-rounded", "gallery-store-refresh-thumbnails-rounded"]),
+        NameCase("a call every branch makes does not outweigh the work beside it", file: "FeedLoader.swift", """
+            final class FeedLoader {
+                func didEnter(from previous: State?) {
+                    Task {
+                        do {
+                            let page = try await api.fetchHeadlines(offset: offset)
+                            if page.hasMore {
+                                await enter(state: Idle.self)
+                            } else {
+                                await enter(state: Finished.self)
+                            }
+                            items.append(contentsOf: page.items)
+                        } catch {
+                            await enter(state: Failed.self)
+                        }
+                    }
+                }
+            }
+            """, accept: [["feed-loader-fetch-headlines"]], wrong: ["feed-loader-did-enter", "feed-loader-enter"]),
     ]
 }
