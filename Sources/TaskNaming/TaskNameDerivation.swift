@@ -203,7 +203,7 @@ public struct TaskNameDerivation: Sendable {
         let base = prefix + kept
         // A clause cut off whole tells sites apart only whole (`in-quick` of `in-quick-succession` is garble).
         var disambiguators = consumed < purpose.words.count
-            ? [cutAtClause ? Array(purpose.words.dropFirst(consumed).drop { NameWords.danglingWords.contains($0) })
+            ? [cutAtClause ? Array(purpose.words.dropFirst(consumed).drop { NameWords.danglingWords.contains($0) && !Self.negations.contains($0) })
                 : Array(purpose.words.dropFirst(consumed))] : []
         /// How a disambiguator joins the name: glued after the purpose, standing in its place only when both do
         /// not fit, always in its place (the function a task was passed over for: `…-display`, not
@@ -300,7 +300,8 @@ public struct TaskNameDerivation: Sendable {
             // after it (`…-handover-keeps-begin`); the call, whole, tells the site apart without the scenario.
             var withoutScenario = false
             if phrase.count == 1, words.count > 1, phrase[0] == words[0], purpose.isPhrase, role(of: context) == .test,
-               uses[index] != .place, !NameWords.endsUnfinished(words[words.count - 1]) {
+               uses[index] != .place, !NameWords.endsUnfinished(words[words.count - 1]),
+               WordStems.removingRepeats(words, after: prefix) == words {
                 phrase = words
                 withoutScenario = true
             }
@@ -442,6 +443,9 @@ public struct TaskNameDerivation: Sendable {
               let last = kept.last, !NameWords.endsUnfinished(last), !NameWords.fillers.contains(last) else { return words }
         return kept
     }
+
+    /// Words that turn a clause into its opposite (`without-parsing-stream`): a clause cut off keeps them.
+    static let negations: Set<String> = ["without", "not", "no", "nor", "never"]
 
     /// Words that are adverbs at the end of a name (`loadFaviconSync`), verbs at its start (`syncAll`).
     static let adverbsWhenLast: Set<String> = ["sync", "async"]
