@@ -234,9 +234,14 @@ extension TaskBodyReader {
             readPolling(condition: Syntax(node.condition), body: node.body) ? .skipChildren : .visitChildren
         }
 
-        /// Reads a loop as polling when its body does no work (it sleeps, yields or counts): the condition's
-        /// calls become queries, the body's bookkeeping is kept. False (nothing read) for a loop that works.
+        /// Reads a loop as polling when its body waits and does no work (it sleeps or yields, and may count):
+        /// the condition's calls become queries, the body's bookkeeping is kept. False (nothing read) for a loop
+        /// that works, or one whose condition is the work (`while try await channel.readNext() {}`).
         func readPolling(condition: Syntax, body: CodeBlockSyntax) -> Bool {
+            let waits = body.tokens(viewMode: .sourceAccurate).contains { token in
+                token.tokenKind == .identifier("sleep") || token.tokenKind == .identifier("yield")
+            }
+            guard waits else { return false }
             let inside = Visitor(enclosingFunction: enclosingFunction, closureParameters: closureParameters,
                                  reportingNames: reportingNames)
             inside.walk(body.statements)

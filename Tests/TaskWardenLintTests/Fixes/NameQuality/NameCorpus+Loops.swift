@@ -428,5 +428,14 @@ extension NameCorpus {
                 }
             }
             """, accept: [["feed-loader-fetch-headlines"]], wrong: ["feed-loader-did-enter", "feed-loader-enter"]),
+        NameCase("a loop whose condition is the work does not poll", file: "Pump.swift", """
+            final class Pump {
+                func start() {
+                    Task {
+                        while try await channel.readNext() {}
+                    }
+                }
+            }
+            """, accept: [["pump-read-next", "pump-start"]], wrong: ["pump-task"]),
     ]
 }
