@@ -262,6 +262,10 @@ struct TaskBodyReader {
             return true
         }
         if callee.hasPrefix("wrapping") || callee.hasPrefix("loadThenWrapping") { return true }
+        // `await tracker.incrementConcurrent()`: a counter named after what it counts, moved by one.
+        if node.arguments.isEmpty, let verb = NameWords.split(callee).first, ["increment", "decrement"].contains(verb) {
+            return true
+        }
         guard countingVerbs.contains(callee), node.arguments.count <= 1 else { return false }
         guard let argument = node.arguments.first else { return true }
         guard argument.label == nil || argument.label?.text == "by" else { return false }

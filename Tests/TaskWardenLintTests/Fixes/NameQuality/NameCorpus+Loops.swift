@@ -437,5 +437,26 @@ extension NameCorpus {
                 }
             }
             """, accept: [["pump-read-next", "pump-start"]], wrong: ["pump-task"]),
+        NameCase("a counter named after what it counts, moved by one, is not the work", file: "ThrottleTests.swift", """
+            @Suite struct ThrottleTests {
+                @Test func limitsConcurrentJobs() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        for index in 0..<8 {
+                            group.addTask {
+                                try await throttle.withPermit {
+                                    await probe.incrementActive()
+                                    try? await Task.sleep(nanoseconds: 1_000)
+                                    await probe.decrementActive()
+                                    await probe.appendResult(index)
+                                }
+                            }
+                        }
+                        group.addTask { try await throttle.drainQueue() }
+                        try await group.waitForAll()
+                    }
+                }
+            }
+            """, accept: [["throttle-limits-concurrent-jobs-append-result"], ["throttle-limits-concurrent-jobs-drain-queue"]],
+            wrong: ["throttle-limits-concurrent-jobs-increment-active", "throttle-limits-concurrent-jobs-decrement-active"]),
     ]
 }
