@@ -59,6 +59,9 @@ public struct DerivedTaskName: Sendable, Hashable {
     /// A test's scenario: its leading word, which leads a phrase that does not fit after the whole scenario
     /// (`connection-shutdown-graceful-run-service-group`), so tests of one suite stay apart.
     public var scenarioLead: [String] = []
+    /// Disambiguators (by index) that follow the prefix without the test's scenario: a call whose object the
+    /// scenario says (`begin-handover` in `handoverKeepsLease()`), whose verb alone would dangle after it.
+    public var scenarioFreeDisambiguators: Set<Int> = []
     /// The purpose names a property the task updates (`update-display-name`): a disambiguator never cuts it
     /// (`update-display-current-member` reads as garble); one that does not fit after it is passed over.
     public var purposeStaysWhole = false
@@ -84,6 +87,10 @@ public struct DerivedTaskName: Sendable, Hashable {
     public func candidate(level: Int) -> String {
         if level > 0, replacingDisambiguators.contains(level - 1), let standalone = standaloneDisambiguators[level - 1] {
             return NameWords.compose(prefix: prefixWords, purpose: standalone, extra: [], maxLength: maxLength)
+        }
+        if level > 0, scenarioFreeDisambiguators.contains(level - 1) {
+            let alone = (prefixWords + disambiguators[level - 1]).joined(separator: "-")
+            return alone.count <= maxLength ? alone : name
         }
         let extra = level > 0 && level <= disambiguators.count
             ? WordStems.removingRepeats(disambiguators[level - 1], after: prefixWords + purposeWords) : []
@@ -113,6 +120,15 @@ public struct DerivedTaskName: Sendable, Hashable {
                 guard NameWords.trimmingUnfinishedEnd(lead) == lead else { continue }
                 let whole = (prefixWords + lead + extra).joined(separator: "-")
                 if whole.count <= maxLength { return whole }
+            }
+            // Nor after the lead: the phrase alone, whole, says what the task does; a number would say nothing
+            // (`broker-integration-consume-reader-a` beside its siblings' phrases). A bare verb is no phrase, and
+            // the scenario's own cut-off clause says nothing without the scenario.
+            let alone = (prefixWords + extra).joined(separator: "-")
+            // Never a phrase that repeats the prefix (`request-body-collect-request-body`).
+            if extra.count > 1, alone.count <= maxLength, !(level == 1 && purposeWasCut),
+               NameWords.trimmingDanglingEnd(extra) == extra, WordStems.removingRepeats(extra, after: prefixWords) == extra {
+                return alone
             }
             let led = NameWords.compose(prefix: prefixWords, purpose: scenarioLead, extra: extra, maxLength: maxLength,
                                         extraFloor: floor)

@@ -203,7 +203,7 @@ public struct TaskNameDerivation: Sendable {
         let base = prefix + kept
         // A clause cut off whole tells sites apart only whole (`in-quick` of `in-quick-succession` is garble).
         var disambiguators = consumed < purpose.words.count
-            ? [cutAtClause ? Array(purpose.words.dropFirst(consumed).drop { NameWords.danglingWords.contains($0) })
+            ? [cutAtClause ? Array(purpose.words.dropFirst(consumed).drop { NameWords.danglingWords.contains($0) && !Self.negations.contains($0) })
                 : Array(purpose.words.dropFirst(consumed))] : []
         /// How a disambiguator joins the name: glued after the purpose, standing in its place only when both do
         /// not fit, always in its place (the function a task was passed over for: `…-display`, not
@@ -274,6 +274,7 @@ public struct TaskNameDerivation: Sendable {
         var replacingSources: [Int: String] = [:]
         var places: Set<Int> = []
         var wholePhrases: Set<Int> = []
+        var scenarioFree: Set<Int> = []
         var unique: Set<[String]> = []
         var phrases: [[String]] = []
         for (index, words) in disambiguators.enumerated() {
@@ -294,6 +295,15 @@ public struct TaskNameDerivation: Sendable {
                     phrase = receiver
                     takesReceiverPhrase = wholeOnly.contains(receiverIndex)
                 }
+            }
+            // `beginHandover()` in `handoverKeepsLease()`: the scenario says the object, and the verb would dangle
+            // after it (`…-handover-keeps-begin`); the call, whole, tells the site apart without the scenario.
+            var withoutScenario = false
+            if phrase.count == 1, words.count > 1, phrase[0] == words[0], purpose.isPhrase, role(of: context) == .test,
+               uses[index] != .place, !NameWords.endsUnfinished(words[words.count - 1]),
+               WordStems.removingRepeats(words, after: prefix) == words {
+                phrase = words
+                withoutScenario = true
             }
             // Glued on, a function's name would read as a second verb (`unsubscribe-subscribe`): it says where.
             if uses[index] == .place { phrase = ["in"] + phrase }
@@ -321,6 +331,7 @@ public struct TaskNameDerivation: Sendable {
             default: break
             }
             if wholeOnly.contains(index) || takesReceiverPhrase { wholePhrases.insert(phrases.count) }
+            if withoutScenario { scenarioFree.insert(phrases.count) }
             phrases.append(phrase)
         }
         var derived = DerivedTaskName(
@@ -339,6 +350,7 @@ public struct TaskNameDerivation: Sendable {
         derived.purposeStaysWhole = purpose.isCall && context.body.dominant?.isAssignment == true
         derived.placeDisambiguators = places
         derived.wholeDisambiguators = wholePhrases
+        derived.scenarioFreeDisambiguators = scenarioFree
         derived.purposeWasCut = standaloneStart == 1 && phrases.first == Self.phrase(disambiguators[0], after: base)
         derived.firstDisambiguatorContinuesPurpose = derived.purposeWasCut && !cutAtClause
         if purpose.isPhrase, role(of: context) == .test {
@@ -356,7 +368,11 @@ public struct TaskNameDerivation: Sendable {
     /// (`for try await _ in reader1.events`), `execute-replica`. Nil for a local name (`c1`) or a receiver the words already hold.
     func receiverPhrase(_ call: BodyCall) -> [String]? {
         guard let owner = call.source ?? call.receiver else { return nil }
-        let ownerWords = Self.withoutLocalNames(NameWords.split(owner))
+        // A local name is one as a whole (`c1`); a letter that ends a longer name tells instances apart
+        // (`readerA`, `groupB`) as a number does.
+        let lettered = Self.isLettered(owner)
+        // The letter stays on its word (`group-a`, one word): alone it would read as an article and be dropped.
+        let ownerWords = lettered ? Self.letteredWords(owner) : Self.withoutLocalNames(NameWords.split(owner))
         let words = callWords(call)
         // `strongSelf`, `weakSelf`: `self` under another name says nothing.
         // `vc`, `vm`: an abbreviation says nothing a reader can follow either.
@@ -365,12 +381,42 @@ public struct TaskNameDerivation: Sendable {
         let agent = NameWords.split(owner).last.map { last in
             Self.agentNouns.contains(last) || last.hasSuffix("er") || last.hasSuffix("or")
         } ?? false
-        guard !ownerWords.isEmpty, !ownerWords.contains("self"), owner.count > 2, !agent || owner.contains(where: \.isNumber), !ownerWords.allSatisfy({ word in words.contains { WordStems.same($0, word) } })
+        guard !ownerWords.isEmpty, !ownerWords.contains("self"), owner.count > 2, !agent || owner.contains(where: \.isNumber) || lettered, !ownerWords.allSatisfy({ word in words.contains { WordStems.same($0, word) } })
         else { return nil }
         guard let verb = words.first else { return ownerWords }
+        // `searchState.search(…)`: an owner named after the verb swallows it (`search-state` reads as the owner
+        // alone); the verb by itself tells the task apart better.
+        if ownerWords.count >= 2, WordStems.same(ownerWords[0], verb), let last = ownerWords.last,
+           last.count > 1, last.allSatisfy(\.isLetter) {
+            return nil
+        }
         // The call stays whole around its owner (`trigger-lifecycle1-graceful-shutdown`, `consume-reader1-entries`):
         // its verb alone before the owner (`trigger-lifecycle1`) is no purpose.
-        return [verb] + ownerWords + words.dropFirst().filter { !ownerWords.contains($0) }
+        let ownerParts = Set(NameWords.split(owner))
+        return [verb] + ownerWords + words.dropFirst().filter { !ownerWords.contains($0) && !(lettered && ownerParts.contains($0)) }
+    }
+
+    /// `run-group-a` of `groupA.run()`, its letter kept on its word: a lone `a` is read as an article and dropped.
+    static func joiningLetter(_ words: [String], of call: BodyCall) -> [String] {
+        guard let owner = call.receiver, isLettered(owner) else { return words }
+        let parts = NameWords.split(owner)
+        guard let start = words.indices.first(where: { Array(words[$0...].prefix(parts.count)) == parts }) else { return words }
+        return Array(words[..<start]) + letteredWords(owner) + Array(words[(start + parts.count)...])
+    }
+
+    /// `readerA`, `groupB`: a name of two words or more ending on one capital letter, one instance of several.
+    static func isLettered(_ name: String) -> Bool {
+        let characters = Array(name)
+        guard characters.count > 2, characters[characters.count - 1].isUppercase else { return false }
+        return characters[characters.count - 2].isLowercase && NameWords.split(name).count >= 2
+    }
+
+    /// `readerA` → `reader-a` as one word, after the name's other words.
+    static func letteredWords(_ name: String) -> [String] {
+        var words = NameWords.split(name)
+        guard words.count >= 2, let letter = words.popLast() else { return words }
+        words[words.count - 1] += "-" + letter
+        return words
     }
 
     /// A receiver phrase may be cut to its verb and owner only when the verb says the work alone: a `for await`
@@ -397,6 +443,9 @@ public struct TaskNameDerivation: Sendable {
               let last = kept.last, !NameWords.endsUnfinished(last), !NameWords.fillers.contains(last) else { return words }
         return kept
     }
+
+    /// Words that turn a clause into its opposite (`without-parsing-stream`): a clause cut off keeps them.
+    static let negations: Set<String> = ["without", "not", "no", "nor", "never"]
 
     /// Words that are adverbs at the end of a name (`loadFaviconSync`), verbs at its start (`syncAll`).
     static let adverbsWhenLast: Set<String> = ["sync", "async"]
@@ -541,7 +590,8 @@ public struct TaskNameDerivation: Sendable {
         }
         let body = context.body
         var call = body.dominant.map { call in
-            var candidate = PurposeCandidate(callWords(call), "\(body.dominance.rawValue) \(call.text) in \(place)", mayEcho: true)
+            var candidate = PurposeCandidate(Self.joiningLetter(callWords(call), of: call),
+                                             "\(body.dominance.rawValue) \(call.text) in \(place)", mayEcho: true)
             candidate.isCall = true
             candidate.startsWithVerb = true
             return candidate

@@ -27,7 +27,22 @@ public enum TestScenario {
         // `testOnTurnOffSync…`: a leading `on` frames the scenario too.
         if scenario.count > 1, scenario.first == "on" { scenario.removeFirst() }
         // A test called only `test()` or `testIt()` has no scenario: its name is what there is.
-        return scenario.isEmpty ? NameWords.split(base) : NameWords.trimmingDanglingEnd(trimmingLeadingGlue(scenario))
+        return scenario.isEmpty ? NameWords.split(base)
+            : NameWords.trimmingDanglingEnd(trimmingLeadingGlue(removingRepeatedStems(scenario)))
+    }
+
+    /// `commit-all-commits-stored-offsets` → `commit-all-stored-offsets`: another form of a content word the
+    /// scenario said just before (a noun then its verb) is a stutter; it goes, the words after it stay. The
+    /// same word again is English (`sub-domains-on-sub-domains`, `clear-is-called-completion-is-called`), and
+    /// so are short words (`to`, `id`) and glue.
+    static func removingRepeatedStems(_ words: [String]) -> [String] {
+        var kept: [String] = []
+        for word in words {
+            let repeats = word.count >= 4 && !NameWords.fillers.contains(word)
+                && kept.suffix(2).contains { $0.count >= 4 && $0 != word && WordStems.same($0, word) }
+            if !repeats { kept.append(word) }
+        }
+        return kept.isEmpty ? words : kept
     }
 
     /// `and-bookmarks-sent` → `bookmarks-sent`: a clause joiner left at the front once `when` is gone.

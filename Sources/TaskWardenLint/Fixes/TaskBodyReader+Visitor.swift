@@ -26,6 +26,10 @@ extension TaskBodyReader {
         var flaggedProperties: Set<String> = []
         /// The `consume` noted for each `for await` loop over a named sequence.
         var consumedSequences: [SyntaxIdentifier: BodyCall] = [:]
+        /// Calls every branch of an `if … else` makes, in source order.
+        var sharedByAlternatives: [BodyCall] = []
+        /// The names of the element inside the `map` closures being read (`$0`, `item`).
+        var elementNames: Set<String> = []
 
         init(enclosingFunction: String?, closureParameters: Set<String>, reportingNames: Set<String>) {
             self.enclosingFunction = enclosingFunction
@@ -70,6 +74,11 @@ extension TaskBodyReader {
                 if let first = node.arguments.first { walk(first.expression) }
                 return .skipChildren
             }
+            // `$0.toModel()` inside a `map`: shaping the element, not work.
+            if let root = node.calledExpression.as(MemberAccessExprSyntax.self)?.base.flatMap(TaskBodyReader.rootName),
+               elementNames.contains(root) {
+                return .visitChildren
+            }
             noteDistinguishingWords(node.arguments)
             // `.response(…)`, `Foo(…)`, `XCTAssertEqual(…)`: a case, an initializer or an assertion, not work.
             let isCaseOrType = node.calledExpression.as(MemberAccessExprSyntax.self).map { $0.base == nil } ?? false
@@ -87,7 +96,8 @@ extension TaskBodyReader {
                 || TaskBodyReader.isRecordKeeping(callee) || TaskBodyReader.isScopedWrapper(node, callee: callee)
                 || TaskBodyReader.isValueTransform(node, callee: callee)
                 || root.map(TaskBodyReader.bookkeepingTypes.contains) == true
-                || TaskBodyReader.runsClosure(node, callee: callee) {
+                || TaskBodyReader.runsClosure(node, callee: callee)
+                || (TaskBodyReader.elementClosureCalls.contains(callee) && TaskBodyReader.takesClosure(node)) {
                 return visitBookkeeping(node, callee: callee)
             }
             // `received.wrappingIncrement(ordering: .relaxed)`, `await drained.add(batch.count)`: counting how
@@ -107,11 +117,34 @@ extension TaskBodyReader {
         func visitBookkeeping(_ node: FunctionCallExprSyntax, callee: String) -> SyntaxVisitorContinueKind {
             let call = TaskBodyReader.call(node, callee: callee)
             if TaskBodyReader.meaningfulBookkeeping.contains(callee) { reading.bookkeeping.append(call) }
-            if call.receiver != nil, !reading.bookkeepingOnReceivers.contains(call) {
+            // `var iterator = stream.makeAsyncIterator()` then `await iterator.next()`: stepping an iterator is
+            // how a sequence is read, never a word of the task; reading it is consuming the sequence, as a
+            // `for await` loop over it would.
+            if TaskBodyReader.iterationCalls.contains(callee) {
+                if let consumed = TaskBodyReader.iteratedSequence(node, callee: callee) { reading.queries.append(consumed) }
+                walk(node.calledExpression)
+                return .skipChildren
+            }
+            let picksElements = TaskBodyReader.elementClosureCalls.contains(callee) && TaskBodyReader.takesClosure(node)
+            if call.receiver != nil, !picksElements, !reading.bookkeepingOnReceivers.contains(call) {
                 reading.bookkeepingOnReceivers.append(call)
             }
             if TaskBodyReader.argumentCarriers.contains(callee) { return .visitChildren }
             walk(node.calledExpression)
+            // `contains(where: { $0.conforms(to: .image) })`, `filter { $0.isVisible }`, `map { $0.id }`: a
+            // predicate or a transform picks or shapes values; what it calls is never what the task does.
+            if picksElements { return .skipChildren }
+            // `items.map { $0.toModel() }`: the element's own methods shape it; other calls inside are read.
+            if TaskBodyReader.transformClosureCalls.contains(callee) {
+                for closure in [node.trailingClosure].compactMap({ $0 })
+                    + node.arguments.compactMap({ $0.expression.as(ClosureExprSyntax.self) }) {
+                    let saved = elementNames
+                    elementNames.formUnion(TaskBodyReader.elementNames(closure))
+                    walk(closure)
+                    elementNames = saved
+                }
+                return .skipChildren
+            }
             for closure in [node.trailingClosure].compactMap({ $0 })
                 + node.arguments.compactMap({ $0.expression.as(ClosureExprSyntax.self) })
                 + node.additionalTrailingClosures.map(\.closure) {
@@ -159,7 +192,67 @@ extension TaskBodyReader {
             guard node.elseBody != nil else { return .visitChildren }
             skippedAlternatives = true
             walk(node.conditions)
+            // A call every alternative makes (`loadTransferable` of an image in one branch, of a movie in the
+            // other) is what the task does whichever branch runs, when the body does nothing besides.
+            var alternatives: [[BodyCall]] = []
+            var branch: IfExprSyntax? = node
+            while let current = branch {
+                alternatives.append(alternativeCalls(current.body))
+                guard let elseBody = current.elseBody else { return .skipChildren }
+                if let next = elseBody.as(IfExprSyntax.self) {
+                    branch = next
+                } else if let block = elseBody.as(CodeBlockSyntax.self) {
+                    alternatives.append(alternativeCalls(block))
+                    branch = nil
+                } else {
+                    return .skipChildren
+                }
+            }
+            func key(_ call: BodyCall) -> String { "\(call.receiver ?? call.typeName ?? "").\(call.name)" }
+            let shared = alternatives.dropFirst().reduce(Set(alternatives[0].map(key))) { $0.intersection($1.map(key)) }
+            for call in alternatives[0] where shared.contains(key(call)) && !sharedByAlternatives.contains(where: { key($0) == key(call) }) {
+                sharedByAlternatives.append(call)
+            }
             return .skipChildren
+        }
+
+        /// The work calls one branch makes, read as the body is.
+        func alternativeCalls(_ block: CodeBlockSyntax) -> [BodyCall] {
+            let visitor = Visitor(enclosingFunction: enclosingFunction, closureParameters: closureParameters,
+                                  reportingNames: reportingNames)
+            visitor.walk(block.statements)
+            return visitor.reading.calls
+        }
+
+        /// `while await ledger.pendingCount() < 2 { try await Task.sleep(…) }`: a loop that only sleeps polls
+        /// until the work may start; what its condition asks is a query, never the work that follows.
+        override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind {
+            readPolling(condition: Syntax(node.conditions), body: node.body) ? .skipChildren : .visitChildren
+        }
+
+        override func visit(_ node: RepeatStmtSyntax) -> SyntaxVisitorContinueKind {
+            readPolling(condition: Syntax(node.condition), body: node.body) ? .skipChildren : .visitChildren
+        }
+
+        /// Reads a loop as polling when its body waits and does no work (it sleeps or yields, and may count):
+        /// the condition's calls become queries, the body's bookkeeping is kept. False (nothing read) for a loop
+        /// that works, or one whose condition is the work (`while try await channel.readNext() {}`).
+        func readPolling(condition: Syntax, body: CodeBlockSyntax) -> Bool {
+            let waits = body.tokens(viewMode: .sourceAccurate).contains { token in
+                token.tokenKind == .identifier("sleep") || token.tokenKind == .identifier("yield")
+            }
+            guard waits else { return false }
+            let inside = Visitor(enclosingFunction: enclosingFunction, closureParameters: closureParameters,
+                                 reportingNames: reportingNames)
+            inside.walk(body.statements)
+            guard inside.reading.calls.isEmpty, inside.reading.queries.isEmpty, inside.parameterCalls.isEmpty,
+                  inside.assignedProperties.isEmpty else { return false }
+            let asked = Visitor(enclosingFunction: enclosingFunction, closureParameters: closureParameters,
+                                reportingNames: reportingNames)
+            asked.walk(condition)
+            reading.queries += asked.reading.calls + asked.reading.queries
+            reading.bookkeeping += inside.reading.bookkeeping
+            return true
         }
 
         override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {

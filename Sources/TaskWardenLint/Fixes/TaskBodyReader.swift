@@ -89,6 +89,9 @@ struct TaskBodyReader {
                               reportingNames: reportingNames)
         visitor.walk(closure.statements)
         var reading = visitor.reading
+        // `if isImage { load(image) } else { load(movie) }`: what every branch does is the work of a body that
+        // does nothing else; beside other work it is one step of it.
+        if reading.calls.isEmpty { reading.calls = visitor.sharedByAlternatives }
         // `for await task in tasks { task.cancel() }`: the loop cancels; it consumes `tasks` only when nothing
         // is done to anything else (a drain `for await _ in events {}`, acks to the reader it reads).
         if closure.statements.count == 1, let loop = closure.statements.first?.item.as(ForStmtSyntax.self),
@@ -143,6 +146,58 @@ struct TaskBodyReader {
         // (`Task.detachNewThread { … }`, `orLog("…") { … }`): the call they adapt or wrap is the work.
         "singleOutput", "values", "asyncValue", "firstValue", "timeout", "detachNewThread", "orLog",
     ]
+    /// Calls that step through a sequence (`makeAsyncIterator()`, `iterator.next()`): plumbing, never a name word.
+    static let iterationCalls: Set<String> = ["makeAsyncIterator", "makeIterator", "next"]
+
+    /// Calls whose closure is run on each element to pick or order values (`contains(where:)`, `filter`):
+    /// the calls inside are the predicate's, not the task's.
+    static let elementClosureCalls: Set<String> = [
+        "contains", "first", "last", "filter", "sorted", "sort", "allSatisfy", "firstIndex", "lastIndex", "min",
+        "max", "drop", "prefix", "removeAll", "partition", "count",
+    ]
+    /// Calls whose closure shapes each element (`map { $0.toModel() }`): a call on the element shapes it; a call
+    /// the element is handed to (`compactMap { self.buildItem(for: $0) }`) is work.
+    static let transformClosureCalls: Set<String> = ["map", "compactMap", "flatMap"]
+
+    /// The names a closure's element goes by inside it: `$0`, or its first parameter's name.
+    static func elementNames(_ closure: ClosureExprSyntax) -> Set<String> {
+        var names: Set<String> = ["$0"]
+        if let parameters = closure.signature?.parameterClause {
+            if let shorthand = parameters.as(ClosureShorthandParameterListSyntax.self), let first = shorthand.first {
+                names.insert(first.name.text)
+            } else if let list = parameters.as(ClosureParameterClauseSyntax.self), let first = list.parameters.first {
+                names.insert((first.secondName ?? first.firstName).text)
+            }
+        }
+        return names
+    }
+
+    /// The call is given a closure (trailing or as an argument): `filter { … }`, `contains(where: { … })`.
+    static func takesClosure(_ node: FunctionCallExprSyntax) -> Bool {
+        node.trailingClosure != nil || node.arguments.contains { $0.expression.is(ClosureExprSyntax.self) }
+    }
+
+    /// `self.stream.makeAsyncIterator()` → consuming `stream`, as `for await _ in stream` would; nil for an
+    /// iterator over something unnamed (`[1, 2].makeIterator()`, `iterator.next()`).
+    static func iteratedSequence(_ node: FunctionCallExprSyntax, callee: String) -> BodyCall? {
+        guard callee != "next", let base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base else { return nil }
+        let sequence: String
+        var source: String?
+        if let member = base.as(MemberAccessExprSyntax.self) {
+            sequence = member.declName.baseName.text
+            source = member.base.flatMap { receiver($0).instance }
+        } else if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.tokenKind != .keyword(.self) {
+            sequence = reference.baseName.text
+        } else {
+            return nil
+        }
+        guard sequence.first?.isLowercase == true else { return nil }
+        var call = BodyCall(name: "consume", isAwaited: callee == "makeAsyncIterator", text: "\(base.trimmedDescription).\(callee)()")
+        call.argumentCase = sequence
+        call.source = source
+        return call
+    }
+
     /// `clearTask()`, `resetSearchTask()`, `releaseTask()`: verbs that drop a stored task handle.
     static let handleCleanupVerbs: Set<String> = ["clear", "reset", "release", "forget", "discard", "nil", "drop"]
     /// Words that make a call logging, timing or metrics (`benchLog`, `recordFrameTime`, `measure`, `signpost`):
@@ -207,6 +262,10 @@ struct TaskBodyReader {
             return true
         }
         if callee.hasPrefix("wrapping") || callee.hasPrefix("loadThenWrapping") { return true }
+        // `await tracker.incrementConcurrent()`: a counter named after what it counts, moved by one.
+        if node.arguments.isEmpty, let verb = NameWords.split(callee).first, ["increment", "decrement"].contains(verb) {
+            return true
+        }
         guard countingVerbs.contains(callee), node.arguments.count <= 1 else { return false }
         guard let argument = node.arguments.first else { return true }
         guard argument.label == nil || argument.label?.text == "by" else { return false }

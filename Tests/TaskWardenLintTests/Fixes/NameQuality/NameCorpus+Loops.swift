@@ -209,5 +209,254 @@ extension NameCorpus {
             }
             """, accept: [["ledger-replication-at-most-once-run-node7"], ["ledger-replication-at-most-once-consume-tailer7", "ledger-replication-at-most-once-consume-entries"]],
             wrong: ["ledger-replication-at-most-once-consume", "ledger-replication-at-most-once-mark-applied"]),
+        NameCase("siblings whose scenario and phrase do not fit drop the scenario before taking a number", file: "QueueFailoverTests.swift", """
+            final class QueueFailoverTests {
+                @Test func noRepeatedDeliveriesDuringPartitionHandoff() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { try await poolA.run() }
+                        group.addTask {
+                            while ackedA.load(ordering: .relaxed) < 3 {
+                                try await Task.sleep(for: .milliseconds(20))
+                            }
+                            try await poolB.run()
+                        }
+                        group.addTask {
+                            for try await entry in tailA.entries {
+                                ackedA.wrappingIncrement(ordering: .relaxed)
+                                try tailA.acknowledge(entry)
+                            }
+                        }
+                        group.addTask {
+                            for try await entry in tailB.entries {
+                                ackedB.wrappingIncrement(ordering: .relaxed)
+                                try tailB.acknowledge(entry)
+                            }
+                        }
+                        try await group.next()
+                    }
+                }
+                @Test func noRepeatedDeliveriesWhenTheWholeClusterRestartsAtOnce() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { for try await entry in journalA.entries { try journalA.acknowledge(entry) } }
+                        group.addTask { for try await entry in journalB.entries { try journalB.acknowledge(entry) } }
+                        try await group.next()
+                    }
+                }
+            }
+            """, accept: [["queue-failover-no-repeated-deliveries-run-pool-a"],
+                          ["queue-failover-no-repeated-deliveries-run-pool-b"],
+                          ["queue-failover-no-repeated-consume-tail-a", "queue-failover-consume-tail-a"],
+                          ["queue-failover-no-repeated-consume-tail-b", "queue-failover-consume-tail-b"],
+                          ["queue-failover-consume-journal-a", "queue-failover-no-repeated-consume-journal-a"],
+                          ["queue-failover-consume-journal-b", "queue-failover-no-repeated-consume-journal-b"]],
+            wrong: ["queue-failover-no-repeated-deliveries", "queue-failover-no-repeated-partition-handoff",
+                    "queue-failover-no-repeated-deliveries-run-pool", "queue-failover-no-repeated-deliveries-2",
+                    "queue-failover-no-repeated-deliveries-whole-2", "queue-failover-no-repeated-deliveries-load-acked"]),
+        NameCase("a loop that only sleeps until a condition holds waits; the call after it is the work", file: "LeaseTests.swift", """
+            @Suite struct LeaseTests {
+                @Test func handoverKeepsLease() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { try await ownerOne.run() }
+                        group.addTask {
+                            while await ledger.pendingCount() < 2 {
+                                try await Task.sleep(for: .milliseconds(50))
+                            }
+                            try await ownerTwo.run()
+                        }
+                        group.addTask {
+                            repeat {
+                                try await Task.sleep(for: .milliseconds(10))
+                            } while await watcher.observedCount() == 0
+                            await coordinator.finishHandover()
+                        }
+                        try await group.next()
+                    }
+                }
+            }
+            """, accept: [["lease-handover-keeps-run-owner-one"], ["lease-handover-keeps-run-owner-two"],
+                          ["lease-finish-handover", "lease-handover-keeps-finish-handover"]],
+            wrong: ["lease-handover-keeps-pending-count", "lease-handover-keeps-observed-count", "lease-handover-keeps-finish",
+                    "lease-handover-keeps-2"]),
+        NameCase("stepping an iterator over a stream consumes the stream", file: "Beacon.swift", """
+            struct Beacon {
+                let pulses: AsyncStream<Int>
+                func expect(count: Int, within limit: Duration) async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask {
+                            var iterator = self.pulses.makeAsyncIterator()
+                            for _ in 0..<count { _ = await iterator.next() }
+                        }
+                        group.addTask { try await Task.sleep(for: limit) }
+                        try await group.next()
+                        group.cancelAll()
+                    }
+                }
+            }
+            """, accept: [["beacon-expect-consume-pulses", "beacon-consume-pulses"], ["beacon-expect-sleep"]],
+            wrong: ["beacon-expect-make-async-iterator", "beacon-expect-next", "beacon-expect-make-async"]),
+        NameCase("an iterator made inside a subscription's closure is never a name word", file: "TopicTests.swift", """
+            final class TopicTests: XCTestCase {
+                func testListenOnSeveralTopics() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask {
+                            try await bus.listen(to: "news", "sport") { feed in
+                                var iterator = feed.makeAsyncIterator()
+                                XCTAssertEqual(try await iterator.next(), "hello")
+                            }
+                        }
+                        group.addTask {
+                            try await Task.sleep(for: .milliseconds(100))
+                            try await bus.announce("hello", on: "news")
+                        }
+                        try await group.next()
+                    }
+                }
+            }
+            """, accept: [["topic-listen-on-several-topics", "topic-listen-on-several-topics-consume-feed"],
+                          ["topic-listen-on-several-topics-announce", "topic-listen-on-several-topics-announce-bus"]],
+            wrong: ["topic-listen-on-several-topics-make-async", "topic-listen-on-several-topics-make-async-iterator",
+                    "topic-listen-on-several-topics-next"]),
+        NameCase("a stem the scenario repeats goes, not the words after it", file: "JournalTests.swift", """
+            @Suite struct JournalTests {
+                @Test func flushAllFlushesPendingWrites() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { try await writerPool.run() }
+                        group.addTask { try await journal.flushAll() }
+                        try await group.next()
+                    }
+                }
+            }
+            """, accept: [["journal-flush-all-pending-writes-run-writer-pool", "journal-flush-all-pending-run-writer-pool"],
+                          ["journal-flush-all-pending-writes"]],
+            wrong: ["journal-flush-all-flushes-pending-run-writer", "journal-flush-all-flushes-pending-writes",
+                    "journal-flush-all-pending-writes-2"]),
+        NameCase("a receiver named after the call's verb leaves the verb its place", file: "RenameSymbolTests.swift", """
+            final class RenameSymbolTests: XCTestCase {
+                func testRenameSymbolWithScopeLimitedToFile() async {
+                    Task {
+                        await lookupIndex.lookup("ab")
+                        done.fulfill()
+                    }
+                    Task {
+                        do {
+                            try await lookupIndex.renameSymbol(from: "ab", to: "cd")
+                        } catch {
+                            XCTFail("rename failed")
+                        }
+                        renamed.fulfill()
+                    }
+                    Task {
+                        await lookupIndex.lookup("cd")
+                        again.fulfill()
+                    }
+                }
+            }
+            """, accept: [["rename-symbol-scope-limited-to-file-lookup"], ["rename-symbol-scope-limited-to-file"],
+                          ["rename-symbol-scope-limited-to-file-lookup-2"]],
+            wrong: ["rename-symbol-scope-limited-to-file-lookup-index", "rename-symbol-scope-limited-file-lookup-index-2"]),
+        NameCase("a call in a predicate's closure is never the body's call", file: "InboxView.swift", """
+            struct InboxView: View {
+                var body: some View {
+                    List(files) { Text($0.name) }
+                        .onChange(of: droppedFiles) {
+                            Task {
+                                for file in droppedFiles {
+                                    if file.kinds.contains(where: { $0.matches(.audio) }) {
+                                        if let clip = try? await file.importData(as: Clip.self) {
+                                            library.addClip(clip)
+                                        }
+                                    } else {
+                                        if let doc = try? await file.importData(as: Doc.self) {
+                                            library.addClip(doc.clip)
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                        .onChange(of: pastedItems) {
+                            Task {
+                                for item in pastedItems where item.kinds.first(where: { $0.isPlayable() }) != nil {
+                                    if let clip = try? await item.importData(as: Clip.self) { library.addClip(clip) }
+                                }
+                            }
+                        }
+                }
+            }
+            """, accept: [["inbox-import-data-dropped-files", "inbox-import-data", "inbox-add-clip"],
+                          ["inbox-import-data-pasted-items", "inbox-import-data", "inbox-add-clip"]],
+            wrong: ["inbox-matches-audio", "inbox-matches", "inbox-is-playable", "inbox-contains"]),
+        NameCase("the same word said again in a second clause is English, not a stutter", file: "ArchiveTests.swift", """
+            final class ArchiveTests: XCTestCase {
+                func testWhenPurgeIsCalledThenCallbackIsCalled() async {
+                    Task {
+                        await vault.purge()
+                        done.fulfill()
+                    }
+                }
+            }
+            """, accept: [["archive-purge-is-called-callback-is-called"]],
+            wrong: ["archive-purge-is-called-callback-is", "archive-purge-is-called-callback"]),
+        NameCase("a call the element is handed to inside a map is the work", file: "GalleryStore.swift", """
+            final class GalleryStore {
+                func refreshThumbnails(for photos: [Photo]) {
+                    Task {
+                        let thumbnails = photos.compactMap { photo in
+                            self.renderThumbnail(for: photo, scale: photo.scale.rounded())
+                        }
+                        cache.store(thumbnails)
+                    }
+                }
+            }
+            """, accept: [["gallery-store-render-thumbnail", "gallery-store-refresh-thumbnails"]],
+            wrong: ["gallery-store-rounded", "gallery-store-refresh-thumbnails-rounded"]),
+        NameCase("a call every branch makes does not outweigh the work beside it", file: "FeedLoader.swift", """
+            final class FeedLoader {
+                func didEnter(from previous: State?) {
+                    Task {
+                        do {
+                            let page = try await api.fetchHeadlines(offset: offset)
+                            if page.hasMore {
+                                await enter(state: Idle.self)
+                            } else {
+                                await enter(state: Finished.self)
+                            }
+                            items.append(contentsOf: page.items)
+                        } catch {
+                            await enter(state: Failed.self)
+                        }
+                    }
+                }
+            }
+            """, accept: [["feed-loader-fetch-headlines"]], wrong: ["feed-loader-did-enter", "feed-loader-enter"]),
+        NameCase("a loop whose condition is the work does not poll", file: "Pump.swift", """
+            final class Pump {
+                func start() {
+                    Task {
+                        while try await channel.readNext() {}
+                    }
+                }
+            }
+            """, accept: [["pump-read-next", "pump-start"]], wrong: ["pump-task"]),
+        NameCase("a counter named after what it counts, moved by one, is not the work", file: "ThrottleTests.swift", """
+            @Suite struct ThrottleTests {
+                @Test func limitsConcurrentJobs() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        for index in 0..<8 {
+                            group.addTask {
+                                try await throttle.withPermit {
+                                    await probe.incrementActive()
+                                    try? await Task.sleep(nanoseconds: 1_000)
+                                    await probe.decrementActive()
+                                    await probe.appendResult(index)
+                                }
+                            }
+                        }
+                        group.addTask { try await throttle.drainQueue() }
+                        try await group.waitForAll()
+                    }
+                }
+            }
+            """, accept: [["throttle-limits-concurrent-jobs-append-result"], ["throttle-limits-concurrent-jobs-drain-queue"]],
+            wrong: ["throttle-limits-concurrent-jobs-increment-active", "throttle-limits-concurrent-jobs-decrement-active"]),
     ]
 }
