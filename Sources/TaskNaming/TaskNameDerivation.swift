@@ -112,6 +112,13 @@ public struct TaskNameDerivation: Sendable {
         // says what the task does; it keeps its place but adds no words.
         var ordered: [PurposeCandidate] = []
         var seen: Set<[String]> = []
+        // `RuleEvaluation`, `RemindersSync`: the type's own last word (no kind word taken off) is the activity
+        // `verb` names, not an agent (`exporter`) nor a modifier of a kind word (`EpisodeLoadingController`).
+        func namesTheActivity(_ verb: String) -> Bool {
+            guard let head = prefix.last, WordStems.same(head, verb), !head.hasSuffix("er"), !head.hasSuffix("or"),
+                  let type = context.declarationPath.typeNames.last else { return false }
+            return NameWords.split(type).last == head
+        }
         for candidate in purposeCandidates(context) {
             var words: [String]
             if candidate.isPhrase {
@@ -143,15 +150,28 @@ public struct TaskNameDerivation: Sendable {
             // Only the function or the body's call may leave the prefix alone (`configuration-fetcher` for its
             // `fetch()`); a storage or title that says nothing more is passed over.
             if words.isEmpty && (candidate.words.isEmpty || prefix.isEmpty || !candidate.mayEcho) { continue }
+            // The verb is what the task does, even when the prefix says its stem (`export` of `media-exporter`,
+            // `load-episode` of `episode-loading`, `claim` of `referral-claim-pass`): the prefix alone, or the
+            // object without its verb (`media-exporter-item`), says nothing of the work. Not when the prefix's
+            // head is the verb itself (`sync` of `reminders-sync`) or the type is named for that very activity
+            // (`evaluate` of `RuleEvaluation`: the prefix is the work), nor an empty verb (`get`, `run`).
+            var echoesPrefix = false
+            if let verb = candidate.verb, words.first != verb, prefix.last != verb, !namesTheActivity(verb),
+               !Self.emptyVerbs.contains(verb),
+               !Self.cannotStandAlone.contains(verb), prefix.contains(where: { WordStems.same($0, verb) }) {
+                echoesPrefix = words.isEmpty
+                words = [verb] + words.filter { !WordStems.same($0, verb) }
+            }
             guard seen.insert(words).inserted else { continue }
             var kept = candidate
             kept.words = words
+            kept.echoesPrefix = echoesPrefix
             ordered.append(kept)
         }
         // A function that only echoes the prefix (`read()` of `stats-reader`) says nothing the prefix does not:
         // the body's call, when it says more, goes first (`stats-reader-fetch-stats`).
-        if let first = ordered.first, first.words.isEmpty, first.isMember,
-           let call = ordered.firstIndex(where: { $0.isCall && !$0.words.isEmpty }) {
+        if let first = ordered.first, first.words.isEmpty || first.echoesPrefix, first.isMember,
+           let call = ordered.firstIndex(where: { $0.isCall && !$0.words.isEmpty && !$0.echoesPrefix }) {
             ordered.insert(ordered.remove(at: call), at: 0)
         }
         // A purpose too long for the limit is cut to its first words; cut to a lone generic verb (`handle` of
@@ -175,11 +195,30 @@ public struct TaskNameDerivation: Sendable {
         var purpose = ordered.isEmpty ? PurposeCandidate([], "") : ordered.removeFirst()
         // A free function's task named after its call (`serviceGroup.run()` in `testServer(…)`): the function is
         // the context a type would give, so it leads (`test-server-run-service-group`).
+        // A long one is cut to its head, as a long type name would be (`makeClient50Concurrent20ConnectionGETBenchmark`
+        // → `client-benchmark`): glued whole before a call it reads as one sentence. And a task named after such
+        // a function says only where it is: the body's call, if any, is the purpose after that head.
         if prefix.isEmpty, context.declarationPath.typeNames.isEmpty, case .function? = context.declarationPath.member,
            let member = context.declarationPath.member, !purpose.words.isEmpty {
             let functionWords = memberWords(member)
-            if !functionWords.isEmpty, purpose.words != functionWords, !purpose.words.starts(with: functionWords) {
-                prefix = functionWords
+            let head = context.isTestMethod ? functionWords : Self.contextHead(functionWords)
+            // An awaited request on something (`client.get("foo")`) is work even under a bookkeeping name.
+            let request = context.body.bookkeepingCalls.first {
+                $0.isAwaited && $0.hasLeadingArgument && !Self.lockCalls.contains($0.name)
+                    && !Self.reportingCalls.contains($0.name) && !Self.atomicCalls.contains($0.name)
+            }.map { call in
+                var candidate = PurposeCandidate(callWords(call), "awaited call \(call.text) in \(context.declarationPath.description)")
+                candidate.isCall = true
+                return candidate
+            }
+            if purpose.isMember, !context.isTestMethod, head.count < functionWords.count, !head.isEmpty,
+               let call = ordered.firstIndex(where: { $0.isCall && !$0.words.isEmpty }).map({ ordered.remove(at: $0) }) ?? request {
+                let function = purpose
+                purpose = call
+                ordered.insert(function, at: 0)
+                prefix = head
+            } else if !functionWords.isEmpty, purpose.words != functionWords, !purpose.words.starts(with: functionWords) {
+                prefix = head
             }
         }
         if prefix.isEmpty && purpose.words.isEmpty, let fileName = context.fileName {
@@ -227,7 +266,7 @@ public struct TaskNameDerivation: Sendable {
         var sources: [Int: String] = [:]
         for candidate in ordered where !isPlace(candidate) {
             sources[disambiguators.count] = candidate.provenance
-            disambiguators.append(candidate.words)
+            disambiguators.append(candidate.afterWords ?? candidate.words)
             uses.append(replaces(candidate) ? .replaces : candidate.isMember && Self.isSetUp(candidate.words) ? .place
                 : candidate.mayStandAlone ? .standsAlone : .glued)
         }
@@ -533,8 +572,15 @@ public struct TaskNameDerivation: Sendable {
             $0.kind == .action && !Self.isRegistration($0.name)
                 && !NameWords.split($0.name).allSatisfy(Self.controlWords.contains)
         }.map { anchor in
-            PurposeCandidate(Self.stripping(Self.closureSuffixes, from: actionWords(anchor.name)),
-                             "closure of \(anchor.name) in \(place)")
+            var candidate = PurposeCandidate(Self.stripping(Self.closureSuffixes, from: actionWords(anchor.name)),
+                                             "closure of \(anchor.name) in \(place)")
+            // `updatePodcastIfRequired(podcast:) { … Task { … } }`: telling the task apart, the call whose
+            // completion it runs in says when (`after-podcast-update`), never what it does.
+            if let after = Self.afterCompletionWords(anchor.name) {
+                candidate.afterWords = after
+                candidate.mayStandAlone = false
+            }
+            return candidate
         }
         let triggers = context.anchors.reversed().filter { $0.kind == .trigger }.map { anchor in
             PurposeCandidate(NameWords.split(anchor.name), "change of \(anchor.name) in \(place)")
@@ -544,6 +590,7 @@ public struct TaskNameDerivation: Sendable {
             var candidate = PurposeCandidate(callWords(call), "\(body.dominance.rawValue) \(call.text) in \(place)", mayEcho: true)
             candidate.isCall = true
             candidate.startsWithVerb = true
+            candidate.verb = Self.leadingVerb(of: call.name, in: candidate.words)
             return candidate
         }
         // `async let m = Stats.shared.fetchMachines(); async let h = Stats.shared.fetchHosts()`: several calls of
@@ -576,7 +623,10 @@ public struct TaskNameDerivation: Sendable {
             var candidate = PurposeCandidate(memberWords(component), memberProvenance(context), mayEcho: true,
                                              mayStandAlone: role == .specific && context.placement != .callback)
             candidate.isMember = true
-            if case .function = component { candidate.startsWithVerb = true }
+            if case .function(let name) = component {
+                candidate.startsWithVerb = true
+                candidate.verb = Self.leadingVerb(of: DeclarationPath.baseName(name), in: candidate.words)
+            }
             return candidate
         }
 
@@ -725,6 +775,12 @@ struct PurposeCandidate: Hashable {
     var isCall = false
     /// The candidate is the enclosing member.
     var isMember = false
+    /// The verb the words start with, as written (`export` of `exportItem`), when they are a verb phrase.
+    var verb: String?
+    /// The words are only that verb, put back after the prefix said everything else.
+    var echoesPrefix = false
+    /// For the call whose completion runs the task: how it tells the task apart, as a time (`after-upload`).
+    var afterWords: [String]?
 
     init(_ words: [String], _ provenance: String, isPhrase: Bool = false, mayEcho: Bool = false, mayStandAlone: Bool = true) {
         self.words = words
