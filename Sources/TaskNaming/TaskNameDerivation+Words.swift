@@ -370,3 +370,31 @@ extension TaskNameDerivation {
         return head.isEmpty ? words : head
     }
 }
+
+extension TaskNameDerivation {
+    /// Last words of calls that return a value rather than do work (`ignoreFilePath()`, `currentUserID()`).
+    static let valueNouns: Set<String> = [
+        "path", "paths", "url", "urls", "uri", "list", "name", "names", "id", "ids", "identifier", "value", "values",
+        "count", "info", "status", "state", "settings", "config", "configuration", "token", "key", "date", "version",
+        "directory", "folder", "location", "address", "size", "options", "preferences", "user", "profile",
+    ]
+
+    /// Verbs of calls that make or work out a value: named after, not read as a getter.
+    static let valueVerbs: Set<String> = [
+        "compute", "calculate", "generate", "resolve", "decode", "encode", "parse", "render", "read", "find",
+        "lookup", "create", "build", "make", "determine", "detect", "evaluate", "query", "validate", "verify",
+        "convert", "transform", "prepare", "write", "copy", "move",
+    ]
+
+    /// A call that returns a value rather than does work: `getItems()`, or a noun phrase naming a value
+    /// (`ignoreFilePath()`, `currentSessionToken()`) that opens on no verb of work.
+    static func isGetter(_ call: BodyCall) -> Bool {
+        guard !call.isAssignment, call.endpoint == nil else { return false }
+        let words = NameWords.split(call.name)
+        guard let first = words.first, let last = words.last, words.count > 1 else { return false }
+        if first == "get" { return true }
+        let verbs = purposeVerbs.union(gatheringVerbs).union(participleObjectVerbs).union(genericFunctions)
+            .union(nounVerbs).union(valueVerbs).union(factoryVerbs)
+        return valueNouns.contains(last) && !verbs.contains(first) && !first.hasSuffix("ize") && !first.hasSuffix("ify")
+    }
+}

@@ -253,7 +253,16 @@ public struct TaskNameDerivation: Sendable {
         // The function a task's call was preferred to because it says the opposite (`_subscribe` of an
         // `unsubscribe`) or only where the callback was set up (`setupObservers`) names the place, not the work.
         let contradicted = context.body.dominant.map { contradicts(context.declarationPath.member, $0) } ?? false
-        func isPlace(_ candidate: PurposeCandidate) -> Bool { candidate.isMember && (!candidate.mayStandAlone || contradicted) }
+        // So does a function too long to stand in the place of a call's purpose: glued after it, it reads as a
+        // second verb (`list-run-consensus` of `getSentinelList` in `runSentinelConsensusDiscoveryAction`); and
+        // any function around a getter's call: the getter says what the task is for, the function only where.
+        let getterPurpose = purpose.isCall && context.body.dominant.map { Self.isGetter($0) && NameWords.split($0.name).first == "get" } == true
+        func isPlace(_ candidate: PurposeCandidate) -> Bool {
+            candidate.isMember && (!candidate.mayStandAlone || contradicted || (getterPurpose && candidate.startsWithVerb)
+                || (purpose.isCall && candidate.startsWithVerb && !Self.isSetUp(candidate.words) && !Self.isEventName(candidate.words)
+                    && NameWords.compose(prefix: prefix, purpose: candidate.words, extra: [], maxLength: maxLength)
+                        != (prefix + candidate.words).joined(separator: "-")))
+        }
         // The function stands in the purpose's place only when it says what the task is for, whole: not a
         // set-up function (`setUpRefreshTimer` says where), not one cut to fit.
         // Nor an event (`will-start-picture`, `status-changed`): it says when, glued after what.
@@ -585,7 +594,13 @@ public struct TaskNameDerivation: Sendable {
         let triggers = context.anchors.reversed().filter { $0.kind == .trigger }.map { anchor in
             PurposeCandidate(NameWords.split(anchor.name), "change of \(anchor.name) in \(place)")
         }
-        let body = context.body
+        var body = context.body
+        // `let url = try await ignoreFileURL(); try await writeRules(to: url)`: the first call only gets what the
+        // work needs; the next call that does something is the work.
+        if body.dominance == .firstCall, let first = body.dominant, Self.isGetter(first), context.resultProperty == nil,
+           let work = body.calls.first(where: { $0 != first && !$0.isAssignment && !Self.isGetter($0) }) {
+            body.dominant = work
+        }
         var call = body.dominant.map { call in
             var candidate = PurposeCandidate(callWords(call), "\(body.dominance.rawValue) \(call.text) in \(place)", mayEcho: true)
             candidate.isCall = true
@@ -599,6 +614,13 @@ public struct TaskNameDerivation: Sendable {
             call = PurposeCandidate(summary.words, "calls \(summary.text) in \(place)", mayEcho: true)
             call?.isCall = true
             call?.startsWithVerb = true
+        }
+        // `resolvedPath = await ignoreFilePath()`: a getter's result assigned to a property loads the property.
+        if let property = context.resultProperty, let dominant = body.dominant, Self.isGetter(dominant),
+           !NameWords.split(property).isEmpty {
+            call?.words = ["load"] + NameWords.split(property)
+            call?.verb = nil
+            call?.provenance = "\(dominant.text) assigned to \(property) in \(place)"
         }
         // A body that only assigns a property (`self.fraction = progress`) is named after it only when it runs
         // later, in a callback (a progress handler); created directly, it is what the function does.

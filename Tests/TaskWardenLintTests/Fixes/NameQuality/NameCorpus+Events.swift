@@ -284,6 +284,76 @@ extension NameCorpus {
             }
             """, accept: [["server-benchmark-run-server", "server-benchmark-run"], ["server-benchmark-get"]],
             wrong: ["make-server80-parallel10-stream-post-run", "make-server80-parallel10-stream-benchmark"]),
+        NameCase("a getter whose noun the prefix says keeps its verb, the function never glued", file: "HarborQuorumClient.swift", """
+            final class HarborQuorumClient {
+                func runQuorumElectionRoundAction(members: [Member]) async throws -> MemberList {
+                    try await withThrowingTaskGroup(of: (MemberList, MemberID).self) { group in
+                        for member in members {
+                            group.addTask { (try await self.getQuorumRoster(member.client, id: member.id), member.id) }
+                        }
+                        while let result = await group.nextResult() {
+                            switch result {
+                            case .success((let roster, let id)):
+                                for member in self.newcomers(roster) {
+                                    group.addTask { (try await self.getQuorumRoster(member.client, id: member.id), member.id) }
+                                }
+                            case .failure:
+                                break
+                            }
+                        }
+                        throw QuorumError.noConsensus
+                    }
+                }
+            }
+            """, accept: [["harbor-quorum-client-get-roster", "harbor-quorum-client-get-quorum-roster"],
+                          ["harbor-quorum-client-get-roster-success", "harbor-quorum-client-get-roster-on-success"]],
+            wrong: ["harbor-quorum-client-roster-run-quorum", "harbor-quorum-client-roster"]),
+        NameCase("a value a view asks for on appear loads its property", file: "SyncSettingsView.swift", """
+            struct SyncSettingsView: View {
+                @State private var resolvedBackupPath = ""
+                var body: some View {
+                    Form { Text(resolvedBackupPath) }
+                        .onAppear { Task { resolvedBackupPath = await backupFolderPath() } }
+                }
+            }
+            """, accept: [["sync-settings-load-resolved-backup-path", "sync-settings-resolve-backup-path"]],
+            wrong: ["sync-settings-backup-folder-path", "sync-settings-backup-path"]),
+        NameCase("a URL fetched first is what the work needs, not the work", file: "FilterEditorView.swift", """
+            struct FilterEditorView: View {
+                var body: some View {
+                    Form { Text("Filters") }
+                        .onAppear {
+                            Task {
+                                let url = try await filtersFileURL()
+                                try await writePendingFilters(to: url)
+                            }
+                        }
+                }
+            }
+            """, accept: [["filter-editor-write-pending-filters", "filter-editor-write-filters"]],
+            wrong: ["filter-editor-filters-file-url", "filter-editor-file-url"]),
+        NameCase("a save restarts its monitor when it is done", file: "BlockListModel.swift", """
+            @MainActor final class BlockListModel {
+                var savingTask: Task<Void, Never>?
+                func saveEntries() {
+                    savingTask = Task {
+                        pauseWatcher()
+                        defer {
+                            savingTask = nil
+                            Task { try? await startWatcher() }
+                        }
+                        do {
+                            let url = try await blockListFileURL()
+                            try prepare(url)
+                            try await writeAllEntries()
+                        } catch {
+                            lastError = error
+                        }
+                    }
+                }
+            }
+            """, accept: [["block-list-save", "block-list-save-entries"], ["block-list-start-watcher", "block-list-restart-watcher"]],
+            wrong: ["block-list-block-list-file-url", "block-list-file-url"]),
         NameCase("a mixed-case technical word is one word", file: "iCloudBackupView.swift", """
             struct iCloudBackupView: View {
                 func start() { Task { await backup.run() } }
