@@ -186,10 +186,8 @@ public enum NameWords {
             purpose = Array(purpose[..<clause])
         }
         for dropped in [fillers, weakWords] where length() > limit {
-            // A getter's `get` is its verb (`get-list`), not a weak word: without it the name says a noun.
-            let leadingGet = purpose.first == "get" && purpose.count > 1 ? ["get"] : []
-            let kept = leadingGet + dropping(dropped, from: Array(purpose.dropFirst(leadingGet.count)))
-            if kept.count > leadingGet.count { purpose = kept }
+            let kept = dropping(dropped, from: purpose)
+            if !kept.isEmpty { purpose = kept }
             let keptExtra = dropping(dropped, from: extra)
             if !keptExtra.isEmpty { extra = keptExtra }
         }

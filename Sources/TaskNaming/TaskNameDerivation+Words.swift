@@ -331,7 +331,9 @@ extension TaskNameDerivation {
     /// does work and hands its result to a closure, said as the time the closure runs. Nil for a modifier
     /// (`onAppear`, `refreshable`), a control (`Button`), a registration (`sink`) or a call with no verb of work.
     static func afterCompletionWords(_ name: String) -> [String]? {
-        guard name.first?.isLowercase == true, !isRegistration(name) else { return nil }
+        // A closure kept in a property (`restoreDefaultsClosure`) is no call that completes.
+        guard name.first?.isLowercase == true, !isRegistration(name),
+              !closureSuffixes.contains(where: { name.hasSuffix($0) }) else { return nil }
         var words = NameWords.split(name)
         // The condition (`if-required`, `when-needed`) says nothing of when the closure runs.
         if let condition = words.indices.dropFirst().first(where: { NameWords.conditionWords.contains(words[$0]) || words[$0] == "when" }) {
@@ -356,12 +358,13 @@ extension TaskNameDerivation {
     /// (`client-benchmark`): what it is about and its head noun.
     static func contextHead(_ words: [String]) -> [String] {
         var head = words
+        guard head.count > 3 else { return head }
         if head.count > 1, factoryVerbs.contains(head[0]) { head.removeFirst() }
         head = head.compactMap { word in
             let letters = String(word.reversed().drop(while: \.isNumber).reversed())
             return letters.isEmpty ? nil : letters
         }
-        if let clause = head.indices.dropFirst().first(where: {
+        if head.count > 3, let clause = head.indices.dropFirst().first(where: {
             NameWords.fillers.contains(head[$0]) || NameWords.clauseWords.contains(head[$0])
         }) {
             head = Array(head[..<clause])
@@ -396,5 +399,42 @@ extension TaskNameDerivation {
         let verbs = purposeVerbs.union(gatheringVerbs).union(participleObjectVerbs).union(genericFunctions)
             .union(nounVerbs).union(valueVerbs).union(factoryVerbs)
         return valueNouns.contains(last) && !verbs.contains(first) && !first.hasSuffix("ize") && !first.hasSuffix("ify")
+    }
+}
+
+extension TaskNameDerivation {
+    /// Last words of getters that say where work is done (`ignoreFileURL()`, `cacheDirectory()`).
+    static let locationNouns: Set<String> = ["path", "paths", "url", "urls", "uri", "directory", "folder", "location", "file"]
+
+    /// Verbs a name may say even where the prefix has the same word (`claim` of `referral-claim-pass`).
+    static let knownVerbs: Set<String> = purposeVerbs.union(gatheringVerbs).union(participleObjectVerbs).union(nounVerbs)
+        .union(valueVerbs).union([
+            "claim", "redeem", "join", "invite", "decline", "block", "unblock", "report", "forward", "navigate",
+            "animate", "edit", "scroll", "follow", "unfollow", "mute", "unmute", "pin", "unpin", "like", "favorite",
+            "approve", "reject", "accept", "verify", "subscribe", "unsubscribe", "activate", "deactivate", "enroll",
+            "increment", "decrement", "increase", "decrease",
+        ])
+
+    /// Endings that make an agent or an activity of a verb (`exporter`, `loading`, `navigateable`).
+    static let agentEndings = ["er", "or", "ers", "ors", "ing", "ion", "ation", "ment", "able", "ator"]
+
+    /// The prefix says `verb` as an agent or activity (`media-exporter`, `episode-loading`) or as the very word
+    /// not leading it (`referral-claim-pass`), so that dropping the verb would leave the task without one.
+    /// Not a prefix that is the verb's own phrase (`create-room` for `createRoom()`: it reads as the work), nor a
+    /// noun the prefix happens to say (`room` of `roomIdentifier`, `users` for `user`).
+    static func prefixSaysVerb(_ verb: String, prefix: [String], oneWordCall: Bool) -> Bool {
+        let root = verb.hasSuffix("e") && verb.count > 3 ? String(verb.dropLast()) : verb
+        let derived = prefix.contains { word in
+            guard word != verb, word.hasPrefix(root) else { return false }
+            var ending = String(word.dropFirst(root.count))
+            if ending.first == "e", !agentEndings.contains(ending) { ending.removeFirst() }
+            // A doubled consonant (`planning`, `controller`).
+            if ending.first == root.last, !agentEndings.contains(ending) { ending.removeFirst() }
+            return agentEndings.contains(ending)
+        }
+        if derived { return true }
+        guard prefix.contains(verb), knownVerbs.contains(verb) || oneWordCall else { return false }
+        let content = prefix.filter { !NameWords.fillers.contains($0) }
+        return !(content.first == verb && content.count <= 2)
     }
 }

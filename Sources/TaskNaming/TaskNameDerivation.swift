@@ -157,8 +157,8 @@ public struct TaskNameDerivation: Sendable {
             // (`evaluate` of `RuleEvaluation`: the prefix is the work), nor an empty verb (`get`, `run`).
             var echoesPrefix = false
             if let verb = candidate.verb, words.first != verb, prefix.last != verb, !namesTheActivity(verb),
-               !Self.emptyVerbs.contains(verb),
-               !Self.cannotStandAlone.contains(verb), prefix.contains(where: { WordStems.same($0, verb) }) {
+               !Self.emptyVerbs.contains(verb), !Self.cannotStandAlone.contains(verb), !Self.taskNouns.contains(verb),
+               Self.prefixSaysVerb(verb, prefix: prefix, oneWordCall: candidate.isCall && candidate.verbIsWholeName) {
                 echoesPrefix = words.isEmpty
                 words = [verb] + words.filter { !WordStems.same($0, verb) }
             }
@@ -256,12 +256,12 @@ public struct TaskNameDerivation: Sendable {
         // So does a function too long to stand in the place of a call's purpose: glued after it, it reads as a
         // second verb (`list-run-consensus` of `getSentinelList` in `runSentinelConsensusDiscoveryAction`); and
         // any function around a getter's call: the getter says what the task is for, the function only where.
+        // (A function that shares the getter's object, `prefetchContainers` of `getContainer`, says it better.)
         let getterPurpose = purpose.isCall && context.body.dominant.map { Self.isGetter($0) && NameWords.split($0.name).first == "get" } == true
         func isPlace(_ candidate: PurposeCandidate) -> Bool {
-            candidate.isMember && (!candidate.mayStandAlone || contradicted || (getterPurpose && candidate.startsWithVerb)
-                || (purpose.isCall && candidate.startsWithVerb && !Self.isSetUp(candidate.words) && !Self.isEventName(candidate.words)
-                    && NameWords.compose(prefix: prefix, purpose: candidate.words, extra: [], maxLength: maxLength)
-                        != (prefix + candidate.words).joined(separator: "-")))
+            candidate.isMember && (!candidate.mayStandAlone || contradicted
+                || (getterPurpose && candidate.startsWithVerb
+                    && !candidate.words.contains { word in purpose.words.dropFirst().contains { WordStems.same($0, word) } }))
         }
         // The function stands in the purpose's place only when it says what the task is for, whole: not a
         // set-up function (`setUpRefreshTimer` says where), not one cut to fit.
@@ -595,9 +595,10 @@ public struct TaskNameDerivation: Sendable {
             PurposeCandidate(NameWords.split(anchor.name), "change of \(anchor.name) in \(place)")
         }
         var body = context.body
-        // `let url = try await ignoreFileURL(); try await writeRules(to: url)`: the first call only gets what the
-        // work needs; the next call that does something is the work.
+        // `let url = try await ignoreFileURL(); try await writeRules(to: url)`: the first call only gets where the
+        // work is done; the next call that does something is the work.
         if body.dominance == .firstCall, let first = body.dominant, Self.isGetter(first), context.resultProperty == nil,
+           NameWords.split(first.name).last.map(Self.locationNouns.contains) == true,
            let work = body.calls.first(where: { $0 != first && !$0.isAssignment && !Self.isGetter($0) }) {
             body.dominant = work
         }
@@ -606,6 +607,7 @@ public struct TaskNameDerivation: Sendable {
             candidate.isCall = true
             candidate.startsWithVerb = true
             candidate.verb = Self.leadingVerb(of: call.name, in: candidate.words)
+            candidate.verbIsWholeName = call.receiver != nil && NameWords.split(call.name).count == 1
             return candidate
         }
         // `async let m = Stats.shared.fetchMachines(); async let h = Stats.shared.fetchHosts()`: several calls of
@@ -803,6 +805,8 @@ struct PurposeCandidate: Hashable {
     var echoesPrefix = false
     /// For the call whose completion runs the task: how it tells the task apart, as a time (`after-upload`).
     var afterWords: [String]?
+    /// The verb is the call's whole name (`viewModel.claim()`): a verb, whatever the word.
+    var verbIsWholeName = false
 
     init(_ words: [String], _ provenance: String, isPhrase: Bool = false, mayEcho: Bool = false, mayStandAlone: Bool = true) {
         self.words = words
