@@ -32,6 +32,9 @@ public struct TaskNameContext: Sendable, Hashable {
     public var isTestMethod: Bool = false
     /// The task only runs a closure the enclosing function was given: a forwarding helper.
     public var forwarding: ForwardingHelper?
+    /// The property the body's dominant call's result is assigned to (`resolvedPath` in
+    /// `resolvedPath = await ignoreFilePath()`), if the body assigns it so.
+    public var resultProperty: String?
 
     public init(
         declarationPath: DeclarationPath,

@@ -91,6 +91,8 @@ extension TaskNameDerivation {
         var words = Self.stripping(Self.taskSuffixes, from: NameWords.split(call.name))
         // `onLoadMore()`, `onSave()`: a callback property named after its event.
         if words.count > 1, Self.modifierPrefixes.contains(words[0]) { words.removeFirst() }
+        // `performAddToQueue(…)`, `performSearch()`: what is performed is the work.
+        if words.count > 1, words[0] == "perform", !NameWords.fillers.contains(words[1]) { words.removeFirst() }
         // `sendButtonAction()`: a stored action named by its verb; the control it sits on says nothing more.
         if words.count > 1, Self.purposeVerbs.contains(words[0]), let last = words.last,
            Self.closureSuffixes.contains(where: { $0.lowercased() == last }) {
@@ -304,5 +306,135 @@ extension TaskNameDerivation {
         let last = lastComponent(fileName)
         if last.hasSuffix(".swift") { return String(last.dropLast(6)) }
         return last
+    }
+}
+
+extension TaskNameDerivation {
+    /// The first word of `name` when `words` (the candidate made of it) starts with it: `export` of `exportItem`;
+    /// nil when something else leads (`auth-identity-load` of `AuthIdentity.load()`, `report-job-failed`).
+    static func leadingVerb(of name: String, in words: [String]) -> String? {
+        guard let first = NameWords.split(name).first, words.first == first, words.count <= NameWords.split(name).count + 2
+        else { return nil }
+        return first
+    }
+}
+
+extension TaskNameDerivation {
+    /// Verbs that read as nouns after `after` (`after-podcast-update`, `after-upload`).
+    static let nounVerbs: Set<String> = [
+        "update", "upload", "download", "fetch", "load", "reload", "sync", "refresh", "save", "login", "logout",
+        "import", "export", "request", "search", "check", "restore", "reset", "change", "lookup", "purchase",
+        "delete", "sign", "commit", "merge", "install", "scan", "print", "share", "post", "reply", "vote",
+    ]
+
+    /// `updatePodcastIfRequired` → `after-podcast-update`, `uploadFilePlayRequest` → `after-upload`: a call that
+    /// does work and hands its result to a closure, said as the time the closure runs. Nil for a modifier
+    /// (`onAppear`, `refreshable`), a control (`Button`), a registration (`sink`) or a call with no verb of work.
+    static func afterCompletionWords(_ name: String) -> [String]? {
+        // A closure kept in a property (`restoreDefaultsClosure`) is no call that completes.
+        guard name.first?.isLowercase == true, !isRegistration(name),
+              !closureSuffixes.contains(where: { name.hasSuffix($0) }) else { return nil }
+        var words = NameWords.split(name)
+        // The condition (`if-required`, `when-needed`) says nothing of when the closure runs.
+        if let condition = words.indices.dropFirst().first(where: { NameWords.conditionWords.contains(words[$0]) || words[$0] == "when" }) {
+            words = Array(words[..<condition])
+        }
+        words = words.filter { !NameWords.fillers.contains($0) }
+        guard words.count >= 2, let verb = words.first, nounVerbs.contains(verb) || purposeVerbs.contains(verb)
+        else { return nil }
+        let object = Array(words.dropFirst())
+        if object.count == 1, nounVerbs.contains(verb) { return ["after"] + object + [verb] }
+        return nounVerbs.contains(verb) ? ["after", verb] : nil
+    }
+}
+
+extension TaskNameDerivation {
+    /// Verbs of functions that only build something (`makeClient…`, `createServer`): the built thing is the context.
+    static let factoryVerbs: Set<String> = ["make", "create", "build", "new"]
+
+    /// A free function's words as the context of its tasks, short: without a factory verb and numbers
+    /// (`make-client50-concurrent20-connection-get-benchmark` → `client-…-benchmark`), up to a clause
+    /// (`start-http-server-and-wait` → `start-http-server`), and past three words only its first and last
+    /// (`client-benchmark`): what it is about and its head noun.
+    static func contextHead(_ words: [String]) -> [String] {
+        var head = words
+        guard head.count > 3 else { return head }
+        if head.count > 1, factoryVerbs.contains(head[0]) { head.removeFirst() }
+        head = head.compactMap { word in
+            let letters = String(word.reversed().drop(while: \.isNumber).reversed())
+            return letters.isEmpty ? nil : letters
+        }
+        if head.count > 3, let clause = head.indices.dropFirst().first(where: {
+            NameWords.fillers.contains(head[$0]) || NameWords.clauseWords.contains(head[$0])
+        }) {
+            head = Array(head[..<clause])
+        }
+        if head.count > 3, let first = head.first, let last = head.last { head = [first, last] }
+        return head.isEmpty ? words : head
+    }
+}
+
+extension TaskNameDerivation {
+    /// Last words of calls that return a value rather than do work (`ignoreFilePath()`, `currentUserID()`).
+    static let valueNouns: Set<String> = [
+        "path", "paths", "url", "urls", "uri", "list", "name", "names", "id", "ids", "identifier", "value", "values",
+        "count", "info", "status", "state", "settings", "config", "configuration", "token", "key", "date", "version",
+        "directory", "folder", "location", "address", "size", "options", "preferences", "user", "profile",
+    ]
+
+    /// Verbs of calls that make or work out a value: named after, not read as a getter.
+    static let valueVerbs: Set<String> = [
+        "compute", "calculate", "generate", "resolve", "decode", "encode", "parse", "render", "read", "find",
+        "lookup", "create", "build", "make", "determine", "detect", "evaluate", "query", "validate", "verify",
+        "convert", "transform", "prepare", "write", "copy", "move",
+    ]
+
+    /// A call that returns a value rather than does work: `getItems()`, or a noun phrase naming a value
+    /// (`ignoreFilePath()`, `currentSessionToken()`) that opens on no verb of work.
+    static func isGetter(_ call: BodyCall) -> Bool {
+        guard !call.isAssignment, call.endpoint == nil else { return false }
+        let words = NameWords.split(call.name)
+        guard let first = words.first, let last = words.last, words.count > 1 else { return false }
+        if first == "get" { return true }
+        let verbs = purposeVerbs.union(gatheringVerbs).union(participleObjectVerbs).union(genericFunctions)
+            .union(nounVerbs).union(valueVerbs).union(factoryVerbs)
+        return valueNouns.contains(last) && !verbs.contains(first) && !first.hasSuffix("ize") && !first.hasSuffix("ify")
+    }
+}
+
+extension TaskNameDerivation {
+    /// Last words of getters that say where work is done (`ignoreFileURL()`, `cacheDirectory()`).
+    static let locationNouns: Set<String> = ["path", "paths", "url", "urls", "uri", "directory", "folder", "location", "file"]
+
+    /// Verbs a name may say even where the prefix has the same word (`claim` of `referral-claim-pass`).
+    static let knownVerbs: Set<String> = purposeVerbs.union(gatheringVerbs).union(participleObjectVerbs).union(nounVerbs)
+        .union(valueVerbs).union([
+            "claim", "redeem", "join", "invite", "decline", "block", "unblock", "report", "forward", "navigate",
+            "animate", "edit", "scroll", "follow", "unfollow", "mute", "unmute", "pin", "unpin", "like", "favorite",
+            "approve", "reject", "accept", "verify", "subscribe", "unsubscribe", "activate", "deactivate", "enroll",
+            "increment", "decrement", "increase", "decrease",
+        ])
+
+    /// Endings that make an agent or an activity of a verb (`exporter`, `loading`, `navigateable`).
+    static let agentEndings = ["er", "or", "ers", "ors", "ing", "ion", "ation", "ment", "able", "ator"]
+
+    /// The prefix says `verb` as an agent or activity (`media-exporter`, `episode-loading`) or as the very word
+    /// not leading it (`referral-claim-pass`), so that dropping the verb would leave the task without one.
+    /// Not a prefix that is the verb's own phrase (`create-room` for `createRoom()`: it reads as the work), nor a
+    /// noun the prefix happens to say (`room` of `roomIdentifier`, `users` for `user`).
+    static func prefixSaysVerb(_ verb: String, prefix: [String], oneWordCall: Bool) -> Bool {
+        let root = verb.hasSuffix("e") && verb.count > 3 ? String(verb.dropLast()) : verb
+        let derived = prefix.contains { word in
+            guard word != verb, word.hasPrefix(root) else { return false }
+            var ending = String(word.dropFirst(root.count))
+            if ending.first == "e", !agentEndings.contains(ending) { ending.removeFirst() }
+            // A doubled consonant (`planning`, `controller`).
+            if ending.first == root.last, !agentEndings.contains(ending) { ending.removeFirst() }
+            return agentEndings.contains(ending)
+        }
+        if derived { return true }
+        guard prefix.contains(verb), knownVerbs.contains(verb) || oneWordCall else { return false }
+        let content = prefix.filter { !NameWords.fillers.contains($0) }
+        return !(content.first == verb && content.count <= 2)
     }
 }

@@ -112,6 +112,13 @@ public struct TaskNameDerivation: Sendable {
         // says what the task does; it keeps its place but adds no words.
         var ordered: [PurposeCandidate] = []
         var seen: Set<[String]> = []
+        // `RuleEvaluation`, `RemindersSync`: the type's own last word (no kind word taken off) is the activity
+        // `verb` names, not an agent (`exporter`) nor a modifier of a kind word (`EpisodeLoadingController`).
+        func namesTheActivity(_ verb: String) -> Bool {
+            guard let head = prefix.last, WordStems.same(head, verb), !head.hasSuffix("er"), !head.hasSuffix("or"),
+                  let type = context.declarationPath.typeNames.last else { return false }
+            return NameWords.split(type).last == head
+        }
         for candidate in purposeCandidates(context) {
             var words: [String]
             if candidate.isPhrase {
@@ -143,15 +150,28 @@ public struct TaskNameDerivation: Sendable {
             // Only the function or the body's call may leave the prefix alone (`configuration-fetcher` for its
             // `fetch()`); a storage or title that says nothing more is passed over.
             if words.isEmpty && (candidate.words.isEmpty || prefix.isEmpty || !candidate.mayEcho) { continue }
+            // The verb is what the task does, even when the prefix says its stem (`export` of `media-exporter`,
+            // `load-episode` of `episode-loading`, `claim` of `referral-claim-pass`): the prefix alone, or the
+            // object without its verb (`media-exporter-item`), says nothing of the work. Not when the prefix's
+            // head is the verb itself (`sync` of `reminders-sync`) or the type is named for that very activity
+            // (`evaluate` of `RuleEvaluation`: the prefix is the work), nor an empty verb (`get`, `run`).
+            var echoesPrefix = false
+            if let verb = candidate.verb, words.first != verb, prefix.last != verb, !namesTheActivity(verb),
+               !Self.emptyVerbs.contains(verb), !Self.cannotStandAlone.contains(verb), !Self.taskNouns.contains(verb),
+               Self.prefixSaysVerb(verb, prefix: prefix, oneWordCall: candidate.isCall && candidate.verbIsWholeName) {
+                echoesPrefix = words.isEmpty
+                words = [verb] + words.filter { !WordStems.same($0, verb) }
+            }
             guard seen.insert(words).inserted else { continue }
             var kept = candidate
             kept.words = words
+            kept.echoesPrefix = echoesPrefix
             ordered.append(kept)
         }
         // A function that only echoes the prefix (`read()` of `stats-reader`) says nothing the prefix does not:
         // the body's call, when it says more, goes first (`stats-reader-fetch-stats`).
-        if let first = ordered.first, first.words.isEmpty, first.isMember,
-           let call = ordered.firstIndex(where: { $0.isCall && !$0.words.isEmpty }) {
+        if let first = ordered.first, first.words.isEmpty || first.echoesPrefix, first.isMember,
+           let call = ordered.firstIndex(where: { $0.isCall && !$0.words.isEmpty && !$0.echoesPrefix }) {
             ordered.insert(ordered.remove(at: call), at: 0)
         }
         // A purpose too long for the limit is cut to its first words; cut to a lone generic verb (`handle` of
@@ -175,11 +195,30 @@ public struct TaskNameDerivation: Sendable {
         var purpose = ordered.isEmpty ? PurposeCandidate([], "") : ordered.removeFirst()
         // A free function's task named after its call (`serviceGroup.run()` in `testServer(…)`): the function is
         // the context a type would give, so it leads (`test-server-run-service-group`).
+        // A long one is cut to its head, as a long type name would be (`makeClient50Concurrent20ConnectionGETBenchmark`
+        // → `client-benchmark`): glued whole before a call it reads as one sentence. And a task named after such
+        // a function says only where it is: the body's call, if any, is the purpose after that head.
         if prefix.isEmpty, context.declarationPath.typeNames.isEmpty, case .function? = context.declarationPath.member,
            let member = context.declarationPath.member, !purpose.words.isEmpty {
             let functionWords = memberWords(member)
-            if !functionWords.isEmpty, purpose.words != functionWords, !purpose.words.starts(with: functionWords) {
-                prefix = functionWords
+            let head = context.isTestMethod ? functionWords : Self.contextHead(functionWords)
+            // An awaited request on something (`client.get("foo")`) is work even under a bookkeeping name.
+            let request = context.body.bookkeepingCalls.first {
+                $0.isAwaited && $0.hasLeadingArgument && !Self.lockCalls.contains($0.name)
+                    && !Self.reportingCalls.contains($0.name) && !Self.atomicCalls.contains($0.name)
+            }.map { call in
+                var candidate = PurposeCandidate(callWords(call), "awaited call \(call.text) in \(context.declarationPath.description)")
+                candidate.isCall = true
+                return candidate
+            }
+            if purpose.isMember, !context.isTestMethod, head.count < functionWords.count, !head.isEmpty,
+               let call = ordered.firstIndex(where: { $0.isCall && !$0.words.isEmpty }).map({ ordered.remove(at: $0) }) ?? request {
+                let function = purpose
+                purpose = call
+                ordered.insert(function, at: 0)
+                prefix = head
+            } else if !functionWords.isEmpty, purpose.words != functionWords, !purpose.words.starts(with: functionWords) {
+                prefix = head
             }
         }
         if prefix.isEmpty && purpose.words.isEmpty, let fileName = context.fileName {
@@ -214,7 +253,16 @@ public struct TaskNameDerivation: Sendable {
         // The function a task's call was preferred to because it says the opposite (`_subscribe` of an
         // `unsubscribe`) or only where the callback was set up (`setupObservers`) names the place, not the work.
         let contradicted = context.body.dominant.map { contradicts(context.declarationPath.member, $0) } ?? false
-        func isPlace(_ candidate: PurposeCandidate) -> Bool { candidate.isMember && (!candidate.mayStandAlone || contradicted) }
+        // So does a function too long to stand in the place of a call's purpose: glued after it, it reads as a
+        // second verb (`list-run-consensus` of `getSentinelList` in `runSentinelConsensusDiscoveryAction`); and
+        // any function around a getter's call: the getter says what the task is for, the function only where.
+        // (A function that shares the getter's object, `prefetchContainers` of `getContainer`, says it better.)
+        let getterPurpose = purpose.isCall && context.body.dominant.map { Self.isGetter($0) && NameWords.split($0.name).first == "get" } == true
+        func isPlace(_ candidate: PurposeCandidate) -> Bool {
+            candidate.isMember && (!candidate.mayStandAlone || contradicted
+                || (getterPurpose && candidate.startsWithVerb
+                    && !candidate.words.contains { word in purpose.words.dropFirst().contains { WordStems.same($0, word) } }))
+        }
         // The function stands in the purpose's place only when it says what the task is for, whole: not a
         // set-up function (`setUpRefreshTimer` says where), not one cut to fit.
         // Nor an event (`will-start-picture`, `status-changed`): it says when, glued after what.
@@ -227,7 +275,7 @@ public struct TaskNameDerivation: Sendable {
         var sources: [Int: String] = [:]
         for candidate in ordered where !isPlace(candidate) {
             sources[disambiguators.count] = candidate.provenance
-            disambiguators.append(candidate.words)
+            disambiguators.append(candidate.afterWords ?? candidate.words)
             uses.append(replaces(candidate) ? .replaces : candidate.isMember && Self.isSetUp(candidate.words) ? .place
                 : candidate.mayStandAlone ? .standsAlone : .glued)
         }
@@ -582,18 +630,34 @@ public struct TaskNameDerivation: Sendable {
             $0.kind == .action && !Self.isRegistration($0.name)
                 && !NameWords.split($0.name).allSatisfy(Self.controlWords.contains)
         }.map { anchor in
-            PurposeCandidate(Self.stripping(Self.closureSuffixes, from: actionWords(anchor.name)),
-                             "closure of \(anchor.name) in \(place)")
+            var candidate = PurposeCandidate(Self.stripping(Self.closureSuffixes, from: actionWords(anchor.name)),
+                                             "closure of \(anchor.name) in \(place)")
+            // `updatePodcastIfRequired(podcast:) { … Task { … } }`: telling the task apart, the call whose
+            // completion it runs in says when (`after-podcast-update`), never what it does.
+            if let after = Self.afterCompletionWords(anchor.name) {
+                candidate.afterWords = after
+                candidate.mayStandAlone = false
+            }
+            return candidate
         }
         let triggers = context.anchors.reversed().filter { $0.kind == .trigger }.map { anchor in
             PurposeCandidate(NameWords.split(anchor.name), "change of \(anchor.name) in \(place)")
         }
-        let body = context.body
+        var body = context.body
+        // `let url = try await ignoreFileURL(); try await writeRules(to: url)`: the first call only gets where the
+        // work is done; the next call that does something is the work.
+        if body.dominance == .firstCall, let first = body.dominant, Self.isGetter(first), context.resultProperty == nil,
+           NameWords.split(first.name).last.map(Self.locationNouns.contains) == true,
+           let work = body.calls.first(where: { $0 != first && !$0.isAssignment && !Self.isGetter($0) }) {
+            body.dominant = work
+        }
         var call = body.dominant.map { call in
             var candidate = PurposeCandidate(Self.joiningLetter(callWords(call), of: call),
                                              "\(body.dominance.rawValue) \(call.text) in \(place)", mayEcho: true)
             candidate.isCall = true
             candidate.startsWithVerb = true
+            candidate.verb = Self.leadingVerb(of: call.name, in: candidate.words)
+            candidate.verbIsWholeName = call.receiver != nil && NameWords.split(call.name).count == 1
             return candidate
         }
         // `async let m = Stats.shared.fetchMachines(); async let h = Stats.shared.fetchHosts()`: several calls of
@@ -602,6 +666,13 @@ public struct TaskNameDerivation: Sendable {
             call = PurposeCandidate(summary.words, "calls \(summary.text) in \(place)", mayEcho: true)
             call?.isCall = true
             call?.startsWithVerb = true
+        }
+        // `resolvedPath = await ignoreFilePath()`: a getter's result assigned to a property loads the property.
+        if let property = context.resultProperty, let dominant = body.dominant, Self.isGetter(dominant),
+           !NameWords.split(property).isEmpty {
+            call?.words = ["load"] + NameWords.split(property)
+            call?.verb = nil
+            call?.provenance = "\(dominant.text) assigned to \(property) in \(place)"
         }
         // A body that only assigns a property (`self.fraction = progress`) is named after it only when it runs
         // later, in a callback (a progress handler); created directly, it is what the function does.
@@ -626,7 +697,10 @@ public struct TaskNameDerivation: Sendable {
             var candidate = PurposeCandidate(memberWords(component), memberProvenance(context), mayEcho: true,
                                              mayStandAlone: role == .specific && context.placement != .callback)
             candidate.isMember = true
-            if case .function = component { candidate.startsWithVerb = true }
+            if case .function(let name) = component {
+                candidate.startsWithVerb = true
+                candidate.verb = Self.leadingVerb(of: DeclarationPath.baseName(name), in: candidate.words)
+            }
             return candidate
         }
 
@@ -775,6 +849,14 @@ struct PurposeCandidate: Hashable {
     var isCall = false
     /// The candidate is the enclosing member.
     var isMember = false
+    /// The verb the words start with, as written (`export` of `exportItem`), when they are a verb phrase.
+    var verb: String?
+    /// The words are only that verb, put back after the prefix said everything else.
+    var echoesPrefix = false
+    /// For the call whose completion runs the task: how it tells the task apart, as a time (`after-upload`).
+    var afterWords: [String]?
+    /// The verb is the call's whole name (`viewModel.claim()`): a verb, whatever the word.
+    var verbIsWholeName = false
 
     init(_ words: [String], _ provenance: String, isPhrase: Bool = false, mayEcho: Bool = false, mayStandAlone: Bool = true) {
         self.words = words

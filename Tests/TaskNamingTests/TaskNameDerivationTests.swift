@@ -107,8 +107,8 @@ import TaskNaming
 
     @Test func namesAreLowercaseKebabAndStartWithALetter() {
         #expect(name("HTTPClient.loadHTMLPage()") == "http-client-load-html-page")
-        // `export` is the exporter's own verb and `all` says nothing alone: the prefix names it.
-        #expect(name("Mp3Exporter.export_all()") == "mp3-exporter")
+        // `all` says nothing alone; the verb stays even though the exporter's name says its stem.
+        #expect(name("Mp3Exporter.export_all()") == "mp3-exporter-export")
         #expect(name("_3DViewer.render()") == "task-3d-viewer-render")
         #expect(name("Café.brew()") == "caf-brew")
     }

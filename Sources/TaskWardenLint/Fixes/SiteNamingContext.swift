@@ -117,6 +117,9 @@ public enum SiteNamingContext {
             fileName: fileName
         )
         context.isTestMethod = function.map(isTestMethod) ?? false
+        if let dominant = context.body.dominant, !dominant.isAssignment {
+            context.resultProperty = resultProperty(of: dominant.name, in: TaskBodyReader.taskClosure(of: call))
+        }
         // A property observer (`didSet`) runs when the property changes: its name says when, like a callback's.
         context.placement = runsLater || isInPropertyObserver(call) ? .callback : .direct
         if let parameter = body.forwardedParameter {
@@ -208,5 +211,36 @@ extension SiteNamingContext {
             node = current.parent
         }
         return false
+    }
+}
+
+extension SiteNamingContext {
+    /// `resolvedPath = await ignoreFilePath()`, `self.items = try await getItems()`: the property a statement of
+    /// the task's closure (or of a `do` block in it) assigns the result of a call of `callee` to.
+    static func resultProperty(of callee: String, in closure: ClosureExprSyntax?) -> String? {
+        guard let closure else { return nil }
+        var statements = Array(closure.statements)
+        var index = 0
+        while index < statements.count {
+            let item = statements[index].item
+            index += 1
+            if let doStatement = item.as(DoStmtSyntax.self) {
+                statements += doStatement.body.statements
+                continue
+            }
+            guard let sequence = item.as(SequenceExprSyntax.self) else { continue }
+            let elements = Array(sequence.elements)
+            guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { continue }
+            var value = elements[2]
+            while true {
+                if let tried = value.as(TryExprSyntax.self) { value = tried.expression; continue }
+                if let awaited = value.as(AwaitExprSyntax.self) { value = awaited.expression; continue }
+                break
+            }
+            guard let valueCall = value.as(FunctionCallExprSyntax.self),
+                  calleeName(valueCall.calledExpression) == callee else { continue }
+            return lastName(elements[0])
+        }
+        return nil
     }
 }

@@ -139,11 +139,11 @@ func fixedText(_ plan: FixPlan, _ path: String) -> String? {
             }
             """
         let edit = planFix([("P.swift", source)]).edits.first
-        // `checkAll` says nothing the type does not (`check` is the checker's, `all` cannot stand alone):
-        // the per-item prefix is the type's.
-        #expect(edit?.name == "price-checker")
+        // `all` cannot stand alone, and the checker's name says `check` only as an agent: the verb stays, so
+        // the per-item name says the work, not only the type.
+        #expect(edit?.name == "price-checker-check")
         #expect(edit?.isPerItem == true)
-        #expect(edit?.suggestion == #"price-checker:\(release.id)"#)
+        #expect(edit?.suggestion == #"price-checker-check:\(release.id)"#)
     }
 
     @Test func filesWithSyntaxErrorsAreSkippedUnlessForced() {

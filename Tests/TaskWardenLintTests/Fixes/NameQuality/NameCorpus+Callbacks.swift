@@ -20,7 +20,7 @@ extension NameCorpus {
                     alert.addAction(confirm)
                 }
             }
-            """, accept: [["status-actions-perform-reblog", "status-actions-boost"]], wrong: ["status-actions-confirm-reblog"]),
+            """, accept: [["status-actions-reblog", "status-actions-perform-reblog", "status-actions-boost"]], wrong: ["status-actions-confirm-reblog"]),
         NameCase("an alert's confirming button cancels", file: "JoinRoomViewModel.swift", """
             final class JoinRoomViewModel {
                 private func showCancelKnockConfirmationAlert() {

@@ -216,6 +216,144 @@ extension NameCorpus {
             }
             """, accept: [["reply-box-post", "reply-box-post-reply"]],
             wrong: ["reply-box-reset-post", "reply-box-reset", "reply-box-post-reply-action"]),
+        NameCase("an exporter's child export keeps its verb", file: "ClipExporter.swift", """
+            final class ClipExporter {
+                let exporter: Exporter
+                func exportClip() async {
+                    await withTaskGroup(of: Void.self) { group in
+                        group.addTask { await exporter.export() }
+                        await group.waitForAll()
+                    }
+                }
+            }
+            """, accept: [["clip-exporter-export-clip", "clip-exporter-export"]], wrong: ["clip-exporter", "clip-exporter-clip"]),
+        NameCase("a load in a loading controller keeps its verb", file: "TrailerLoadingController.swift", """
+            final class TrailerLoadingController: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    Task {
+                        guard await loadTrailer() == true else { showFailure(); return }
+                        present()
+                    }
+                }
+            }
+            """, accept: [["trailer-loading-load-trailer", "trailer-loading-load"]], wrong: ["trailer-loading"]),
+        NameCase("a view's call whose verb the view's name says still names it", file: "CouponRedeemCardView.swift", """
+            struct CouponRedeemCardView: View {
+                @ObservedObject var model: CouponRedeemCardModel
+                var body: some View {
+                    Button(action: {
+                        Task { await model.redeem() }
+                    }) { Image(systemName: "gift") }
+                }
+            }
+            """, accept: [["coupon-redeem-card-redeem"]], wrong: ["coupon-redeem-card"]),
+        NameCase("two completions of one function are told apart by when each runs", file: "LibraryManager.swift", """
+            final class LibraryManager {
+                func addToShelf(bookID: String, notify: Bool) {
+                    if let book = store.findBook(id: bookID) {
+                        catalog.refreshBookIfStale(book: book) { [weak self] changed in
+                            guard let strongSelf = self else { return }
+                            Task { await strongSelf.performAddToShelf(book: book, notify: notify) }
+                        }
+                    } else {
+                        api.downloadBookMetadataRecord(id: bookID, completion: { [weak self] record in
+                            Task { [weak self] in await self?.performAddToShelf(book: record.book, notify: notify) }
+                        })
+                    }
+                }
+            }
+            """, accept: [["library-add-to-shelf-after-book-refresh", "library-add-to-shelf-after-refresh"],
+                          ["library-add-to-shelf-after-download", "library-add-to-shelf-after-download-book"]],
+            wrong: ["library-add-shelf-refresh-book-stale", "library-add-shelf-download-book-metadata-record"]),
+        NameCase("a long free benchmark function is a short context", file: "Benchmarks.swift", """
+            func makeServer80Parallel10StreamPOSTBenchmark() -> Benchmark {
+                Benchmark("server") { _ in
+                    let server = makeServer()
+                    await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { await server.run() }
+                        for _ in 0..<80 {
+                            group.addTask {
+                                for _ in 0..<10 { let reply = try await server.get("bar") }
+                            }
+                        }
+                        try await group.next()
+                        group.cancelAll()
+                    }
+                }
+            }
+            """, accept: [["server-benchmark-run-server", "server-benchmark-run"], ["server-benchmark-get"]],
+            wrong: ["make-server80-parallel10-stream-post-run", "make-server80-parallel10-stream-benchmark"]),
+        NameCase("a getter whose noun the prefix says keeps its verb, the function never glued", file: "HarborQuorumClient.swift", """
+            final class HarborQuorumClient {
+                func runQuorumElectionRoundAction(members: [Member]) async throws -> MemberList {
+                    try await withThrowingTaskGroup(of: (MemberList, MemberID).self) { group in
+                        for member in members {
+                            group.addTask { (try await self.getQuorumRoster(member.client, id: member.id), member.id) }
+                        }
+                        while let result = await group.nextResult() {
+                            switch result {
+                            case .success((let roster, let id)):
+                                for member in self.newcomers(roster) {
+                                    group.addTask { (try await self.getQuorumRoster(member.client, id: member.id), member.id) }
+                                }
+                            case .failure:
+                                break
+                            }
+                        }
+                        throw QuorumError.noConsensus
+                    }
+                }
+            }
+            """, accept: [["harbor-quorum-client-get-roster", "harbor-quorum-client-get-quorum-roster"],
+                          ["harbor-quorum-client-get-roster-success", "harbor-quorum-client-get-roster-on-success"]],
+            wrong: ["harbor-quorum-client-roster-run-quorum", "harbor-quorum-client-roster"]),
+        NameCase("a value a view asks for on appear loads its property", file: "SyncSettingsView.swift", """
+            struct SyncSettingsView: View {
+                @State private var resolvedBackupPath = ""
+                var body: some View {
+                    Form { Text(resolvedBackupPath) }
+                        .onAppear { Task { resolvedBackupPath = await backupFolderPath() } }
+                }
+            }
+            """, accept: [["sync-settings-load-resolved-backup-path", "sync-settings-resolve-backup-path"]],
+            wrong: ["sync-settings-backup-folder-path", "sync-settings-backup-path"]),
+        NameCase("a URL fetched first is what the work needs, not the work", file: "FilterEditorView.swift", """
+            struct FilterEditorView: View {
+                var body: some View {
+                    Form { Text("Filters") }
+                        .onAppear {
+                            Task {
+                                let url = try await filtersFileURL()
+                                try await writePendingFilters(to: url)
+                            }
+                        }
+                }
+            }
+            """, accept: [["filter-editor-write-pending-filters", "filter-editor-write-filters"]],
+            wrong: ["filter-editor-filters-file-url", "filter-editor-file-url"]),
+        NameCase("a save restarts its monitor when it is done", file: "BlockListModel.swift", """
+            @MainActor final class BlockListModel {
+                var savingTask: Task<Void, Never>?
+                func saveEntries() {
+                    savingTask = Task {
+                        pauseWatcher()
+                        defer {
+                            savingTask = nil
+                            Task { try? await startWatcher() }
+                        }
+                        do {
+                            let url = try await blockListFileURL()
+                            try prepare(url)
+                            try await writeAllEntries()
+                        } catch {
+                            lastError = error
+                        }
+                    }
+                }
+            }
+            """, accept: [["block-list-save", "block-list-save-entries"], ["block-list-start-watcher", "block-list-restart-watcher"]],
+            wrong: ["block-list-block-list-file-url", "block-list-file-url"]),
         NameCase("a mixed-case technical word is one word", file: "iCloudBackupView.swift", """
             struct iCloudBackupView: View {
                 func start() { Task { await backup.run() } }

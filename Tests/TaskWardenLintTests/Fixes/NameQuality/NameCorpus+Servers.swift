@@ -153,6 +153,6 @@ extension NameCorpus {
                     }
                 }
             }
-            """, accept: [["uploader", "uploader-send"], ["uploader-sleep"]]),
+            """, accept: [["uploader-upload", "uploader-send"], ["uploader-sleep"]], wrong: ["uploader"]),
     ]
 }
