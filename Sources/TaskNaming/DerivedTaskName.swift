@@ -121,15 +121,6 @@ public struct DerivedTaskName: Sendable, Hashable {
                 let whole = (prefixWords + lead + extra).joined(separator: "-")
                 if whole.count <= maxLength { return whole }
             }
-            // Nor after the lead: the phrase alone, whole, says what the task does; a number would say nothing
-            // (`broker-integration-consume-reader-a` beside its siblings' phrases). A bare verb is no phrase, and
-            // the scenario's own cut-off clause says nothing without the scenario.
-            let alone = (prefixWords + extra).joined(separator: "-")
-            // Never a phrase that repeats the prefix (`request-body-collect-request-body`).
-            if extra.count > 1, alone.count <= maxLength, !(level == 1 && purposeWasCut),
-               NameWords.trimmingDanglingEnd(extra) == extra, WordStems.removingRepeats(extra, after: prefixWords) == extra {
-                return alone
-            }
             let led = NameWords.compose(prefix: prefixWords, purpose: scenarioLead, extra: extra, maxLength: maxLength,
                                         extraFloor: floor)
             if led != (prefixWords + scenarioLead).joined(separator: "-") { return led }

@@ -91,8 +91,9 @@ extension TaskNameDerivation {
         var words = Self.stripping(Self.taskSuffixes, from: NameWords.split(call.name))
         // `onLoadMore()`, `onSave()`: a callback property named after its event.
         if words.count > 1, Self.modifierPrefixes.contains(words[0]) { words.removeFirst() }
-        // `performAddToQueue(…)`, `performSearch()`: what is performed is the work.
-        if words.count > 1, words[0] == "perform", !NameWords.fillers.contains(words[1]) { words.removeFirst() }
+        // `performAddToQueue(…)`: what is performed is the work. `performSearch()` keeps its verb: the bare noun
+        // (`search`) would read as a thing, and vanish into a prefix that says it (`fuzzy-search-ui`).
+        if words.count > 2, words[0] == "perform", !NameWords.fillers.contains(words[1]) { words.removeFirst() }
         // `sendButtonAction()`: a stored action named by its verb; the control it sits on says nothing more.
         if words.count > 1, Self.purposeVerbs.contains(words[0]), let last = words.last,
            Self.closureSuffixes.contains(where: { $0.lowercased() == last }) {

@@ -155,8 +155,11 @@ public struct TaskNameDerivation: Sendable {
             // object without its verb (`media-exporter-item`), says nothing of the work. Not when the prefix's
             // head is the verb itself (`sync` of `reminders-sync`) or the type is named for that very activity
             // (`evaluate` of `RuleEvaluation`: the prefix is the work), nor an empty verb (`get`, `run`).
+            // A prefix that says the verb as is (`source-control-add-existing` + `add-remote`) gets it back only
+            // when nothing else is left: `add-existing-add-remote` stutters, `add-existing-remote` reads.
             var echoesPrefix = false
             if let verb = candidate.verb, words.first != verb, prefix.last != verb, !namesTheActivity(verb),
+               words.isEmpty || !prefix.contains(verb),
                !Self.emptyVerbs.contains(verb), !Self.cannotStandAlone.contains(verb), !Self.taskNouns.contains(verb),
                Self.prefixSaysVerb(verb, prefix: prefix, oneWordCall: candidate.isCall && candidate.verbIsWholeName) {
                 echoesPrefix = words.isEmpty
