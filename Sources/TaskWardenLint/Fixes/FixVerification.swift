@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SwiftParser
 import SwiftParserDiagnostics
 import SwiftSyntax
@@ -35,7 +40,7 @@ public enum FixVerification {
         // cleanly to the old shape cannot leak into its neighbours (an unbalanced quote or brace would be a
         // diagnostic). Anything the fast path cannot prove falls through to the whole-file check.
         let oldBytes = knownOldBytes ?? old.syntaxTextBytes
-        guard TextInsertion.apply(insertions, to: oldBytes) == newBytes else {
+        guard isApplied(insertions, old: oldBytes, new: newBytes) else {
             return .rejected("the new text differs from the old beyond the inserted names")
         }
         if !old.hasError, let units = changedUnits(in: old, insertions: insertions),
@@ -48,6 +53,42 @@ public enum FixVerification {
         guard oldIsMasked else { return verifyWholeFile(old: old, newBytes: newBytes, insertions: insertions) }
         let wholeOld = oldBytes.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: ParsePlan.parserNestingLimit) }
         return verify(old: wholeOld, oldBytes: oldBytes, newBytes: newBytes, insertions: insertions, skeletons: skeletons)
+    }
+
+    /// `TextInsertion.apply(insertions, to: old) == new`, compared in place, without building the text.
+    static func isApplied(_ insertions: [TextInsertion], old: [UInt8], new: [UInt8]) -> Bool {
+        let sorted = insertions.sorted()
+        guard new.count == old.count + sorted.reduce(0, { $0 + $1.text.utf8.count }) else { return false }
+        return old.withUnsafeBytes { old in
+            new.withUnsafeBytes { new in
+                var (oldCursor, newCursor) = (0, 0)
+                for insertion in sorted {
+                    guard oldCursor <= insertion.offset, insertion.offset <= old.count else { return false }
+                    let kept = insertion.offset - oldCursor
+                    guard sameBytes(old, oldCursor, new, newCursor, count: kept) else { return false }
+                    (oldCursor, newCursor) = (insertion.offset, newCursor + kept)
+                    let text = Array(insertion.text.utf8)
+                    let same = text.withUnsafeBytes { sameBytes($0, 0, new, newCursor, count: text.count) }
+                    guard same else { return false }
+                    newCursor += text.count
+                }
+                return sameBytes(old, oldCursor, new, newCursor, count: old.count - oldCursor)
+            }
+        }
+    }
+
+    /// Whether `count` bytes of `a` from `aStart` are those of `b` from `bStart` (both ranges inside their buffers).
+    static func sameBytes(_ a: UnsafeRawBufferPointer, _ aStart: Int, _ b: UnsafeRawBufferPointer, _ bStart: Int, count: Int) -> Bool {
+        guard count > 0 else { return count == 0 }
+        guard aStart + count <= a.count, bStart + count <= b.count, let aBase = a.baseAddress, let bBase = b.baseAddress else {
+            return false
+        }
+        return memcmp(aBase + aStart, bBase + bStart, count) == 0
+    }
+
+    /// `a == b` for bytes, by `memcmp` (the generic `==` compares them one by one).
+    static func sameBytes(_ a: ArraySlice<UInt8>, _ b: [UInt8]) -> Bool {
+        a.withUnsafeBytes { a in b.withUnsafeBytes { b in a.count == b.count && sameBytes(a, 0, b, 0, count: a.count) } }
     }
 
     /// The smallest statement or member around each insertion (outermost where they nest), in old-text

@@ -205,9 +205,9 @@ public struct TaskNameFixer: Sendable {
         let sourceBytes = Array(file.source.utf8)
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         let shift: Int
-        if diskBytes == sourceBytes {
+        if FixVerification.sameBytes(diskBytes[...], sourceBytes) {
             shift = 0
-        } else if diskBytes.starts(with: bom), Array(diskBytes.dropFirst(3)) == sourceBytes {
+        } else if diskBytes.starts(with: bom), FixVerification.sameBytes(diskBytes.dropFirst(3), sourceBytes) {
             shift = 3
         } else {
             return .failure(FixProblem(file: file.path, kind: .writeFailed,

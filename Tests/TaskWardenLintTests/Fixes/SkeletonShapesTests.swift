@@ -40,3 +40,20 @@ import Testing
                                                 insertions: [TextInsertion(offset: 22, text: "(name: \"sync\").x")], skeletons: shapes))
     }
 }
+
+@Suite struct InsertionComparisonTests {
+    @Test func theNewTextIsCheckedInPlaceAgainstTheInsertions() {
+        let old = Array("Task { a }\nTask { b }\n".utf8)
+        let insertions = [TextInsertion(offset: 15, text: "(name: \"b\")"), TextInsertion(offset: 4, text: "(name: \"a\")")]
+        let new = TextInsertion.apply(insertions, to: old)
+        #expect(FixVerification.isApplied(insertions, old: old, new: new))
+        #expect(FixVerification.isApplied([], old: old, new: old))
+        var changed = new
+        changed[changed.count - 2] = UInt8(ascii: "c")
+        #expect(!FixVerification.isApplied(insertions, old: old, new: changed))
+        #expect(!FixVerification.isApplied(insertions, old: old, new: Array(new.dropLast())))
+        #expect(!FixVerification.isApplied([TextInsertion(offset: 99, text: "x")], old: old, new: old + [UInt8(ascii: "x")]))
+        #expect(FixVerification.sameBytes(old[...], old) && !FixVerification.sameBytes(old.dropFirst(), old))
+        #expect(FixVerification.sameBytes([UInt8]()[...], []))
+    }
+}
