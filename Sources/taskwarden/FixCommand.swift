@@ -75,7 +75,9 @@ enum FixCommand: Subcommand {
         // Sub-file parsing, as lint, but keeping what naming reads around a site: argument lists beside it (a
         // button's title) and `label:` closures. The check before writing parses the old text's changed
         // statements itself (or the whole old file when it must).
-        let engine = LintEngine(additionalReads: [SiteNamingContext.reads])
+        var engine = LintEngine(additionalReads: [SiteNamingContext.reads])
+        // Besides the sites to name, only an error finding matters here (it fails the run), unless --strict.
+        if !parsed.has("--strict") { engine.rulesKeptBesidesErrors = ["unnamed-task"] }
         let (result, hadInputErrors) = invocation.run(context: context, engine: engine)
         let unnamed = result.findings.filter { $0.ruleID == "unnamed-task" }
         let fixer = TaskNameFixer(force: parsed.has("--force"), workingDirectory: context.workingDirectory)

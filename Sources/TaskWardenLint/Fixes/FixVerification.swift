@@ -1,6 +1,12 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SwiftParser
 import SwiftParserDiagnostics
 import SwiftSyntax
+import Synchronization
 
 /// The last line of defence before a fixed file is written: parse the new text again and prove that the only
 /// change is the inserted `name:` arguments.
@@ -24,28 +30,65 @@ public enum FixVerification {
     /// - Parameter oldIsMasked: `old` was parsed from a masked copy of `oldBytes` (sub-file parsing): its
     ///   positions are the old text's but its text is not, so only the skeleton check (which parses the old
     ///   text's own bytes) may use it; anything else is checked against the old text parsed whole.
+    /// - Parameter skeletons: skeletons already parsed for other files of the same plan (``SkeletonShapes``).
     public static func verify(
         old: SourceFileSyntax, oldBytes knownOldBytes: [UInt8]? = nil, oldIsMasked: Bool = false, newBytes: [UInt8],
-        insertions: [TextInsertion]
+        insertions: [TextInsertion], skeletons: SkeletonShapes? = nil
     ) -> Verdict {
         // Fast path: re-parse only the statements and members that changed. Swift parses a statement or a
         // member the same way wherever it stands, the bytes around them are untouched, and a unit that parses
         // cleanly to the old shape cannot leak into its neighbours (an unbalanced quote or brace would be a
         // diagnostic). Anything the fast path cannot prove falls through to the whole-file check.
         let oldBytes = knownOldBytes ?? old.syntaxTextBytes
-        guard TextInsertion.apply(insertions, to: oldBytes) == newBytes else {
+        guard isApplied(insertions, old: oldBytes, new: newBytes) else {
             return .rejected("the new text differs from the old beyond the inserted names")
         }
         if !old.hasError, let units = changedUnits(in: old, insertions: insertions),
            units.allSatisfy({
-               verifySkeleton($0, oldBytes: oldBytes, insertions: insertions)
+               verifySkeleton($0, oldBytes: oldBytes, insertions: insertions, skeletons: skeletons)
                    || (!oldIsMasked && verifyUnit($0, newBytes: newBytes, insertions: insertions))
            }) {
             return .accepted
         }
         guard oldIsMasked else { return verifyWholeFile(old: old, newBytes: newBytes, insertions: insertions) }
         let wholeOld = oldBytes.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: ParsePlan.parserNestingLimit) }
-        return verify(old: wholeOld, oldBytes: oldBytes, newBytes: newBytes, insertions: insertions)
+        return verify(old: wholeOld, oldBytes: oldBytes, newBytes: newBytes, insertions: insertions, skeletons: skeletons)
+    }
+
+    /// `TextInsertion.apply(insertions, to: old) == new`, compared in place, without building the text.
+    static func isApplied(_ insertions: [TextInsertion], old: [UInt8], new: [UInt8]) -> Bool {
+        let sorted = insertions.sorted()
+        guard new.count == old.count + sorted.reduce(0, { $0 + $1.text.utf8.count }) else { return false }
+        return old.withUnsafeBytes { old in
+            new.withUnsafeBytes { new in
+                var (oldCursor, newCursor) = (0, 0)
+                for insertion in sorted {
+                    guard oldCursor <= insertion.offset, insertion.offset <= old.count else { return false }
+                    let kept = insertion.offset - oldCursor
+                    guard sameBytes(old, oldCursor, new, newCursor, count: kept) else { return false }
+                    (oldCursor, newCursor) = (insertion.offset, newCursor + kept)
+                    let text = Array(insertion.text.utf8)
+                    let same = text.withUnsafeBytes { sameBytes($0, 0, new, newCursor, count: text.count) }
+                    guard same else { return false }
+                    newCursor += text.count
+                }
+                return sameBytes(old, oldCursor, new, newCursor, count: old.count - oldCursor)
+            }
+        }
+    }
+
+    /// Whether `count` bytes of `a` from `aStart` are those of `b` from `bStart` (both ranges inside their buffers).
+    static func sameBytes(_ a: UnsafeRawBufferPointer, _ aStart: Int, _ b: UnsafeRawBufferPointer, _ bStart: Int, count: Int) -> Bool {
+        guard count > 0 else { return count == 0 }
+        guard aStart + count <= a.count, bStart + count <= b.count, let aBase = a.baseAddress, let bBase = b.baseAddress else {
+            return false
+        }
+        return memcmp(aBase + aStart, bBase + bStart, count) == 0
+    }
+
+    /// `a == b` for bytes, by `memcmp` (the generic `==` compares them one by one).
+    static func sameBytes(_ a: ArraySlice<UInt8>, _ b: [UInt8]) -> Bool {
+        a.withUnsafeBytes { a in b.withUnsafeBytes { b in a.count == b.count && sameBytes(a, 0, b, 0, count: a.count) } }
     }
 
     /// The smallest statement or member around each insertion (outermost where they nest), in old-text
@@ -79,7 +122,9 @@ public enum FixVerification {
     /// The cheapest proof: the unit with every closure and block body that holds no insertion emptied
     /// (`Task { …200 lines… }` → `Task {}`), old and new, parsed and compared. The emptied bodies are the
     /// same bytes in both texts between the same two braces, and the old file already parsed them.
-    static func verifySkeleton(_ unit: Syntax, oldBytes: [UInt8], insertions: [TextInsertion]) -> Bool {
+    static func verifySkeleton(
+        _ unit: Syntax, oldBytes: [UInt8], insertions: [TextInsertion], skeletons: SkeletonShapes? = nil
+    ) -> Bool {
         let start = unit.positionAfterSkippingLeadingTrivia.utf8Offset
         let end = unit.endPositionBeforeTrailingTrivia.utf8Offset
         let inside = insertions.filter { $0.offset > start && $0.offset <= end }.sorted()
@@ -99,20 +144,74 @@ public enum FixVerification {
                           - bodies.ranges.filter { $0.upperBound <= insertion.offset }.reduce(0) { $0 + $1.count },
                           text: insertion.text)
         }
-        let newSkeleton = TextInsertion.apply(moved, to: skeleton)
-        guard let newItem = singleStatement(newSkeleton) else { return false }
-        let newShape = Shape(skipping: insertedSpans(moved))
-        newShape.walk(newItem)
+        let parseNew = { () -> [Shape.Item]? in
+            guard let newItem = singleStatement(TextInsertion.apply(moved, to: skeleton)) else { return nil }
+            let newShape = Shape(skipping: insertedSpans(moved))
+            newShape.walk(newItem)
+            return newShape.items
+        }
+        guard let newItems = skeletons?.shape(of: skeleton, insertions: moved, parse: parseNew) ?? parseNew() else { return false }
         // The old unit as the file's parse has it, its emptied bodies left out, is the old skeleton's shape
         // when masking blanked nothing outside those bodies; if it blanked a token, the new skeleton has that
         // token and the shapes differ, and the old skeleton is parsed on its own instead.
         let inFile = Shape(skipping: bodies.ranges)
         inFile.walk(unit)
-        if inFile.items == newShape.items { return true }
+        if inFile.items == newItems { return true }
         guard let oldItem = singleStatement(skeleton) else { return false }
         let oldShape = Shape(skipping: [])
         oldShape.walk(oldItem)
-        return oldShape.items == newShape.items
+        return oldShape.items == newItems
+    }
+
+    /// The new skeletons' shapes (``verifySkeleton(_:oldBytes:insertions:skeletons:)``) of one plan, shared by
+    /// its files: most skeletons are alike (`Task {}` → `Task(name: "…") {}`) but for the names, and a name's
+    /// letters, digits, `-`, `_` and `.` between two quotes lex as one string segment whatever they are, inside
+    /// the inserted span the shape leaves out. So a skeleton whose text differs from one parsed before only
+    /// in such a name has that one's shape, and is not parsed again; any other is parsed.
+    public final class SkeletonShapes: Sendable {
+        struct Key: Hashable {
+            var skeleton: [UInt8]
+            var offsets: [Int]
+            /// The inserted texts, each name's characters taken out.
+            var texts: [[UInt8]]
+        }
+
+        /// The shape of each skeleton parsed, or nil when it did not parse to one clean statement.
+        private let shapes = Mutex<[Key: [Shape.Item]?]>([:])
+
+        public init() {}
+
+        /// The shape of `skeleton` with `insertions`, as `parse` makes it, parsed once for every alike skeleton.
+        func shape(of skeleton: [UInt8], insertions: [TextInsertion], parse: () -> [Shape.Item]?) -> [Shape.Item]? {
+            var texts: [[UInt8]] = []
+            for insertion in insertions {
+                guard let text = Self.withoutName(insertion.text) else { return parse() }
+                texts.append(text)
+            }
+            let key = Key(skeleton: skeleton, offsets: insertions.map(\.offset), texts: texts)
+            if let known = shapes.withLock({ $0[key] }) { return known }
+            let parsed = parse()
+            shapes.withLock { $0[key] = parsed }
+            return parsed
+        }
+
+        /// `(name: "load-feed")` → `(name: "")`: the text with its one string literal's characters taken out,
+        /// when there is exactly one and it holds only characters that cannot change how it lexes; else nil.
+        static func withoutName(_ text: String) -> [UInt8]? {
+            let bytes = Array(text.utf8)
+            let quote = UInt8(ascii: "\"")
+            guard let open = bytes.firstIndex(of: quote), let close = bytes.lastIndex(of: quote), close > open + 1,
+                  bytes[(open + 1)..<close].allSatisfy(isPlainNameByte) else { return nil }
+            return Array(bytes[...open] + bytes[close...])
+        }
+
+        static func isPlainNameByte(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."): true
+            default: false
+            }
+        }
     }
 
     /// The one statement `bytes` parse to, when they parse cleanly to exactly one.

@@ -137,7 +137,8 @@ public struct TaskNameFixer: Sendable {
             guard let entries = byFile[file.path], !entries.isEmpty, fixedFiles.insert(file.path).inserted else { return nil }
             return (file, entries)
         }
-        let outcomes = ParallelMap.map(work, parallel: parallel) { fix($0.0, $0.1) }
+        let skeletons = FixVerification.SkeletonShapes()
+        let outcomes = ParallelMap.map(work, parallel: parallel) { fix($0.0, $0.1, skeletons: skeletons) }
         for ((_, entries), outcome) in zip(work, outcomes) {
             switch outcome {
             case .success(let fileFix): plan.files.append(fileFix)
@@ -194,7 +195,9 @@ public struct TaskNameFixer: Sendable {
         }
     }
 
-    func fix(_ file: FileAnalysis, _ entries: [(PendingSite, String)]) -> Result<FileFix, FixProblem> {
+    func fix(
+        _ file: FileAnalysis, _ entries: [(PendingSite, String)], skeletons: FixVerification.SkeletonShapes? = nil
+    ) -> Result<FileFix, FixProblem> {
         guard let diskBytes = readBytes(absolute(file.path)) else {
             return .failure(FixProblem(file: file.path, kind: .writeFailed, message: "cannot read file; not changed"))
         }
@@ -202,9 +205,9 @@ public struct TaskNameFixer: Sendable {
         let sourceBytes = Array(file.source.utf8)
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         let shift: Int
-        if diskBytes == sourceBytes {
+        if FixVerification.sameBytes(diskBytes[...], sourceBytes) {
             shift = 0
-        } else if diskBytes.starts(with: bom), Array(diskBytes.dropFirst(3)) == sourceBytes {
+        } else if diskBytes.starts(with: bom), FixVerification.sameBytes(diskBytes.dropFirst(3), sourceBytes) {
             shift = 3
         } else {
             return .failure(FixProblem(file: file.path, kind: .writeFailed,
@@ -227,7 +230,8 @@ public struct TaskNameFixer: Sendable {
         }
         let newSource = TextInsertion.apply(insertions, to: sourceBytes)
         if case .rejected(let reason) = FixVerification.verify(
-            old: file.tree, oldBytes: sourceBytes, oldIsMasked: file.isMasked, newBytes: newSource, insertions: insertions) {
+            old: file.tree, oldBytes: sourceBytes, oldIsMasked: file.isMasked, newBytes: newSource, insertions: insertions,
+            skeletons: skeletons) {
             return .failure(FixProblem(file: file.path, kind: .internalError,
                 message: "\(reason); not changed (please report this with the file)"))
         }

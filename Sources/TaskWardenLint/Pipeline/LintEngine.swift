@@ -19,6 +19,11 @@ public struct LintEngine: Sendable {
     /// What readers other than site discovery and the rules read (``SyntaxReads``): `fix` adds its naming's
     /// (``SiteNamingContext/reads``), so sub-file parsing keeps what names a task.
     public var additionalReads: [SyntaxReads]
+    /// nil (default): every rule runs. Otherwise the run keeps only these rules (by id) and those some
+    /// configuration of the run makes errors; the others are neither run nor parsed for. For a command whose
+    /// findings only name sites and decide its exit status, as `fix` without `--strict` (an error fails it):
+    /// what it reports is that of a run of every rule.
+    public var rulesKeptBesidesErrors: Set<String>?
 
     /// How this engine's sub-file parsing reads a file, for a run whose files have `configurations`: what a
     /// rule reads is kept only when one of them turns that rule on.

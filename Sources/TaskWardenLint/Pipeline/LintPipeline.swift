@@ -26,7 +26,22 @@ import Foundation
 extension LintEngine {
     /// Lints files on disk, stage by stage (see the list above).
     public func run(_ request: LintRequest) -> LintResult {
-        var input = collect(request)
+        let input = collect(request)
+        return keepingNeededRules(for: input.configurations).run(request, collected: input)
+    }
+
+    /// This engine with only the rules its run needs (``rulesKeptBesidesErrors``), for files with `configurations`.
+    func keepingNeededRules(for configurations: [LintConfiguration]) -> LintEngine {
+        guard let kept = rulesKeptBesidesErrors else { return self }
+        var engine = self
+        engine.rules = rules.filter { rule in
+            kept.contains(rule.description.id) || configurations.contains { $0.severity(for: rule.description) == .error }
+        }
+        return engine
+    }
+
+    private func run(_ request: LintRequest, collected: Input) -> LintResult {
+        var input = collected
         let options = parsePlanOptions(for: input.configurations)
         let session = openCache(request, input: &input, options: options)
         var run = analyseFiles(input, options: options, cache: session)
