@@ -23,6 +23,7 @@ extension NameWords {
         "survives", "matches", "contains", "includes", "ignores", "drops", "preserves", "honors", "honours",
         "times", "timeouts", "hangs", "leaks", "crashes", "rejects", "accepts", "allows", "prevents", "requires",
         "uses", "reuses", "runs", "handles", "propagates", "overrides", "restores", "recovers", "retries",
+        "clears", "resets", "closes", "opens", "sets", "skips", "replaces", "notifies", "invalidates",
     ]
 
     /// Adjectives and determiners that lead a noun (`graceful-shutdown`, `all-workers`): cut from their noun they say

@@ -242,6 +242,9 @@ public enum NameWords {
         // back to a whole phrase, or, when that loses the head noun, without the quantities before it
         // (`client-subscriptions`).
         if purpose.count < beforeCut.count, Array(beforeCut.prefix(purpose.count)) == purpose {
+            // `unsubscribe-clears` cut from `unsubscribe-clears-subscription`: a test's verb without what it
+            // acts on states nothing.
+            if purpose.count > 1, let last = purpose.last, scenarioVerbs.contains(last) { purpose.removeLast() }
             let trimmed = trimmingUnfinishedEnd(purpose)
             if trimmed.count < purpose.count {
                 var lean = beforeCut.filter { !droppableModifiers.contains($0) }

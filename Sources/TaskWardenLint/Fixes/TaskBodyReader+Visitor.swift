@@ -95,6 +95,7 @@ extension TaskBodyReader {
             if (TaskBodyReader.incidentalCalls.contains(callee) && !runsObject)
                 || TaskBodyReader.isRecordKeeping(callee) || TaskBodyReader.isScopedWrapper(node, callee: callee)
                 || TaskBodyReader.isValueTransform(node, callee: callee)
+                || TaskBodyReader.isSignalling(node, callee: callee)
                 || root.map(TaskBodyReader.bookkeepingTypes.contains) == true
                 || TaskBodyReader.runsClosure(node, callee: callee)
                 || (TaskBodyReader.elementClosureCalls.contains(callee) && TaskBodyReader.takesClosure(node)) {
@@ -412,6 +413,17 @@ extension TaskBodyReader {
     ]
 
     /// The last name of what a call is made on (`seal` in `seal.fulfill(x)`).
+    /// `semaphore.signal()`: waking the thread that waits for the work is housekeeping, never the work.
+    static func isSignalling(_ node: FunctionCallExprSyntax, callee: String) -> Bool {
+        guard node.arguments.isEmpty, node.trailingClosure == nil,
+              var base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base else { return false }
+        if let optional = base.as(OptionalChainingExprSyntax.self) { base = optional.expression }
+        let name = base.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            ?? base.as(DeclReferenceExprSyntax.self)?.baseName.text
+        guard let last = name.flatMap({ NameWords.split($0).last }) else { return false }
+        return callee == "signal" && ["sema", "semaphore"].contains(last)
+    }
+
     static func receiverName(_ node: FunctionCallExprSyntax) -> String? {
         guard let base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base else { return nil }
         return base.as(DeclReferenceExprSyntax.self)?.baseName.text

@@ -137,5 +137,31 @@ extension NameCorpus {
                 }
             }
             """, accept: [["parser-parses-long-document"]]),
+        NameCase("a scenario cut after its verb loses the verb too", file: "MailboxIntegrationTests.swift", """
+            struct MailboxIntegrationTests {
+                @Test func unsubscribeClearsSubscription() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { try await serviceGroup.run() }
+                        try await Task.sleep(for: .milliseconds(100))
+                        group.cancelAll()
+                    }
+                }
+            }
+            """, accept: [["mailbox-integration-unsubscribe-run-service", "mailbox-integration-unsubscribe"]],
+            wrong: ["mailbox-integration-unsubscribe-clears", "mailbox-integration-unsubscribe-clears-subscription"]),
+        NameCase("a semaphore signalled after the work is not the work", file: "BlockingBridge.swift", """
+            final class ReportExporter {
+                func exportBlocking() -> URL? {
+                    let semaphore = DispatchSemaphore(value: 0)
+                    var result: URL?
+                    Task {
+                        result = await exporter.writeArchive()
+                        semaphore.signal()
+                    }
+                    semaphore.wait()
+                    return result
+                }
+            }
+            """, accept: [["report-exporter-write-archive"]], wrong: ["report-exporter-signal-semaphore"]),
     ]
 }
