@@ -218,6 +218,13 @@ public enum NameWords {
             extra = []
         }
         let extraBeforeCut = extra.count
+        // `run-service-group1`, `consume-consumer1-messages`: the numbered instance is what tells siblings apart;
+        // the verb and it stay (`run-group1`, `consume-consumer1`), the other words go first.
+        if length() > limit, extra.count > 2,
+           let numbered = extra.dropFirst().first(where: { $0.first?.isLetter == true && $0.contains(where: \.isNumber) }),
+           (prefix + purpose + [extra[0], numbered]).joined(separator: "-").count <= limit {
+            extra = [extra[0], numbered]
+        }
         while length() > limit, extra.count > extraFloor { extra.removeLast() }
         // Distinguishing words cut short end on a whole phrase too (`…-multiple-dont` says nothing).
         if extra.count < extraBeforeCut { extra = trimmingUnfinishedEnd(extra) }

@@ -2,6 +2,21 @@
 /// apart by what they work on, and counting never taken for the work.
 extension NameCorpus {
     static let loops: [NameCase] = [
+        NameCase("a long scenario keeps the instance number of each sibling's call", file: "PartitionIntegrationTests.swift", """
+            struct PartitionIntegrationTests {
+                @Test func noDuplicatedRecordsOnRebalance() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { try await serviceGroup1.run() }
+                        group.addTask {
+                            while seen.load(ordering: .relaxed) < 2 { try await Task.sleep(for: .milliseconds(50)) }
+                            try await serviceGroup2.run()
+                        }
+                        try await group.waitForAll()
+                    }
+                }
+            }
+            """, accept: [["partition-integration-no-duplicated-run-group1"], ["partition-integration-no-duplicated-run-group2"]],
+            wrong: ["partition-integration-no-duplicated-run-service", "partition-integration-no-duplicated-run-service-2"]),
         NameCase("a scenario that ends on the prefix's own noun", file: "LexerTests.swift", """
             final class LexerTests: XCTestCase {
                 func testStreamingTokenLexer() async throws {
