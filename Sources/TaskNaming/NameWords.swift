@@ -186,7 +186,8 @@ public enum NameWords {
             purpose = Array(purpose[..<clause])
         }
         for dropped in [fillers, weakWords] where length() > limit {
-            let kept = dropping(dropped, from: purpose)
+            // `send-send-await` of `send-and-send-and-await`: a word said twice once its glue is gone, once.
+            let kept = removingAdjacentDuplicates(dropping(dropped, from: purpose))
             if !kept.isEmpty { purpose = kept }
             let keptExtra = dropping(dropped, from: extra)
             if !keptExtra.isEmpty { extra = keptExtra }

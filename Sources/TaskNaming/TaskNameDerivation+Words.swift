@@ -404,6 +404,17 @@ extension TaskNameDerivation {
 }
 
 extension TaskNameDerivation {
+    /// `folderHistory(entry:)`, `upNextHistoryEntries()`: a call whose name is a noun phrase, no word of it a verb
+    /// the naming knows, nor a participle or gerund.
+    static func isNounNamed(_ call: BodyCall) -> Bool {
+        guard !call.isAssignment, call.endpoint == nil else { return false }
+        let words = NameWords.split(call.name)
+        let verbs = purposeVerbs.union(gatheringVerbs).union(participleObjectVerbs).union(genericFunctions)
+            .union(nounVerbs).union(valueVerbs).union(factoryVerbs).union(emptyVerbs)
+        return words.count > 1 && !words.contains(where: verbs.contains)
+            && !words.contains { $0.hasSuffix("ing") || $0.hasSuffix("ed") || $0.hasSuffix("ize") || $0.hasSuffix("ify") }
+    }
+
     /// Last words of getters that say where work is done (`ignoreFileURL()`, `cacheDirectory()`).
     static let locationNouns: Set<String> = ["path", "paths", "url", "urls", "uri", "directory", "folder", "location", "file"]
 

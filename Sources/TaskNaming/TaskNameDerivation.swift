@@ -671,8 +671,9 @@ public struct TaskNameDerivation: Sendable {
             call?.startsWithVerb = true
         }
         // `resolvedPath = await ignoreFilePath()`: a getter's result assigned to a property loads the property.
-        if let property = context.resultProperty, let dominant = body.dominant, Self.isGetter(dominant),
-           !NameWords.split(property).isEmpty {
+        // So does a call named by a noun (`historyEntries = store.upNextHistoryEntries()`): it returns what it names.
+        if let property = context.resultProperty, let dominant = body.dominant,
+           Self.isGetter(dominant) || Self.isNounNamed(dominant), !NameWords.split(property).isEmpty {
             call?.words = ["load"] + NameWords.split(property)
             call?.verb = nil
             call?.provenance = "\(dominant.text) assigned to \(property) in \(place)"

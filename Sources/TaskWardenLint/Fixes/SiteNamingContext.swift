@@ -221,9 +221,16 @@ extension SiteNamingContext {
         guard let closure else { return nil }
         var statements = Array(closure.statements)
         var index = 0
+        var locals: Set<String> = []
         while index < statements.count {
             let item = statements[index].item
             index += 1
+            if let variable = item.as(VariableDeclSyntax.self) {
+                for binding in variable.bindings {
+                    if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { locals.insert(name) }
+                }
+                continue
+            }
             if let doStatement = item.as(DoStmtSyntax.self) {
                 statements += doStatement.body.statements
                 continue
@@ -231,6 +238,10 @@ extension SiteNamingContext {
             guard let sequence = item.as(SequenceExprSyntax.self) else { continue }
             let elements = Array(sequence.elements)
             guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { continue }
+            // `let pasteBoard = UIPasteboard.general; pasteBoard.string = …` hands a value to a local object; only
+            // state that outlives the task is loaded.
+            if let base = elements[0].as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self),
+               locals.contains(base.baseName.text) { continue }
             var value = elements[2]
             while true {
                 if let tried = value.as(TryExprSyntax.self) { value = tried.expression; continue }

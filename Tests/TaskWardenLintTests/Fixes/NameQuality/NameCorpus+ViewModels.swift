@@ -147,5 +147,21 @@ extension NameCorpus {
                 }
             }
             """, accept: [["settings-pick-custom-emoji"]], wrong: ["settings-task"]),
+        NameCase("a call named by a noun, its result kept in a property, loads it", file: "ShelfHistoryModel.swift", """
+            @MainActor final class ShelfHistoryModel {
+                var recentEntries: [Entry] = []
+                func loadEntries() {
+                    Task { recentEntries = await store.shelfHistoryEntries() }
+                }
+                func copyLink(for entry: Entry) {
+                    Task {
+                        let board = UIPasteboard.general
+                        board.string = await store.shareLinkText(entry)
+                    }
+                }
+            }
+            """, accept: [["shelf-history-load-recent-entries", "shelf-history-load-entries"],
+                          ["shelf-history-copy-link", "shelf-history-share-link-text"]],
+            wrong: ["shelf-history-entries", "shelf-history-shelf-history-entries", "shelf-history-load-string"]),
     ]
 }
