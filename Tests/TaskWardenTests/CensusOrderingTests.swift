@@ -23,7 +23,7 @@ import TaskWarden
     /// Creates `count` tasks from nonisolated code, alternating the path under test with plain `Task`, each
     /// appending its index on `OrderingActor`; returns the arrivals' inversions.
     private func inversions(_ start: (Int, Arrivals) -> Task<Void, Never>) async -> Int {
-        let arrivals = await Arrivals()
+        let arrivals = Arrivals()
         var tasks: [Task<Void, Never>] = []
         tasks.reserveCapacity(Self.count)
         for index in 0..<Self.count {

@@ -191,7 +191,7 @@ import Testing
         // A process id that cannot exist (above the kernel's limit), and one that does (ours is skipped, as is any live one).
         let stale = "\(folder)/.\(entry.key).taskwarden-99999999-aB3dEf"
         let live = "\(folder)/.\(entry.key).taskwarden-1-aB3dEf"
-        for path in [stale, live] { FileManager.default.createFile(atPath: path, contents: Data("half".utf8)) }
+        for path in [stale, live] { _ = FileManager.default.createFile(atPath: path, contents: Data("half".utf8)) }
         var facts = entry.facts
         facts.constants["x"] = ["y"]
         entry.cache.store(facts, entry.key)

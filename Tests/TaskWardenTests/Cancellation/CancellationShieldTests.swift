@@ -133,7 +133,7 @@ final class QueueExecutor: TaskExecutor {
 
         func applyWithOtherWorkQueued() async -> [String] {
             log = []
-            let other = Task { await self.record("other") }   // queued on this actor behind the running job
+            let other = Task { self.record("other") }   // queued on this actor behind the running job
             record("before")
             await withCancellationShield { self.record("inside") }
             record("after")
@@ -143,7 +143,7 @@ final class QueueExecutor: TaskExecutor {
 
         func applyWithASuspendingBody() async -> [String] {
             log = []
-            let other = Task { await self.record("other") }
+            let other = Task { self.record("other") }
             record("before")
             await withCancellationShield {
                 self.record("inside")
