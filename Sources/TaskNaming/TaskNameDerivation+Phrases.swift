@@ -138,6 +138,9 @@ extension TaskNameDerivation {
         "last", "only", "back", "up", "down", "out", "off", "when", "then", "and", "or",
     ]
 
+    /// Adverbs that say when (`checkNow`, `retryLater`): after the verb they qualify, a purpose of their own.
+    static let timeAdverbs: Set<String> = ["now", "again", "later", "immediately", "soon", "once"]
+
     /// Verbs that say nothing once the rest of their phrase is cut off.
     static let emptyVerbs: Set<String> = genericFunctions.union(["get", "set", "make", "do", "did", "will", "should", "on"])
 

@@ -143,7 +143,11 @@ public struct TaskNameDerivation: Sendable {
             let activityVerb = candidate.startsWithVerb && words.count == 1 && prefix.contains { word in
                 word != words[0] && word.hasSuffix("ing") && !words[0].hasSuffix("ing") && WordStems.same(word, words[0])
             }
-            if (WordStems.allRepeat(words, in: prefix) && !activityVerb) || words.allSatisfy(Self.cannotStandAlone.contains)
+            // `checkNow()` of `price-check`: an adverb of time finishes the verb the prefix ends on (`price-check-now`).
+            let finishesPrefixVerb = !words.isEmpty && words.allSatisfy(Self.timeAdverbs.contains)
+                && candidate.words.count == words.count + 1 && prefix.last.map { WordStems.same($0, candidate.words[0]) } == true
+            if (WordStems.allRepeat(words, in: prefix) && !activityVerb)
+                || (words.allSatisfy(Self.cannotStandAlone.contains) && !finishesPrefixVerb)
                 || (words.count == 1 && Self.adverbsWhenLast.contains(words[0]) && candidate.words.first != words[0]) {
                 words = []
             }

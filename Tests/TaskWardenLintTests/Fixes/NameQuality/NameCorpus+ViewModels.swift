@@ -163,5 +163,12 @@ extension NameCorpus {
             """, accept: [["shelf-history-load-recent-entries", "shelf-history-load-entries"],
                           ["shelf-history-copy-link", "shelf-history-share-link-text"]],
             wrong: ["shelf-history-entries", "shelf-history-shelf-history-entries", "shelf-history-load-string"]),
+        NameCase("an adverb of time finishes the verb the type is named for", file: "StockCheckService.swift", """
+            final class StockCheckService {
+                func checkNow(_ item: Item) {
+                    Task { await self.check(item) }
+                }
+            }
+            """, accept: [["stock-check-now"]], wrong: ["stock-check", "stock-check-check-now"]),
     ]
 }
