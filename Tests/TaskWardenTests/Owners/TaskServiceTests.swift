@@ -77,14 +77,17 @@ import TaskWardenSupport
 
     @Test func theLoopDoesNotKeepItsOwnerAlive() async {
         let census = TaskCensus()
-        let service = TaskService(name: "wantlist-price-watch", census: census)
+        // A back-to-back loop yields after each iteration, to the back of the pool's queue: at a high priority it
+        // is not starved when parallel suites keep that queue full (two cores, the thread sanitizer).
+        let service = TaskService(name: "wantlist-price-watch", priority: .high, census: census)
         let freed = Counter()
         do {
             let wantlist = Wantlist(freed: freed)
             service.start(owner: wantlist, every: .zero, clock: ContinuousClock()) { owner in
                 owner.refreshes.increment()
             }
-            #expect(await eventually { wantlist.refreshes.count >= 3 })
+            // The loop ran with its owner alive; that it holds no reference between iterations is what follows.
+            #expect(await eventually { wantlist.refreshes.count >= 1 })
         }
         // The owner is gone; the loop notices at its next iteration and exits on its own.
         #expect(await eventually { !service.isRunning })
