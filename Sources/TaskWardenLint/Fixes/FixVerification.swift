@@ -6,7 +6,7 @@ import Darwin
 import SwiftParser
 import SwiftParserDiagnostics
 import SwiftSyntax
-import Synchronization
+import TaskWardenSupport
 
 /// The last line of defence before a fixed file is written: parse the new text again and prove that the only
 /// change is the inserted `name:` arguments.
@@ -177,7 +177,7 @@ public enum FixVerification {
         }
 
         /// The shape of each skeleton parsed, or nil when it did not parse to one clean statement.
-        private let shapes = Mutex<[Key: [Shape.Item]?]>([:])
+        private let shapes = Locked<[Key: [Shape.Item]?]>([:])
 
         public init() {}
 
