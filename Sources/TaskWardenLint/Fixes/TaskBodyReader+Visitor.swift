@@ -217,10 +217,14 @@ extension TaskBodyReader {
             return .skipChildren
         }
 
+        /// A visitor for a part of the body read on its own (a branch, a loop's condition), with this one's context.
+        func nested() -> Visitor {
+            Visitor(enclosingFunction: enclosingFunction, closureParameters: closureParameters, reportingNames: reportingNames)
+        }
+
         /// The work calls one branch makes, read as the body is.
         func alternativeCalls(_ block: CodeBlockSyntax) -> [BodyCall] {
-            let visitor = Visitor(enclosingFunction: enclosingFunction, closureParameters: closureParameters,
-                                  reportingNames: reportingNames)
+            let visitor = nested()
             visitor.walk(block.statements)
             return visitor.reading.calls
         }
@@ -243,13 +247,11 @@ extension TaskBodyReader {
                 token.tokenKind == .identifier("sleep") || token.tokenKind == .identifier("yield")
             }
             guard waits else { return false }
-            let inside = Visitor(enclosingFunction: enclosingFunction, closureParameters: closureParameters,
-                                 reportingNames: reportingNames)
+            let inside = nested()
             inside.walk(body.statements)
             guard inside.reading.calls.isEmpty, inside.reading.queries.isEmpty, inside.parameterCalls.isEmpty,
                   inside.assignedProperties.isEmpty else { return false }
-            let asked = Visitor(enclosingFunction: enclosingFunction, closureParameters: closureParameters,
-                                reportingNames: reportingNames)
+            let asked = nested()
             asked.walk(condition)
             reading.queries += asked.reading.calls + asked.reading.queries
             reading.bookkeeping += inside.reading.bookkeeping
@@ -412,18 +414,18 @@ extension TaskBodyReader {
         "fulfill", "reject", "resolve", "succeed", "fail", "complete", "resume", "yield", "finish", "send",
     ]
 
-    /// The last name of what a call is made on (`seal` in `seal.fulfill(x)`).
     /// `semaphore.signal()`: waking the thread that waits for the work is housekeeping, never the work.
     static func isSignalling(_ node: FunctionCallExprSyntax, callee: String) -> Bool {
-        guard node.arguments.isEmpty, node.trailingClosure == nil,
+        guard callee == "signal", node.arguments.isEmpty, node.trailingClosure == nil,
               var base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base else { return false }
         if let optional = base.as(OptionalChainingExprSyntax.self) { base = optional.expression }
         let name = base.as(MemberAccessExprSyntax.self)?.declName.baseName.text
             ?? base.as(DeclReferenceExprSyntax.self)?.baseName.text
         guard let last = name.flatMap({ NameWords.split($0).last }) else { return false }
-        return callee == "signal" && ["sema", "semaphore"].contains(last)
+        return ["sema", "semaphore"].contains(last)
     }
 
+    /// The last name of what a call is made on (`seal` in `seal.fulfill(x)`).
     static func receiverName(_ node: FunctionCallExprSyntax) -> String? {
         guard let base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base else { return nil }
         return base.as(DeclReferenceExprSyntax.self)?.baseName.text
