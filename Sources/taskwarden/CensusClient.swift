@@ -57,7 +57,6 @@ final class CensusClient {
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
         guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            close(descriptor)
             throw Failure(description: "\(path): socket path too long")
         }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
@@ -70,29 +69,24 @@ final class CensusClient {
         }
         guard connected == 0 else {
             let reason = errno == ECONNREFUSED ? "nobody is serving there any more (a stale socket)" : String(cString: strerror(errno))
-            close(descriptor)
             throw Failure(description: "\(path): cannot connect: \(reason)")
         }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        guard let line = try readLine() else { close(descriptor); throw Failure(description: "\(path): closed before saying hello") }
+        guard let line = try readLine() else { throw Failure(description: "\(path): closed before saying hello") }
         let first: CensusMessage
         do {
             first = try CensusMessage.decode(Array(line.utf8))
         } catch {
-            close(descriptor)
             throw Failure(description: "\(path): not a census endpoint (\(error))")
         }
         switch first {
         case .error(let message):
-            close(descriptor)
             throw Failure(description: "\(path): \(message)")
         case .snapshot:
-            close(descriptor)
             throw Failure(description: "\(path): not a census endpoint (no hello)")
         case .hello(let received):
             guard received.protocolVersion == CensusProtocol.version else {
-                close(descriptor)
                 throw Failure(
                     description: "\(path): speaks census protocol \(received.protocolVersion); this taskwarden understands \(CensusProtocol.version)")
             }
@@ -100,7 +94,10 @@ final class CensusClient {
         }
     }
 
-    deinit { close(descriptor) }
+    // Also when the initializer throws: once every stored property is set, a throwing initializer runs deinit,
+    // so the socket is closed here and only here (closing it twice could close a descriptor another thread
+    // opened under the same number in between).
+    deinit { if descriptor >= 0 { close(descriptor) } }
 
     func send(_ request: Request) {
         let line: CensusRequest
