@@ -131,7 +131,9 @@ import Testing
             let now = FileFingerprint(status)
             let absolute = try #require(index.entries.keys.first { $0.hasSuffix("Wantlist/WantlistStore.swift") })
             index.entries[absolute]?.fingerprint = now
-            index.recordedAt = racy ? .now() : .init(seconds: now.changed.seconds + 10, nanoseconds: 0)
+            // Racy: the recording run started the moment the file was stamped (not "now": a slow run, e.g. under the
+            // thread sanitizer, can take longer than the racy window between the write and this line).
+            index.recordedAt = racy ? now.changed : .init(seconds: now.changed.seconds + 10, nanoseconds: 0)
             try Data(index.bytes).write(to: URL(fileURLWithPath: folder + "/" + name))
             let run = Outputs.outputs(tree, cache: cache).text
             if racy {
