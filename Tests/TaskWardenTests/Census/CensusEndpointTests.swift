@@ -60,36 +60,58 @@ import Darwin
         // the few cooperative threads would stop reading while it awaits, and be dropped as a stuck client.
         // A TestBox, not a Mutex: ThreadSanitizer cannot see Mutex hand-overs on Linux.
         let received = TestBox<[Received]>([])
+        // Why the client stopped reading, so a failure below says what the client saw rather than only timing out.
+        let clientEnd = TestBox<String?>(nil)
         let path = endpoint.path
         Thread.detachNewThread {
-            guard let client = try? CensusTestClient(path: path), (try? client.message()) != nil else { return }
+            let client: CensusTestClient
+            do {
+                client = try CensusTestClient(path: path)
+            } catch {
+                return clientEnd.mutate { $0 = "connect failed: \(error)" }
+            }
+            guard let hello = try? client.message() else {
+                return clientEnd.mutate { $0 = "no hello (\(client.endReason))" }
+            }
+            guard hello["type"] as? String == "hello" else { return clientEnd.mutate { $0 = "first line \(hello)" } }
             client.send(#"{"type":"stream","intervalMs":10}"#)
-            while let message = try? client.message() {
+            while true {
+                let message: [String: Any]?
+                do {
+                    message = try client.message()
+                } catch {
+                    return clientEnd.mutate { $0 = "unreadable line: \(error)" }
+                }
+                guard let message else {
+                    return clientEnd.mutate { $0 = "stream ended after \(received.value.count) messages (\(client.endReason))" }
+                }
                 received.mutate { $0.append(Received(names: taskNames(message), count: message["count"] as? Int)) }
             }
         }
-        func snapshot(after index: Int, where condition: (Set<String>, Int?) -> Bool) async throws -> Int? {
-            let deadline = ContinuousClock.now.advanced(by: .seconds(120))   // a guard, not a measurement
-            while ContinuousClock.now < deadline {
-                let found = received.mutate { messages in
+        // The first message after `index` that satisfies `condition`. Looked for once more when the guard ends, so
+        // a test that was not scheduled for a while still sees what the client received meanwhile.
+        func snapshot(after index: Int, where condition: (Set<String>, Int?) -> Bool) async -> Int? {
+            var found: Int?
+            _ = await eventually {
+                found = received.mutate { messages in
                     messages.indices.first { $0 > index && condition(messages[$0].names, messages[$0].count) }
                 }
-                if let found { return found }
-                try await Task.sleep(for: .milliseconds(10))
+                return found != nil
             }
-            return nil
+            return found
         }
-        let first = try #require(try await snapshot(after: -1) { _, _ in true })
+        func seen() -> String { "client: \(clientEnd.value ?? "still reading"), endpoint: \(endpoint.statistics)" }
+        let first = try #require(await snapshot(after: -1) { _, _ in true }, "\(seen())")
         #expect(received.value[first].names.isEmpty)
 
         let release = Gate()
         let task = Warden.task(name: "thumbnail:7", census: census) { await release.wait() }
-        let appeared = try #require(try await snapshot(after: first) { names, _ in names.contains("thumbnail:7") })
+        let appeared = try #require(await snapshot(after: first) { names, _ in names.contains("thumbnail:7") }, "\(seen())")
         release.open()
         await task.value
-        let ended = try await snapshot(after: appeared) { names, count in !names.contains("thumbnail:7") && count == 0 }
-        #expect(ended != nil)
-        #expect(endpoint.statistics.dropped == 0)
+        let ended = await snapshot(after: appeared) { names, count in !names.contains("thumbnail:7") && count == 0 }
+        #expect(ended != nil, "\(seen())")
+        #expect(endpoint.statistics.dropped == 0, "\(seen())")
     }
 
     @Test func stopEndsTheStream() throws {

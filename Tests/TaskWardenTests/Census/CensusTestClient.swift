@@ -13,6 +13,8 @@ final class CensusTestClient {
     /// The socket; -1 once ``disconnect()`` has closed it.
     private(set) var descriptor: Int32
     private var buffer: [UInt8] = []
+    /// Why the last ``line()`` returned nil.
+    private(set) var endReason = ""
 
     init(path: String) throws {
         descriptor = try UnixSocket.connect(to: path)
@@ -50,7 +52,10 @@ final class CensusTestClient {
             }
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { return nil }
+            guard count > 0 else {
+                endReason = count == 0 ? "end of stream" : "read failed: \(String(cString: strerror(errno)))"
+                return nil
+            }
             buffer.append(contentsOf: chunk[..<count])
         }
     }
