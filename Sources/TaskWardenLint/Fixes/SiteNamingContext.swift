@@ -117,6 +117,7 @@ public enum SiteNamingContext {
             fileName: fileName
         )
         context.isTestMethod = function.map(isTestMethod) ?? false
+        context.testTypes = testTypes(around: call)
         if let dominant = context.body.dominant, !dominant.isAssignment {
             context.resultProperty = resultProperty(of: dominant.name, in: TaskBodyReader.taskClosure(of: call))
         }
