@@ -441,7 +441,7 @@ public struct TaskNameDerivation: Sendable {
             // A set-up function (`configureAuthor`, `bindViewModel`) says nothing of a task that runs in a
             // callback it registers; of a task that is its work, it says what it is.
             if Self.genericFunctions.contains(base) || (Self.isSetUp(words) && context.placement == .callback)
-                || (words.count == 1 && Self.genericFunctions.contains(words[0])) {
+                || (words.count == 1 && Self.genericFunctions.contains(words[0])) || Self.onlyStartsATask(words) {
                 return .generic
             }
             return .specific
