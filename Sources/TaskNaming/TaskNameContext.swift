@@ -35,6 +35,9 @@ public struct TaskNameContext: Sendable, Hashable {
     /// The property the body's dominant call's result is assigned to (`resolvedPath` in
     /// `resolvedPath = await ignoreFilePath()`), if the body assigns it so.
     public var resultProperty: String?
+    /// Enclosing types declared as holding tests (`class TestDebounce: XCTestCase`, a `@Suite`): named after
+    /// their subject, as `DebounceTests` is.
+    public var testTypes: Set<String> = []
 
     public init(
         declarationPath: DeclarationPath,

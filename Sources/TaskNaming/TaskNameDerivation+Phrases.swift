@@ -27,6 +27,12 @@ extension TaskNameDerivation {
            last.count > 1, last.allSatisfy(\.isLetter) {
             return nil
         }
+        // `for await v in consumer1.values`: an owner that is the verb's agent (`consumer1` consumes) says the
+        // verb already; `consume-consumer1` says it twice, and the owner alone tells the instance.
+        if let first = ownerWords.first, first != verb,
+           WordStems.same(verb, String(first.reversed().drop(while: \.isNumber).reversed())) {
+            return ownerWords + words.dropFirst().filter { !ownerWords.contains($0) }
+        }
         // The call stays whole around its owner (`trigger-lifecycle1-graceful-shutdown`, `consume-reader1-entries`):
         // its verb alone before the owner (`trigger-lifecycle1`) is no purpose.
         let ownerParts = Set(NameWords.split(owner))

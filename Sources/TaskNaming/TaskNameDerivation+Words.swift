@@ -151,7 +151,7 @@ extension TaskNameDerivation {
 
     /// Words that name something that happened (`timer-fired`, `connection-closed`, `did-finish`), not an action
     /// (`mark-completed`), a question (`are-prerequisites-satisfied`) or a condition (`rekey-if-expired`).
-    static func isEventName(_ words: [String]) -> Bool {
+    public static func isEventName(_ words: [String]) -> Bool {
         guard let first = words.first, let last = words.last,
               // `rekeyIfExpired`, `loadWhenCached`: a condition, not an event.
               !words.contains(where: { NameWords.fillers.contains($0) || NameWords.conditionWords.contains($0) })
@@ -171,6 +171,7 @@ extension TaskNameDerivation {
         "timed", "interrupted", "rejected", "accepted", "granted", "denied", "dropped", "reconnected", "restored",
         "satisfied", "reached", "entered", "moved", "resized", "created", "deleted", "removed", "added",
         "inserted", "saved", "downloaded", "uploaded", "synced", "signed", "logged", "evicted", "shown", "hidden",
+        "produced", "consumed", "suspended",
     ]
 
     /// A call named after something that happened says what happened, not what the task does with it:

@@ -100,8 +100,7 @@ public struct TaskNameDerivation: Sendable {
     /// Names the task at `context`: the preferred name plus, in order, the words that can tell it apart from
     /// another site that wants the same name, and where the name came from.
     public func derive(_ context: TaskNameContext) -> DerivedTaskName {
-        var prefix = typePrefix.programWords(for: context.declarationPath.typeNames, path: context.fileName)
-            ?? typePrefix.words(for: context.declarationPath.typeNames)
+        var prefix = prefixWords(context)
         // Top-level code of a script file (`Pipelining.swift`): the file is its context, as a type would be.
         if prefix.isEmpty, context.declarationPath.typeNames.isEmpty, context.declarationPath.member == nil,
            let fileName = context.fileName, Self.fileStem(fileName) != "main" {
@@ -442,7 +441,7 @@ public struct TaskNameDerivation: Sendable {
             // A set-up function (`configureAuthor`, `bindViewModel`) says nothing of a task that runs in a
             // callback it registers; of a task that is its work, it says what it is.
             if Self.genericFunctions.contains(base) || (Self.isSetUp(words) && context.placement == .callback)
-                || (words.count == 1 && Self.genericFunctions.contains(words[0])) {
+                || (words.count == 1 && Self.genericFunctions.contains(words[0])) || Self.onlyStartsATask(words) {
                 return .generic
             }
             return .specific

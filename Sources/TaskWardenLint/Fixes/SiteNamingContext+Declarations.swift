@@ -95,6 +95,28 @@ extension SiteNamingContext {
         return false
     }
 
+    /// The enclosing types declared as holding tests: a subclass of a test case (`class TestDebounce:
+    /// XCTestCase`) or a `@Suite`. Read from the declaration's own header, which every parse keeps.
+    static func testTypes(around call: some SyntaxProtocol) -> Set<String> {
+        var names: Set<String> = []
+        var node = call.parent
+        while let current = node {
+            defer { node = current.parent }
+            guard isDeclarationGroup(current), let group = current.asProtocol((any DeclGroupSyntax).self) else { continue }
+            let inherited = group.inheritanceClause?.inheritedTypes.contains {
+                $0.type.trimmedText.hasSuffix("TestCase")
+            } ?? false
+            let suite = group.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "Suite" }
+            guard inherited || suite else { continue }
+            if let named = current.asProtocol((any NamedDeclSyntax).self) {
+                names.insert(named.name.text)
+            } else if let extended = current.as(ExtensionDeclSyntax.self)?.extendedType.trimmedText {
+                names.insert(String(extended.split(separator: ".").last ?? ""))
+            }
+        }
+        return names
+    }
+
     /// The names of the enclosing function's parameters whose type is a function (`operation: @escaping () async
     /// -> T`): a task that only calls one of them runs its caller's work.
     static func closureParameters(of node: Syntax) -> [String] {

@@ -45,6 +45,9 @@ public enum SiteNamingContext {
             }
             guard !reachedDeclaration else { continue }
             if current.is(ForStmtSyntax.self) { isPerItem = true }
+            // `defer { Task { … } }` runs when the function returns, after its work: the function's name says
+            // when, as a callback's does, and the body what.
+            if current.is(DeferStmtSyntax.self) { runsLater = true }
             if let switchCase = current.as(SwitchCaseSyntax.self), let label = caseName(of: switchCase),
                !anchors.contains(where: { $0.kind == .caseLabel }) {
                 anchors.insert(.init(.caseLabel, label), at: 0)
@@ -117,6 +120,7 @@ public enum SiteNamingContext {
             fileName: fileName
         )
         context.isTestMethod = function.map(isTestMethod) ?? false
+        context.testTypes = testTypes(around: call)
         if let dominant = context.body.dominant, !dominant.isAssignment {
             context.resultProperty = resultProperty(of: dominant.name, in: TaskBodyReader.taskClosure(of: call))
         }

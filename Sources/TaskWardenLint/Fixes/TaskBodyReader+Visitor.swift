@@ -30,6 +30,8 @@ extension TaskBodyReader {
         var sharedByAlternatives: [BodyCall] = []
         /// The names of the element inside the `map` closures being read (`$0`, `item`).
         var elementNames: Set<String> = []
+        /// Locals bound to a value taken out of its slot (`let writer = writerSlot.take()!`).
+        var takenLocals: Set<String> = []
 
         init(enclosingFunction: String?, closureParameters: Set<String>, reportingNames: Set<String>) {
             self.enclosingFunction = enclosingFunction
@@ -77,6 +79,13 @@ extension TaskBodyReader {
             // `$0.toModel()` inside a `map`: shaping the element, not work.
             if let root = node.calledExpression.as(MemberAccessExprSyntax.self)?.base.flatMap(TaskBodyReader.rootName),
                elementNames.contains(root) {
+                return .visitChildren
+            }
+            // `writerSlot.take()`: getting the value is plumbing; an awaited call on the value taken is the
+            // work, even one that elsewhere only reports (`try await source.send(element)`).
+            if TaskBodyReader.isPlumbingAccess(node, callee: callee) { return .visitChildren }
+            if let owner = TaskBodyReader.receiverName(node), takenLocals.contains(owner), TaskBodyReader.isAwaited(node) {
+                reading.calls.append(TaskBodyReader.call(node, callee: callee))
                 return .visitChildren
             }
             noteDistinguishingWords(node.arguments)
@@ -154,6 +163,14 @@ extension TaskBodyReader {
             return .skipChildren
         }
 
+        override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+            if let value = node.initializer?.value, TaskBodyReader.isTakenValue(value),
+               let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                takenLocals.insert(name)
+            }
+            return .visitChildren
+        }
+
         /// `self.modelDownloadProgress = progress`: the properties the body assigns (unfolded or folded).
         override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
             let elements = Array(node.elements)
@@ -219,7 +236,10 @@ extension TaskBodyReader {
 
         /// A visitor for a part of the body read on its own (a branch, a loop's condition), with this one's context.
         func nested() -> Visitor {
-            Visitor(enclosingFunction: enclosingFunction, closureParameters: closureParameters, reportingNames: reportingNames)
+            let visitor = Visitor(enclosingFunction: enclosingFunction, closureParameters: closureParameters,
+                                  reportingNames: reportingNames)
+            visitor.takenLocals = takenLocals
+            return visitor
         }
 
         /// The work calls one branch makes, read as the body is.

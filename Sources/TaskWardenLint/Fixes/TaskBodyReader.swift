@@ -31,8 +31,10 @@ struct TaskBodyReader {
 
         /// The body as name derivation sees it.
         var summary: TaskBody {
-            let distinctNames = Set(calls.map(\.name))
-            let awaited = calls.filter(\.isAwaited)
+            // Clean-up before the work (`timer?.invalidate()`) is not what the task does.
+            let (work, ordered) = TaskBodyReader.workFirst(calls)
+            let distinctNames = Set(work.map(\.name))
+            let awaited = work.filter(\.isAwaited)
             let dominant: BodyCall?
             let dominance: TaskBody.Dominance
             if let consumed = consumedSequence,
@@ -47,18 +49,27 @@ struct TaskBodyReader {
                                 distinguishingWords: Array(distinguishingWords.prefix(3)),
                                 bookkeepingCalls: Array(bookkeepingOnReceivers.prefix(2)))
             }
+            // A loop over a sequence whose only calls tell a state machine how it goes consumes the sequence:
+            // that is its work, as an awaited call's would be (`consume-base`, not `report-child-task-suspended`).
+            if let consumed = queries.first(where: { $0.name == "consume" }), !work.isEmpty,
+               work.allSatisfy(TaskBodyReader.reportsEvent) {
+                return TaskBody(calls: [consumed] + ordered + queries.filter { $0 != consumed }, dominant: consumed,
+                                dominance: .onlyAwaitedCall, callsEnclosingFunction: callsEnclosingFunction,
+                                distinguishingWords: Array(distinguishingWords.prefix(3)),
+                                bookkeepingCalls: Array(bookkeepingOnReceivers.prefix(2)))
+            }
             if distinctNames.count == 1 {
-                (dominant, dominance) = (calls.first, .onlyCall)
+                (dominant, dominance) = (work.first, .onlyCall)
             } else if Set(awaited.map(\.name)).count == 1 {
                 (dominant, dominance) = (awaited.first, .onlyAwaitedCall)
-            } else if let first = awaited.first ?? calls.first {
+            } else if let first = awaited.first ?? work.first {
                 (dominant, dominance) = (first, .firstCall)
             } else if let query = queries.first(where: \.isAwaited) ?? queries.first {
                 (dominant, dominance) = (query, .query)
             } else {
                 (dominant, dominance) = (bookkeeping.first, .bookkeeping)
             }
-            return TaskBody(calls: calls + queries, dominant: dominant, dominance: dominance,
+            return TaskBody(calls: ordered + queries, dominant: dominant, dominance: dominance,
                             callsEnclosingFunction: callsEnclosingFunction,
                             distinguishingWords: Array(distinguishingWords.prefix(3)),
                             bookkeepingCalls: Array(bookkeepingOnReceivers.prefix(2)))
