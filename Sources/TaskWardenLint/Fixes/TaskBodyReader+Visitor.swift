@@ -43,6 +43,11 @@ extension TaskBodyReader {
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             guard let callee = SiteNamingContext.calleeName(node.calledExpression) else { return .visitChildren }
             if callee == enclosingFunction { reading.callsEnclosingFunction = true }
+            // `group.addTask { … }`: a child task, named for itself; adding it is neither work nor a word
+            // that tells this task apart (`…-add-group`).
+            if callee.hasPrefix("addTask") || callee.hasPrefix("addImmediateTask") || callee.hasPrefix("addDiscardingTask") {
+                return .skipChildren
+            }
             // `await send(.webSocket(action))`: a store's action, named by its case.
             if callee == "send", let action = node.arguments.first.flatMap({ TaskBodyReader.caseName($0.expression) }) {
                 var call = TaskBodyReader.call(node, callee: callee)
@@ -284,6 +289,9 @@ extension TaskBodyReader {
         }
 
         override func visit(_ node: CatchClauseListSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+        /// `defer { try? log.close() }`: clean-up when the task ends, never what the task does.
+        override func visit(_ node: DeferStmtSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
         /// `#expect(throws: PipeError(.cancelled)) { try await pipe.read() }`: the error is what the test checks,
         /// not what the task does nor a word that tells it apart; the closure is the work.

@@ -152,7 +152,8 @@ struct TaskBodyReader {
         "fulfillment", "withTaskCancellation", "withTaskCancellationHandler", "withDependencies",
         "withEscapedDependencies", "description", "store", "eraseToAnyPublisher", "receive", "lock", "unlock",
         "withLock", "withLockedValue", "makeIterator", "dropFirst", "prefix", "suffix", "count", "init",
-        "numericCast", "localizedDescription", "uuidString", "isCancelled", "makeAsyncIterator", "never",
+        "numericCast", "localizedDescription", "uuidString", "isCancelled", "makeAsyncIterator", "never", "zip",
+        "enumerated", "stride", "indices",
         // Adapters at the end of a chain (`service.save(…).singleOutput()`) and wrappers that run a closure
         // (`Task.detachNewThread { … }`, `orLog("…") { … }`): the call they adapt or wrap is the work.
         "singleOutput", "values", "asyncValue", "firstValue", "timeout", "detachNewThread", "orLog",

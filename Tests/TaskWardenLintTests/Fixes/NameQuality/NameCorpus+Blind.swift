@@ -3,7 +3,8 @@ import Testing
 
 /// Shapes from a blind sample of names on unseen code, each written here in code of its own: a body's one call
 /// beats the function's verb it contradicts; logging and timing never name a task; a `with…` wrapper is looked
-/// through; a task that only assigns a property is named after it.
+/// through; a task that only assigns a property is named after it; a `defer` in the task and the `addTask` of its
+/// children are neither its work nor its words.
 extension NameCorpus {
     static let blind: [NameCase] = [
         NameCase("a subscribe's cleanup task unsubscribes", file: "Connection.swift", """
@@ -93,5 +94,55 @@ extension NameCorpus {
                 }
             }
             """, accept: [["session-log-in"]], wrong: ["session-handle"]),
+        NameCase("a task's defer closes what its loop writes", file: "ConsoleMirror.swift", """
+            final class ConsoleMirror {
+                init(output: OutputStream, log: FileHandle) {
+                    mirror = Task {
+                        defer { try? log.close() }
+                        for await line in output.lines {
+                            log.write(line)
+                        }
+                    }
+                }
+            }
+            """, accept: [["console-mirror-write", "console-mirror-write-lines", "console-mirror-mirror"]],
+            wrong: ["console-mirror-close-log", "console-mirror-close"]),
+        NameCase("a stored task whose group's children pipe the logs, closed in a defer", file: "BootService.swift", """
+            actor BootService {
+                func boot(id: String) async throws {
+                    let handles = try await client.logs(id: id)
+                    let bootLog = try FileHandle(forWritingTo: bundle.bootLog)
+                    state.logger = Task<Void, Never> { [handles] in
+                        defer {
+                            try? handles[0].close()
+                            try? bootLog.close()
+                        }
+                        await withTaskGroup(of: Void.self) { group in
+                            for handle in handles {
+                                group.addTask { await Self.pipeFile(from: handle, to: bootLog) }
+                            }
+                        }
+                    }
+                }
+            }
+            """, accept: [["boot-logger", "boot-logger-pipe-files"], ["boot-logger-pipe-file", "boot-pipe-file"]],
+            wrong: ["boot-logger-close", "boot-logger-add-group"]),
+        NameCase("a group over zipped pairs, its handles closed in a defer", file: "LogCopier.swift", """
+            final class LogCopier {
+                func attach(_ sources: [FileHandle], to sinks: [FileHandle]) {
+                    state.copier = Task {
+                        defer {
+                            for handle in sources + sinks { try? handle.close() }
+                        }
+                        await withTaskGroup(of: Void.self) { group in
+                            for (source, sink) in zip(sources, sinks) {
+                                group.addTask { await Self.pipe(from: source, to: sink) }
+                            }
+                        }
+                    }
+                }
+            }
+            """, accept: [["log-copier-attach", "log-copier-copier"], ["log-copier-attach-pipe", "log-copier-pipe"]],
+            wrong: ["log-copier-attach-zip", "log-copier-attach-close-handle", "log-copier-add-group"]),
     ]
 }
