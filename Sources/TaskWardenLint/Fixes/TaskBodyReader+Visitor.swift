@@ -290,6 +290,14 @@ extension TaskBodyReader {
 
         override func visit(_ node: CatchClauseListSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
+        /// `throw ClientError.readTimeout`: the case a timeout child throws once it has slept names it.
+        override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind {
+            if reading.thrownCase == nil, let member = node.expression.as(MemberAccessExprSyntax.self) {
+                reading.thrownCase = member.declName.baseName.text
+            }
+            return .visitChildren
+        }
+
         /// `defer { try? log.close() }`: clean-up when the task ends, never what the task does.
         override func visit(_ node: DeferStmtSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 

@@ -28,6 +28,8 @@ struct TaskBodyReader {
         var forwardedParameter: String?
         /// The body is one `for await` loop: consuming its sequence is the work, whatever is done with each element.
         var consumedSequence: BodyCall?
+        /// The error case the body throws at its own level (`throw ClientError.readTimeout`).
+        var thrownCase: String?
 
         /// The body as name derivation sees it.
         var summary: TaskBody {
@@ -55,6 +57,16 @@ struct TaskBodyReader {
                work.allSatisfy(TaskBodyReader.reportsEvent) {
                 return TaskBody(calls: [consumed] + ordered + queries.filter { $0 != consumed }, dominant: consumed,
                                 dominance: .onlyAwaitedCall, callsEnclosingFunction: callsEnclosingFunction,
+                                distinguishingWords: Array(distinguishingWords.prefix(3)),
+                                bookkeepingCalls: Array(bookkeepingOnReceivers.prefix(2)))
+            }
+            if work.isEmpty, queries.isEmpty, let thrownCase, bookkeeping.contains(where: { $0.name == "sleep" }) {
+                // `try await Task.sleep(for: limit); throw ClientError.readTimeout`: a timeout, named by what it
+                // throws, not by its sleep.
+                let timeout = BodyCall(name: thrownCase, isAwaited: false, text: "throw .\(thrownCase)")
+                (dominant, dominance) = (timeout, .onlyCall)
+                return TaskBody(calls: [timeout], dominant: dominant, dominance: dominance,
+                                callsEnclosingFunction: callsEnclosingFunction,
                                 distinguishingWords: Array(distinguishingWords.prefix(3)),
                                 bookkeepingCalls: Array(bookkeepingOnReceivers.prefix(2)))
             }
@@ -157,6 +169,10 @@ struct TaskBodyReader {
         // Adapters at the end of a chain (`service.save(…).singleOutput()`) and wrappers that run a closure
         // (`Task.detachNewThread { … }`, `orLog("…") { … }`): the call they adapt or wrap is the work.
         "singleOutput", "values", "asyncValue", "firstValue", "timeout", "detachNewThread", "orLog",
+        // SwiftNIO's future adapters (`channel.writeAndFlush(x).flatMapErrorThrowing { … }.get()`): the call
+        // whose future they adapt is the work.
+        "flatMapThrowing", "flatMapError", "flatMapErrorThrowing", "flatMapResult", "recover", "always", "hop",
+        "whenComplete", "whenSuccess", "whenFailure", "cascade", "cascadeSuccess", "cascadeFailure",
     ]
     /// Calls that step through a sequence (`makeAsyncIterator()`, `iterator.next()`): plumbing, never a name word.
     static let iterationCalls: Set<String> = ["makeAsyncIterator", "makeIterator", "next"]

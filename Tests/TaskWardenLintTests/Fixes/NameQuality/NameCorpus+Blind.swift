@@ -4,7 +4,8 @@ import Testing
 /// Shapes from a blind sample of names on unseen code, each written here in code of its own: a body's one call
 /// beats the function's verb it contradicts; logging and timing never name a task; a `with…` wrapper is looked
 /// through; a task that only assigns a property is named after it; a `defer` in the task and the `addTask` of its
-/// children are neither its work nor its words.
+/// children are neither its work nor its words; a
+/// timeout child is named by what it throws, and a future adapter by the call it adapts.
 extension NameCorpus {
     static let blind: [NameCase] = [
         NameCase("a subscribe's cleanup task unsubscribes", file: "Connection.swift", """
@@ -144,5 +145,29 @@ extension NameCorpus {
             }
             """, accept: [["log-copier-attach", "log-copier-copier"], ["log-copier-attach-pipe", "log-copier-pipe"]],
             wrong: ["log-copier-attach-zip", "log-copier-attach-close-handle", "log-copier-add-group"]),
+        NameCase("a request raced against a timeout child; the write's future adapted", file: "WireClient.swift", """
+            public struct WireClient {
+                public func execute(_ request: Request) async throws -> Response {
+                    let channel = try await connect()
+                    return try await withThrowingTaskGroup(of: Response.self) { group in
+                        group.addTask {
+                            try await Task.sleep(for: self.timeout)
+                            throw WireError.readTimeout
+                        }
+                        group.addTask {
+                            let promise = self.eventLoop.makePromise(of: Response.self)
+                            try await channel.writeAndFlush(Exchange(request, promise)).flatMapErrorThrowing { error in
+                                promise.fail(error)
+                            }.get()
+                            return try await promise.futureResult.get()
+                        }
+                        let response = try await group.next()!
+                        group.cancelAll()
+                        return response
+                    }
+                }
+            }
+            """, accept: [["wire-client-read-timeout"], ["wire-client-write-and-flush", "wire-client-execute"]],
+            wrong: ["wire-client-sleep", "wire-client-flat-map-error-throwing"]),
     ]
 }

@@ -153,6 +153,6 @@ extension NameCorpus {
                     }
                 }
             }
-            """, accept: [["uploader-upload", "uploader-send"], ["uploader-sleep"]], wrong: ["uploader"]),
+            """, accept: [["uploader-upload", "uploader-send"], ["uploader-timed-out", "uploader-sleep"]], wrong: ["uploader"]),
     ]
 }
