@@ -54,6 +54,10 @@ extension SourceMask {
         private(set) var siteClosures: [(closure: Range<Int>, site: SiteHead)] = []
         /// The last `func` read at member level, until its body opens.
         private var pendingFunction: PendingFunction?
+        /// The last `(…)` closed, and the last `{…}` closed with where its call began (``Level/callStart``): what a
+        /// trailing closure after them belongs to.
+        private var lastParen: (start: Int, end: Int)?
+        private var lastBrace: (callStart: Int, end: Int)?
 
         init(source: SourceBytes, marks: Marks?) {
             self.source = source
@@ -164,6 +168,7 @@ extension SourceMask {
             if token.byte == UInt8(ascii: "]") { squareDepth -= 1 }
             if top.argumentsOfCreation { creationEnd = token.start }
             if top.holdsWholeReadSite { wholeReadArgumentsEnd = token.start }
+            if token.byte == UInt8(ascii: ")") { lastParen = (top.start, token.start) }
             return top
         }
 
@@ -206,9 +211,14 @@ extension SourceMask {
                     level.keptWhole = true
                     level.isKeptForModifier = true
                 }
+                level.callStart = callStart(ofClosureAt: index)
                 if let lastWord, !marks.reads.labelledClosures.isEmpty, marks.reads.labelledClosures.contains(source.hash(lastWord)) {
                     level.keptWhole = true
                     isLabelledClosure = true
+                    // `Button { … } label: { … }`: a later trailing closure, read with its call.
+                    if let start = level.callStart, start < index {
+                        level.isKeptForCall = true
+                    }
                 }
             }
             // A site's trailing closure (not one passed in its arguments, whose text a record keeps), whose
@@ -241,6 +251,7 @@ extension SourceMask {
         /// `}` closes a level: the level, or nil when none is open.
         mutating func closeBrace(at index: Int) -> Level? {
             guard let top = pop() else { return nil }
+            lastBrace = (top.callStart ?? top.start, index)
             if top.isSiteClosure { creationEnd = index }
             if case .closure = top.opener, let site = top.site { siteClosures.append((top.start..<(index + 1), site)) }
             angleDepth = 0
@@ -251,6 +262,23 @@ extension SourceMask {
         mutating func finishClosing(_ top: Level) {
             if atMemberLevel { pending = nil }
             afterRepeatBody = top.isRepeatBody
+        }
+
+        /// Where the call a closure opening at `index` is passed to begins (``Level/callStart``): the `(` it
+        /// follows, the call's first trailing closure when it follows another with a label (`} label: {`), else
+        /// `index` itself. Spaces and line breaks may stand between; anything else (a comment) ends the call.
+        private func callStart(ofClosureAt index: Int) -> Int {
+            var before = index - 1
+            while before >= 0, CreationTokenScanner.isSpace(source[before]) { before -= 1 }
+            if let lastParen, before == lastParen.end { return lastParen.start }
+            guard before > 0, source[before] == UInt8(ascii: ":"), let lastBrace else { return index }
+            before -= 1
+            while before >= 0, source[before] == UInt8(ascii: " ") || source[before] == UInt8(ascii: "\t") { before -= 1 }
+            let labelEnd = before
+            while before >= 0, SourceBytes.isIdentifierByte(source[before]) { before -= 1 }
+            guard before < labelEnd else { return index }
+            while before >= 0, CreationTokenScanner.isSpace(source[before]) { before -= 1 }
+            return before == lastBrace.end ? lastBrace.callStart : index
         }
 
         /// Whether the pending site's closure is read whole (``Marks/wholeClosureSites``).
