@@ -36,8 +36,12 @@ extension SourceMask {
         private(set) var trimmedMembers: [TrimmedMember] = []
         /// What this pass remembers of each open level.
         private var frames: [Frame] = []
-        /// An argument list whose call may take the closure opening at `brace` (``Frame/deferredArguments``).
+        /// An argument list whose call may take the closure opening at `brace`, when a reader reads the arguments
+        /// of calls a site stands in (``MaskReads/siteCallArguments``).
         private var deferredArguments: (arguments: Range<Int>, brace: Int)?
+        /// The argument lists before open braces (by where the braces open), blanked when their braces close
+        /// without a site.
+        private var argumentsBeforeBraces: [(arguments: Range<Int>, brace: Int)] = []
 
         init(source: SourceBytes, marks: Marks) {
             self.source = source
@@ -48,9 +52,6 @@ extension SourceMask {
             /// A call's argument list below member level that may be blanked at its `)` when it holds nothing
             /// read (``isBlankableArgumentList(_:)``).
             var blanksArguments = false
-            /// Braces right after such an argument list, when a reader reads the arguments of calls a site stands
-            /// in (``MaskReads/siteCallArguments``): the arguments, blanked when these braces close without a site.
-            var deferredArguments: Range<Int>?
             /// A member function's parameter list `(…)`.
             var isParameters = false
             /// The arguments of an attribute or modifier in a member's prefix (`@available(…)`, `private(set)`):
@@ -257,7 +258,7 @@ extension SourceMask {
             var frame = Frame()
             if let deferred = deferredArguments {
                 deferredArguments = nil
-                if deferred.brace == index { frame.deferredArguments = deferred.arguments }
+                if deferred.brace == index { argumentsBeforeBraces.append(deferred) }
             }
             let opener = opening.level.opener
             if case .body(isVariable: false) = opener {
@@ -276,10 +277,13 @@ extension SourceMask {
             frames.append(frame)
         }
 
-        /// The braces `braces` closed and were handled: the argument list before them (``Frame/deferredArguments``)
+        /// The braces `braces` closed and were handled: the argument list before them (``argumentsBeforeBraces``)
         /// goes unless a site stands in them, or waits for the call's next closure (`} label: {`).
-        mutating func closedBraces(_ frame: Frame, braces: Range<Int>, into output: inout MaskRanges) {
-            guard let arguments = frame.deferredArguments, !marks.hasSite(in: braces) else { return }
+        mutating func closedBraces(_ braces: Range<Int>, into output: inout MaskRanges) {
+            guard let last = argumentsBeforeBraces.last, last.brace == braces.lowerBound else { return }
+            argumentsBeforeBraces.removeLast()
+            let arguments = last.arguments
+            guard !marks.hasSite(in: braces) else { return }
             if let next = source.labelledClosure(after: braces.upperBound) {
                 deferredArguments = (arguments, next)
             } else {

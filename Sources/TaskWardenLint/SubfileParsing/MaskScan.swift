@@ -228,7 +228,7 @@ extension SourceMask {
                 }
             case .closure:
                 // A `label:` closure of a call no site stands in (in its arguments or closures) is not read.
-                let unreadLabel = top.isKeptForCall && !marks.hasSite(in: (top.callStart ?? top.start)..<index)
+                let unreadLabel = top.isKeptForCall && !marks.hasSite(in: (scopes.lastBrace?.callStart ?? top.start)..<index)
                 if !top.keptWhole || top.isKeptForModifier || unreadLabel, scopes.keptWholeDepth == 0 {
                     blankUnlessRead(inside)
                 } else {
@@ -240,7 +240,7 @@ extension SourceMask {
             default:
                 break
             }
-            if hasMarks { declarations.closedBraces(frame, braces: top.start..<(index + 1), into: &output) }
+            if hasMarks { declarations.closedBraces(top.start..<(index + 1), into: &output) }
             scopes.finishClosing(top)
             if hasMarks { declarations.finishClosing() }
             return nil

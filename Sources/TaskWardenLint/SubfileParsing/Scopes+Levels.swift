@@ -88,9 +88,6 @@ extension SourceMask.Scopes {
         /// closure of the same call (`Button { … } label: { … }`): read only when a site stands in the call,
         /// so without one it is blanked like any closure.
         var isKeptForCall = false
-        /// Where the call this closure is passed to begins its arguments and closures: its `(` when the closure
-        /// follows one, the first trailing closure's `{` for a later one (`} label: {`), else the closure's own `{`.
-        var callStart: Int?
         var isDefer = false
         /// The braces of a `switch`: its cases are read (``CompoundStatements``).
         var isSwitchBody = false

@@ -54,14 +54,21 @@ extension SourceMask {
         private(set) var siteClosures: [(closure: Range<Int>, site: SiteHead)] = []
         /// The last `func` read at member level, until its body opens.
         private var pendingFunction: PendingFunction?
-        /// The last `(…)` closed, and the last `{…}` closed with where its call began (``Level/callStart``): what a
-        /// trailing closure after them belongs to.
+        /// Whether a reader reads labelled closures (``MaskReads/labelledClosures``): only then are calls
+        /// followed across their closures (``callStart(ofClosureAt:)``).
+        private let followsCalls: Bool
+        /// For each open brace, where the call it is passed to begins its arguments and closures: its `(` when the
+        /// closure follows one, the first trailing closure's `{` for a later one (`} label: {`), else its own `{`.
+        private var callStarts: [Int] = []
+        /// The last `(…)` closed, and the last `{…}` closed with where its call began: what a trailing closure
+        /// after them belongs to.
         private var lastParen: (start: Int, end: Int)?
-        private var lastBrace: (callStart: Int, end: Int)?
+        private(set) var lastBrace: (callStart: Int, end: Int)?
 
         init(source: SourceBytes, marks: Marks?) {
             self.source = source
             self.marks = marks
+            followsCalls = marks.map { !$0.reads.labelledClosures.isEmpty } ?? false
         }
 
         var context: Context {
@@ -168,7 +175,7 @@ extension SourceMask {
             if token.byte == UInt8(ascii: "]") { squareDepth -= 1 }
             if top.argumentsOfCreation { creationEnd = token.start }
             if top.holdsWholeReadSite { wholeReadArgumentsEnd = token.start }
-            if token.byte == UInt8(ascii: ")") { lastParen = (top.start, token.start) }
+            if followsCalls, token.byte == UInt8(ascii: ")") { lastParen = (top.start, token.start) }
             return top
         }
 
@@ -181,6 +188,7 @@ extension SourceMask {
             var opener = Opener.otherBrace
             var level = Level(opener: .otherBrace, start: index, savedLocal: nil, savedWord: nil)
             var isLabelledClosure = false
+            var closureCallStart = index
             let followsCreation = creationDepth == stack.count
             let inCreationArguments = stack.last?.argumentsOfCreation == true
             if creationDepth == stack.count { creationDepth = nil }
@@ -211,14 +219,12 @@ extension SourceMask {
                     level.keptWhole = true
                     level.isKeptForModifier = true
                 }
-                level.callStart = callStart(ofClosureAt: index)
+                if followsCalls { closureCallStart = callStart(ofClosureAt: index) }
                 if let lastWord, !marks.reads.labelledClosures.isEmpty, marks.reads.labelledClosures.contains(source.hash(lastWord)) {
                     level.keptWhole = true
                     isLabelledClosure = true
                     // `Button { … } label: { … }`: a later trailing closure, read with its call.
-                    if let start = level.callStart, start < index {
-                        level.isKeptForCall = true
-                    }
+                    if closureCallStart < index { level.isKeptForCall = true }
                 }
             }
             // A site's trailing closure (not one passed in its arguments, whose text a record keeps), whose
@@ -244,6 +250,7 @@ extension SourceMask {
             if case .body(isVariable: false) = opener { level.function = pendingFunction }
             if wasAtMemberLevel { pendingFunction = nil }
             afterRepeatBody = false
+            if followsCalls { callStarts.append(closureCallStart) }
             push(level)
             return Opening(level: level, atMemberLevel: wasAtMemberLevel, introducer: introducer, isLabelledClosure: isLabelledClosure)
         }
@@ -251,7 +258,7 @@ extension SourceMask {
         /// `}` closes a level: the level, or nil when none is open.
         mutating func closeBrace(at index: Int) -> Level? {
             guard let top = pop() else { return nil }
-            lastBrace = (top.callStart ?? top.start, index)
+            if followsCalls, let callStart = callStarts.popLast() { lastBrace = (callStart, index) }
             if top.isSiteClosure { creationEnd = index }
             if case .closure = top.opener, let site = top.site { siteClosures.append((top.start..<(index + 1), site)) }
             angleDepth = 0
