@@ -240,6 +240,9 @@ extension SourceMask {
                 level.keptWhole = true
                 level.site = inCreationArguments ? stack.last?.site : pendingSite
             }
+            // In top-level code a site's braces read as a member's, not as a closure: a closure a reader reads
+            // whole (``Marks/wholeClosureSites``) is kept whole there all the same.
+            if followsCreation, !inCreationArguments, followsWholeReadSite { level.keptWhole = true }
             level.opener = opener
             level.savedLocal = localPending
             level.savedWord = lastWord
