@@ -26,11 +26,20 @@ public enum IdentifierWords {
                 else { return false }
                 return index + 1 == bytes.count || !isLower(bytes[index + 1])
             }
+            // A word is always a run of the text's bytes: `wordStart..<wordEnd`, lowercased as it is copied out.
             var words: [String] = []
-            var current: [UInt8] = []
+            var wordStart = 0
+            var wordEnd = 0
+            var wordIsDigits = true
             func flush() {
-                if !current.isEmpty { words.append(String(decoding: current.map { isUpper($0) ? $0 + 32 : $0 }, as: UTF8.self)) }
-                current.removeAll(keepingCapacity: true)
+                guard wordEnd > wordStart else { return }
+                let word = UnsafeBufferPointer(rebasing: bytes[wordStart..<wordEnd])
+                words.append(String(unsafeUninitializedCapacity: word.count) { buffer in
+                    for (offset, byte) in word.enumerated() { buffer[offset] = isUpper(byte) ? byte + 32 : byte }
+                    return word.count
+                })
+                wordStart = wordEnd
+                wordIsDigits = true
             }
             var index = 0
             while index < bytes.count {
@@ -42,20 +51,24 @@ public enum IdentifierWords {
                 }
                 if let length = mixedCaseWordLength(at: index, count: bytes.count, { bytes[$0] }) {
                     flush()
-                    current.append(contentsOf: bytes[index..<(index + length)])
+                    wordStart = index
+                    wordEnd = index + length
                     flush()
                     index += length - 1
                     continue
                 }
-                if isUpper(byte), let last = current.last {
+                if isUpper(byte), wordEnd > wordStart {
+                    let last = bytes[wordEnd - 1]
                     let nextIsLowercase = index + 1 < bytes.count && isLower(bytes[index + 1])
                         && !isPluralOfAcronym(sAt: index + 1)
-                    let afterDigits = isDigit(last) && !(digitWordsKeepCapitals && current.allSatisfy(isDigit))
+                    let afterDigits = isDigit(last) && !(digitWordsKeepCapitals && wordIsDigits)
                     if isLower(last) || afterDigits || (isUpper(last) && nextIsLowercase) {
                         flush()
                     }
                 }
-                current.append(byte)
+                if wordEnd == wordStart { wordStart = index }
+                wordEnd = index + 1
+                if !isDigit(byte) { wordIsDigits = false }
             }
             flush()
             return words
@@ -129,14 +142,15 @@ public enum IdentifierWords {
         let first = byteAt(index)
         guard first == UInt8(ascii: "i") || first == UInt8(ascii: "m") || first == UInt8(ascii: "t")
             || first == UInt8(ascii: "w") || first == UInt8(ascii: "v") || isUpper(first) else { return nil }
-        let previous = index > 0 ? byteAt(index - 1) : nil
+        // Whether a word may start here depends on `first` alone, which every candidate entry shares.
+        if index > 0 {
+            let previous = byteAt(index - 1)
+            let separated = !isUpper(previous) && !isLower(previous) && !isDigit(previous)
+            // `syncToiCloud`, `isiOSApp`: an `i` and a capital start a word even after a lowercase letter.
+            let apple = first == UInt8(ascii: "i") && isLower(previous)
+            guard separated || apple || (isUpper(first) && (isLower(previous) || isDigit(previous))) else { return nil }
+        }
         for word in mixedCaseWords where word[0] == first && index + word.count <= count {
-            if let previous {
-                let separated = !isUpper(previous) && !isLower(previous) && !isDigit(previous)
-                // `syncToiCloud`, `isiOSApp`: an `i` and a capital start a word even after a lowercase letter.
-                let apple = first == UInt8(ascii: "i") && isLower(previous)
-                guard separated || apple || (isUpper(first) && (isLower(previous) || isDigit(previous))) else { continue }
-            }
             guard (0..<word.count).allSatisfy({ byteAt(index + $0) == word[$0] }) else { continue }
             let end = index + word.count
             guard end < count else { return word.count }

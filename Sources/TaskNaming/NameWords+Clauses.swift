@@ -69,7 +69,7 @@ extension NameWords {
     /// `cancelled-while-waiting-for-capacity-to-free-up` is cut before `to`, not after `free`.
     static func keptPhrase(prefix: [String], phrase: [String], maxLength: Int) -> (words: [String], consumed: Int)? {
         func fitted(_ words: [String]) -> [String]? {
-            func fits(_ words: [String]) -> Bool { (prefix + words).joined(separator: "-").count <= maxLength }
+            func fits(_ words: [String]) -> Bool { hyphenatedLength(prefix, words) <= maxLength }
             if fits(words) { return words }
             let lean = dropping(weakWords, from: words)
             if !lean.isEmpty, fits(lean) { return lean }

@@ -145,6 +145,24 @@ public enum NameWords {
         "got",
     ]
 
+    /// The length in characters of the words of `groups` joined with hyphens (`prefix + purpose + extra`), counted
+    /// without joining them when every word is printable ASCII, as derived words are: a byte is then a character,
+    /// and no character joins one across a hyphen.
+    static func hyphenatedLength(_ groups: [String]...) -> Int {
+        var bytes = 0
+        var words = 0
+        for group in groups {
+            for word in group {
+                guard !word.utf8.contains(where: { $0 <= 0x20 || $0 >= 0x80 }) else {
+                    return groups.joined().joined(separator: "-").count
+                }
+                bytes += word.utf8.count
+                words += 1
+            }
+        }
+        return words == 0 ? 0 : bytes + words - 1
+    }
+
     /// The leading words of `purpose` that ``compose(prefix:purpose:extra:maxLength:)`` keeps with no extra words
     /// (glue and weak words it drops included, so the rest of `purpose` is what was cut off).
     public static func keptPurpose(prefix: [String], purpose: [String], maxLength: Int) -> [String] {
@@ -171,7 +189,7 @@ public enum NameWords {
         var prefix = prefix
         var purpose = purpose
         var extra = extra
-        func length() -> Int { (prefix + purpose + extra).joined(separator: "-").count }
+        func length() -> Int { hyphenatedLength(prefix, purpose, extra) }
         // `restart-daemon-if-it-doesnt-reply`: a condition is the first thing a long purpose loses, whole (cut
         // word by word it leaves `restart-daemon-it`).
         if length() > limit, let condition = purpose.indices.dropFirst(2).first(where: {
@@ -204,7 +222,7 @@ public enum NameWords {
         var extraFloor = min(max(1, extraFloor), extra.count)
         // `trigger-graceful` of `trigger-graceful-shutdown`: the floor never ends on an adjective or auxiliary.
         while extraFloor < extra.count, endsUnfinished(extra[extraFloor - 1]) { extraFloor += 1 }
-        func lengthWithExtraFloor() -> Int { (prefix + purpose + extra.prefix(extraFloor)).joined(separator: "-").count }
+        func lengthWithExtraFloor() -> Int { hyphenatedLength(prefix, purpose, Array(extra.prefix(extraFloor))) }
         let beforeExtra = purpose
         while lengthWithExtraFloor() > limit, purpose.count > 2 { purpose.removeLast() }
         // Cut to make room, the purpose still ends on a whole phrase (`counts-every` → `counts`).
@@ -223,7 +241,7 @@ public enum NameWords {
         // the verb and it stay (`run-group1`, `consume-consumer1`), the other words go first.
         if length() > limit, extra.count > 2,
            let numbered = extra.dropFirst().first(where: { $0.first?.isLetter == true && $0.contains(where: \.isNumber) }),
-           (prefix + purpose + [extra[0], numbered]).joined(separator: "-").count <= limit {
+           hyphenatedLength(prefix, purpose, [extra[0], numbered]) <= limit {
             extra = [extra[0], numbered]
         }
         while length() > limit, extra.count > extraFloor { extra.removeLast() }
@@ -256,7 +274,7 @@ public enum NameWords {
             let trimmed = trimmingUnfinishedEnd(purpose)
             if trimmed.count < purpose.count {
                 var lean = beforeCut.filter { !droppableModifiers.contains($0) }
-                func leanLength() -> Int { (prefix + lean + extra).joined(separator: "-").count }
+                func leanLength() -> Int { hyphenatedLength(prefix, lean, extra) }
                 while leanLength() > limit, lean.count > 1 { lean.removeLast() }
                 lean = trimmingUnfinishedEnd(lean)
                 let meaningful = { (words: [String]) in words.filter { !unfinishedEnds.contains($0) }.count }

@@ -107,7 +107,7 @@ public struct TypePrefix: Sendable, Hashable {
 
     /// `words` within ``limit``: without inner kind words first, then its leading words (at least two).
     func fitted(_ words: [String]) -> [String] {
-        func length(_ words: [String]) -> Int { words.joined(separator: "-").count }
+        func length(_ words: [String]) -> Int { NameWords.hyphenatedLength(words) }
         guard length(words) > limit else { return words }
         var kept = words
         var index = 1

@@ -18,9 +18,13 @@ public enum WordStems {
         "ment", "ments", "al", "ator", "ators", "ly", "able", "ive", "ure", "ures",
     ]
 
+    /// ``endings`` as bytes, for ``sameASCII(_:_:)``.
+    static let endingBytes: [[UInt8]] = endings.map { Array($0.utf8) }
+
     /// True when `a` and `b` are words of one stem (case already folded, as ``NameWords`` gives them).
     public static func same(_ a: String, _ b: String) -> Bool {
         if a == b { return true }
+        if let same = sameASCII(a, b) { return same }
         let (short, long) = a.count <= b.count ? (a, b) : (b, a)
         // Two- and three-letter words are acronyms or particles (`id`, `ids`, `url`): only equal ones match.
         guard short.count >= 4 || (short.count == 3 && long == short + "s") else { return false }
@@ -31,6 +35,31 @@ public enum WordStems {
         return endings.contains(ending) || endings.contains(String(ending.drop(while: { $0 == "e" })))
             // A doubled consonant before the ending: `cancel`/`cancelled`, `plan`/`planning`.
             || (ending.first == root.last && endings.contains(String(ending.dropFirst())))
+    }
+
+    /// ``same(_:_:)`` over the bytes of two words of printable ASCII (every word ``NameWords`` gives), where a
+    /// byte is a character: the same answer without building strings. Nil for any other text.
+    static func sameASCII(_ a: String, _ b: String) -> Bool? {
+        var a = a, b = b
+        return a.withUTF8 { a in b.withUTF8 { b -> Bool? in
+            guard !a.contains(where: { $0 <= 0x20 || $0 >= 0x80 }), !b.contains(where: { $0 <= 0x20 || $0 >= 0x80 }) else {
+                return nil
+            }
+            let (short, long) = a.count <= b.count ? (a, b) : (b, a)
+            if short.count < 4 {
+                // `url`/`urls`: a three-letter word matches only its plural.
+                return short.count == 3 && long.count == 4 && long[3] == UInt8(ascii: "s") && long.starts(with: short)
+            }
+            var rootCount = short.count
+            if short[rootCount - 1] == UInt8(ascii: "e") { rootCount -= 1 }
+            guard long.count >= rootCount, long.starts(with: short.prefix(rootCount)) else { return false }
+            let ending = long[rootCount...]
+            func isEnding(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+                endingBytes.contains { $0.elementsEqual(bytes) }
+            }
+            return isEnding(ending) || isEnding(ending.drop(while: { $0 == UInt8(ascii: "e") }))
+                || (ending.first == short[rootCount - 1] && isEnding(ending.dropFirst()))
+        } }
     }
 
     /// `words` without any word whose stem an earlier word (or one of `earlier`) already has.

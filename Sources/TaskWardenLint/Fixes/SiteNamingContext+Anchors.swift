@@ -31,9 +31,9 @@ extension SiteNamingContext {
     static func storageName(of node: Syntax) -> String? {
         var value = node
         while let parent = value.parent {
-            if parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) || parent.is(TupleExprSyntax.self)
-                || parent.is(LabeledExprSyntax.self) && parent.parent?.parent?.is(TupleExprSyntax.self) == true
-                || parent.is(LabeledExprListSyntax.self) && parent.parent?.is(TupleExprSyntax.self) == true {
+            if parent.isKind(.tryExpr) || parent.isKind(.awaitExpr) || parent.isKind(.tupleExpr)
+                || parent.isKind(.labeledExpr) && parent.parent?.parent?.isKind(.tupleExpr) == true
+                || parent.isKind(.labeledExprList) && parent.parent?.isKind(.tupleExpr) == true {
                 value = parent
                 continue
             }
@@ -54,11 +54,11 @@ extension SiteNamingContext {
         // `x = Task { … }`: before operator folding, a sequence `x`, `=`, value.
         if let list = parent.as(ExprListSyntax.self), let sequence = list.parent?.as(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
-            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == value.id {
+            if elements.count == 3, elements[1].isKind(.assignmentExpr), elements[2].id == value.id {
                 return lastName(elements[0])
             }
         }
-        if let infix = parent.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self),
+        if let infix = parent.as(InfixOperatorExprSyntax.self), infix.operator.isKind(.assignmentExpr),
            infix.rightOperand.id == value.id {
             return lastName(infix.leftOperand)
         }
@@ -86,9 +86,9 @@ extension SiteNamingContext {
         var node = closure.parent
         while let current = node {
             if let call = current.as(FunctionCallExprSyntax.self) { return call }
-            if current.is(LabeledExprSyntax.self) || current.is(LabeledExprListSyntax.self)
-                || current.is(MultipleTrailingClosureElementSyntax.self)
-                || current.is(MultipleTrailingClosureElementListSyntax.self) {
+            if current.isKind(.labeledExpr) || current.isKind(.labeledExprList)
+                || current.isKind(.multipleTrailingClosureElement)
+                || current.isKind(.multipleTrailingClosureElementList) {
                 node = current.parent
                 continue
             }
@@ -151,7 +151,7 @@ extension SiteNamingContext {
             if let label, let either = label.tokens(viewMode: .sourceAccurate).lazy.compactMap({ token -> String? in
                 guard token.tokenKind == .infixQuestionMark else { return nil }
                 var node = token.parent
-                while let current = node, !current.is(LabeledExprSyntax.self), !current.is(ClosureExprSyntax.self) {
+                while let current = node, !current.isKind(.labeledExpr), !current.isKind(.closureExpr) {
                     node = current.parent
                 }
                 return node?.as(LabeledExprSyntax.self).flatMap { eitherTitle($0.expression) }
@@ -174,7 +174,7 @@ extension SiteNamingContext {
                 }.first
             }
         }
-        guard let literal, literal.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }) else { return nil }
+        guard let literal, literal.segments.allSatisfy({ $0.isKind(.stringSegment) }) else { return nil }
         let text = literal.segments.trimmedText
         guard !text.isEmpty else { return nil }
         if !text.contains(" "), text.contains("."), let last = text.split(separator: ".").last { return String(last) }
@@ -194,7 +194,7 @@ extension SiteNamingContext {
         }
         let texts = branches.compactMap { branch -> [Substring]? in
             guard let literal = branch.as(StringLiteralExprSyntax.self),
-                  literal.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }) else { return nil }
+                  literal.segments.allSatisfy({ $0.isKind(.stringSegment) }) else { return nil }
             var text = Substring(literal.segments.trimmedText)
             // A status trailing off (`Saving...`) keeps its dots; a localisation key (`status.action.unpin`) gives
             // its last field.

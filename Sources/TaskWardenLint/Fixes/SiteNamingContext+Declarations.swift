@@ -9,9 +9,9 @@ extension SiteNamingContext {
             let labels = function.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
             return .function("\(function.name.text)(\(labels))")
         }
-        if node.is(InitializerDeclSyntax.self) { return .initializer }
-        if node.is(DeinitializerDeclSyntax.self) { return .deinitializer }
-        if node.is(SubscriptDeclSyntax.self) { return .subscript }
+        if node.isKind(.initializerDecl) { return .initializer }
+        if node.isKind(.deinitializerDecl) { return .deinitializer }
+        if node.isKind(.subscriptDecl) { return .subscript }
         if let binding = node.as(PatternBindingSyntax.self), isMember(binding),
            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
             return .property(name)
@@ -46,10 +46,10 @@ extension SiteNamingContext {
     static func isMember(_ binding: PatternBindingSyntax) -> Bool {
         var node = binding.parent
         while let current = node {
-            if current.is(MemberBlockItemSyntax.self) || current.is(SourceFileSyntax.self) { return true }
-            if current.is(CodeBlockSyntax.self) || current.is(ClosureExprSyntax.self)
-                || current.is(AccessorBlockSyntax.self) { return false }
-            if current.is(CodeBlockItemSyntax.self), current.parent?.parent?.is(SourceFileSyntax.self) == true {
+            if current.isKind(.memberBlockItem) || current.isKind(.sourceFile) { return true }
+            if current.isKind(.codeBlock) || current.isKind(.closureExpr)
+                || current.isKind(.accessorBlock) { return false }
+            if current.isKind(.codeBlockItem), current.parent?.parent?.isKind(.sourceFile) == true {
                 return true
             }
             node = current.parent

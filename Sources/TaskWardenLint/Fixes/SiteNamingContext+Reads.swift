@@ -13,10 +13,11 @@ extension SiteNamingContext {
     ///   the call it is passed to and its argument label (`.onAppear`, `sink`, `secondaryButton: .init {…}`), its
     ///   parameters (`promise`, `continuation`: calling one reports), a loop call (`forEach`), the storage of a
     ///   closure kept for later (`onQuiesced = {…}`), and what an `onChange(of:)` watches: the argument lists
-    ///   beside the site (`callArguments`).
+    ///   of the calls the site stands in (`siteCallArguments`), not those beside it.
     /// - **A control's title**: its first unlabelled or `title:` string literal, or one in its `label:` closure
-    ///   (`labelledClosures`), also for a control whose argument holds the site (`Picker(selection: …)`), and
-    ///   both literals of a title chosen by a ternary (`allPinned ? "Unpin" : "Pin"`) in either place.
+    ///   (`labelledClosures`, read where a site stands in the control), also for a control whose argument holds
+    ///   the site (`Picker(selection: …)`), and both literals of a title chosen by a ternary
+    ///   (`allPinned ? "Unpin" : "Pin"`) in either place.
     /// - **The file's path** (not its syntax): the folder that names the program, for a `ContentView`'s prefix.
     /// - **`for` loops and the `case` of a `switch`** between the site and its declaration (compound statements
     ///   holding a site are kept whole).
@@ -35,5 +36,5 @@ extension SiteNamingContext {
         // Only kinds that take a name are ever named or re-derived (`async let`, `.backgroundTask` and
         // `BGTaskScheduler.register` have no `name:`): their closures are read as lint reads them.
         siteClosure: .init(readWhole: Set(CreationSiteKind.allCases.filter(\.acceptsName))),
-        aroundSite: .init(callArguments: true, labelledClosures: ["label"]))
+        aroundSite: .init(siteCallArguments: true, labelledClosures: ["label"]))
 }

@@ -44,10 +44,10 @@ public enum SiteNamingContext {
                 continue
             }
             guard !reachedDeclaration else { continue }
-            if current.is(ForStmtSyntax.self) { isPerItem = true }
+            if current.isKind(.forStmt) { isPerItem = true }
             // `defer { Task { … } }` runs when the function returns, after its work: the function's name says
             // when, as a callback's does, and the body what.
-            if current.is(DeferStmtSyntax.self) { runsLater = true }
+            if current.isKind(.deferStmt) { runsLater = true }
             if let switchCase = current.as(SwitchCaseSyntax.self), let label = caseName(of: switchCase),
                !anchors.contains(where: { $0.kind == .caseLabel }) {
                 anchors.insert(.init(.caseLabel, label), at: 0)
@@ -74,7 +74,7 @@ public enum SiteNamingContext {
                         runsLater = true
                         // `.onChange(of: viewModel.isExclusive)`: what the modifier watches tells it from its twins.
                         if triggerModifiers.contains(owner), let watched = closureCall(closure)?.arguments.first,
-                           watched.expression.is(ClosureExprSyntax.self) == false, let name = lastName(watched.expression) {
+                           watched.expression.isKind(.closureExpr) == false, let name = lastName(watched.expression) {
                             anchors.insert(.init(.trigger, name), at: 1)
                         }
                     } else if let storage = storageName(of: closureCall(closure).map(Syntax.init) ?? current) {
@@ -99,7 +99,7 @@ public enum SiteNamingContext {
         var ancestor = function
         while let current = ancestor {
             if isDeclarationGroup(current) { break }
-            if current.is(FunctionDeclSyntax.self) || current.is(InitializerDeclSyntax.self) {
+            if current.isKind(.functionDecl) || current.isKind(.initializerDecl) {
                 for name in closureParameters(of: current) where parameters[name] == nil { parameters[name] = current }
             }
             ancestor = current.parent
@@ -162,7 +162,7 @@ public enum SiteNamingContext {
 
     /// True when `closure` is the operation of a task-creating call (`Task { … }` itself), not a kept closure.
     static func isTaskOperand(_ closure: ClosureExprSyntax) -> Bool {
-        closure.parent?.is(FunctionCallExprSyntax.self) == true
+        closure.parent?.isKind(.functionCallExpr) == true
     }
 
     /// For per-item work, the item a person might put in the name: the loop variable (`release` in
@@ -187,7 +187,7 @@ public enum SiteNamingContext {
                 }
                 return "$0.id"
             }
-            if current.is(FunctionDeclSyntax.self) || current.is(InitializerDeclSyntax.self) { return nil }
+            if current.isKind(.functionDecl) || current.isKind(.initializerDecl) { return nil }
             node = current.parent
         }
         return nil
@@ -241,7 +241,7 @@ extension SiteNamingContext {
             }
             guard let sequence = item.as(SequenceExprSyntax.self) else { continue }
             let elements = Array(sequence.elements)
-            guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { continue }
+            guard elements.count == 3, elements[1].isKind(.assignmentExpr) else { continue }
             // `let pasteBoard = UIPasteboard.general; pasteBoard.string = …` hands a value to a local object; only
             // state that outlives the task is loaded.
             if let base = elements[0].as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self),

@@ -180,14 +180,14 @@ extension TaskBodyReader {
         override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
             let elements = Array(node.elements)
             // `self.delay = elapsed * 1000` is unfolded as five elements: the assignment is still the second.
-            if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) {
+            if elements.count >= 3, elements[1].isKind(.assignmentExpr) {
                 noteAssignment(to: elements[0], value: elements.count == 3 ? elements[2] : nil)
             }
             return .visitChildren
         }
 
         override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
-            if node.operator.is(AssignmentExprSyntax.self) { noteAssignment(to: node.leftOperand, value: node.rightOperand) }
+            if node.operator.isKind(.assignmentExpr) { noteAssignment(to: node.leftOperand, value: node.rightOperand) }
             return .visitChildren
         }
 
@@ -197,7 +197,7 @@ extension TaskBodyReader {
             if let optional = owner.as(OptionalChainingExprSyntax.self) { owner = optional.expression }
             guard owner.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return }
             assignedProperties.append(member.declName.baseName.text)
-            if let value, value.is(BooleanLiteralExprSyntax.self) || value.is(NilLiteralExprSyntax.self) {
+            if let value, value.isKind(.booleanLiteralExpr) || value.isKind(.nilLiteralExpr) {
                 flaggedProperties.insert(member.declName.baseName.text)
             }
         }
@@ -393,9 +393,9 @@ extension TaskBodyReader {
         var current = Syntax(node)
         while let parent = current.parent {
             if let loop = parent.as(ForStmtSyntax.self) { return loop.awaitKeyword != nil && loop.sequence.id == current.id }
-            if parent.is(InitializerClauseSyntax.self) { return !isAwaited(node) }
-            if parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self)
-                || parent.is(ForceUnwrapExprSyntax.self) || parent.is(MemberAccessExprSyntax.self) {
+            if parent.isKind(.initializerClause) { return !isAwaited(node) }
+            if parent.isKind(.tryExpr) || parent.isKind(.awaitExpr) || parent.isKind(.optionalChainingExpr)
+                || parent.isKind(.forceUnwrapExpr) || parent.isKind(.memberAccessExpr) {
                 current = parent
                 continue
             }

@@ -202,7 +202,7 @@ struct TaskBodyReader {
 
     /// The call is given a closure (trailing or as an argument): `filter { … }`, `contains(where: { … })`.
     static func takesClosure(_ node: FunctionCallExprSyntax) -> Bool {
-        node.trailingClosure != nil || node.arguments.contains { $0.expression.is(ClosureExprSyntax.self) }
+        node.trailingClosure != nil || node.arguments.contains { $0.expression.isKind(.closureExpr) }
     }
 
     /// `self.stream.makeAsyncIterator()` → consuming `stream`, as `for await _ in stream` would; nil for an
@@ -298,7 +298,7 @@ struct TaskBodyReader {
         guard let argument = node.arguments.first else { return true }
         guard argument.label == nil || argument.label?.text == "by" else { return false }
         let expression = argument.expression
-        if expression.is(IntegerLiteralExprSyntax.self) { return true }
+        if expression.isKind(.integerLiteralExpr) { return true }
         if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "count" { return true }
         return expression.as(DeclReferenceExprSyntax.self).map { NameWords.split($0.baseName.text).last == "count" } ?? false
     }
@@ -308,7 +308,7 @@ struct TaskBodyReader {
     static func isScopedWrapper(_ node: FunctionCallExprSyntax, callee: String) -> Bool {
         let words = NameWords.split(callee)
         guard words.count > 1, words[0] == "with" else { return false }
-        return node.trailingClosure != nil || node.arguments.contains { $0.expression.is(ClosureExprSyntax.self) }
+        return node.trailingClosure != nil || node.arguments.contains { $0.expression.isKind(.closureExpr) }
     }
 
     /// First argument labels that name what the verb acts on (`subscribe(to:)`, `unsubscribe(from:)`).
@@ -427,11 +427,11 @@ struct TaskBodyReader {
     static func isAwaited(_ node: FunctionCallExprSyntax) -> Bool {
         var current = Syntax(node)
         while let parent = current.parent {
-            if parent.is(AwaitExprSyntax.self) { return true }
+            if parent.isKind(.awaitExpr) { return true }
             if let loop = parent.as(ForStmtSyntax.self) { return loop.awaitKeyword != nil && loop.sequence.id == current.id }
-            if parent.is(TryExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self)
-                || parent.is(ForceUnwrapExprSyntax.self) || parent.is(MemberAccessExprSyntax.self)
-                || parent.is(FunctionCallExprSyntax.self) && parent.as(FunctionCallExprSyntax.self)?.calledExpression.id == current.id {
+            if parent.isKind(.tryExpr) || parent.isKind(.optionalChainingExpr)
+                || parent.isKind(.forceUnwrapExpr) || parent.isKind(.memberAccessExpr)
+                || parent.isKind(.functionCallExpr) && parent.as(FunctionCallExprSyntax.self)?.calledExpression.id == current.id {
                 current = parent
                 continue
             }

@@ -98,7 +98,12 @@ public struct SyntaxReads: Sendable, Equatable {
         public var loopingTaskStorage: Bool
         /// Argument lists of calls beside a site (`Button("Sync Now")`), and modifiers on lines of their own.
         public var callArguments: Bool
-        /// Closures passed with one of these argument labels (`label:`), whole.
+        /// Argument lists of the calls a site stands in, in their arguments or in a closure passed after them
+        /// (`Button("Sync Now") { Task { … } }`, `.onChange(of: query) { … }`), and modifiers on lines of their
+        /// own whose name is capitalised; the other argument lists beside a site go as without ``callArguments``.
+        public var siteCallArguments: Bool
+        /// Closures passed with one of these argument labels (`label:`), whole: in an argument list always, as a
+        /// trailing closure (`Button { … } label: { … }`) when a site stands in the call.
         public var labelledClosures: Set<String>
         /// A closure passed to one of these modifiers (`onChange`), whole when a site stands in it.
         public var modifierClosures: Set<String>
@@ -106,13 +111,15 @@ public struct SyntaxReads: Sendable, Equatable {
         public var enclosingTypes: Bool
 
         public init(storedClosureCalls: Bool = false, localBindings: Bool = false, controlFlowWords: Set<String> = [],
-                    loopingTaskStorage: Bool = false, callArguments: Bool = false, labelledClosures: Set<String> = [],
+                    loopingTaskStorage: Bool = false, callArguments: Bool = false, siteCallArguments: Bool = false,
+                    labelledClosures: Set<String> = [],
                     modifierClosures: Set<String> = [], enclosingTypes: Bool = false) {
             self.storedClosureCalls = storedClosureCalls
             self.localBindings = localBindings
             self.controlFlowWords = controlFlowWords
             self.loopingTaskStorage = loopingTaskStorage
             self.callArguments = callArguments
+            self.siteCallArguments = siteCallArguments
             self.labelledClosures = labelledClosures
             self.modifierClosures = modifierClosures
             self.enclosingTypes = enclosingTypes

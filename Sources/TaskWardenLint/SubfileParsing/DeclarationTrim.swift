@@ -36,6 +36,12 @@ extension SourceMask {
         private(set) var trimmedMembers: [TrimmedMember] = []
         /// What this pass remembers of each open level.
         private var frames: [Frame] = []
+        /// An argument list whose call may take the closure opening at `brace`, when a reader reads the arguments
+        /// of calls a site stands in (``MaskReads/siteCallArguments``).
+        private var deferredArguments: (arguments: Range<Int>, brace: Int)?
+        /// The argument lists before open braces (by where the braces open), blanked when their braces close
+        /// without a site.
+        private var argumentsBeforeBraces: [(arguments: Range<Int>, brace: Int)] = []
 
         init(source: SourceBytes, marks: Marks) {
             self.source = source
@@ -216,9 +222,23 @@ extension SourceMask {
                 // `Text(verbatim: title)`, `.padding(.horizontal, 16)`: arguments nothing reads.
                 let arguments = (start + 1)..<index
                 if let modifier = source.standaloneModifier(open: start, close: index, creationEnd: scopes.creationEnd, marks: marks) {
-                    output.blank(modifier)
+                    // `.Case(…)` on a line of its own may be a control a site's title is read from.
+                    let nameStart = modifier.lowerBound + 1
+                    if !marks.reads.siteCallArguments || !(source.byte(nameStart) >= UInt8(ascii: "A") && source.byte(nameStart) <= UInt8(ascii: "Z")) {
+                        output.blank(modifier)
+                    }
                 } else if arguments.count >= 3, source.isBlankableArgumentList(arguments), !keeps(arguments) {
-                    output.blank(arguments)
+                    if !marks.reads.siteCallArguments {
+                        output.blank(arguments)
+                    } else {
+                        // `Button("Sync Now") { … }`: read if a site stands in the closure after them.
+                        let next = source.skipSpacesAndNewlines(from: index + 1)
+                        switch source.byte(next) {
+                        case UInt8(ascii: "{"): deferredArguments = (arguments, next)
+                        case UInt8(ascii: "/"): break  // a comment before what may be a closure: kept
+                        default: output.blank(arguments)
+                        }
+                    }
                 }
             }
             if let pieceStart = frame.prefixPieceStart { prefix.append(pieceStart..<(index + 1)) }
@@ -236,6 +256,10 @@ extension SourceMask {
                 storedProperty = .none
             }
             var frame = Frame()
+            if let deferred = deferredArguments {
+                deferredArguments = nil
+                if deferred.brace == index { argumentsBeforeBraces.append(deferred) }
+            }
             let opener = opening.level.opener
             if case .body(isVariable: false) = opener {
                 frame.parameters = parameters
@@ -251,6 +275,20 @@ extension SourceMask {
             }
             forgetParameters()
             frames.append(frame)
+        }
+
+        /// The braces `braces` closed and were handled: the argument list before them (``argumentsBeforeBraces``)
+        /// goes unless a site stands in them, or waits for the call's next closure (`} label: {`).
+        mutating func closedBraces(_ braces: Range<Int>, into output: inout MaskRanges) {
+            guard let last = argumentsBeforeBraces.last, last.brace == braces.lowerBound else { return }
+            argumentsBeforeBraces.removeLast()
+            let arguments = last.arguments
+            guard !marks.hasSite(in: braces) else { return }
+            if let next = source.labelledClosure(after: braces.upperBound) {
+                deferredArguments = (arguments, next)
+            } else {
+                output.blankMerging(arguments)
+            }
         }
 
         /// `}` closed a level: what this pass remembered of it.

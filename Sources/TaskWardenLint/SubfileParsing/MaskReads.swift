@@ -24,6 +24,7 @@ struct MaskReads: Sendable, Equatable {
     var controlFlowWords = WordSet()
     var loopingTaskStorage = false
     var callArguments = false
+    var siteCallArguments = false
     var labelledClosures = WordSet()
     var modifierClosures = WordSet()
     var enclosingTypes = false
@@ -56,6 +57,7 @@ struct MaskReads: Sendable, Equatable {
         controlFlowWords = hashes(around.flatMap(\.controlFlowWords))
         loopingTaskStorage = around.contains(where: \.loopingTaskStorage)
         callArguments = around.contains(where: \.callArguments)
+        siteCallArguments = around.contains(where: \.siteCallArguments)
         labelledClosures = hashes(around.flatMap(\.labelledClosures))
         modifierClosures = hashes(around.flatMap(\.modifierClosures))
         enclosingTypes = around.contains(where: \.enclosingTypes)

@@ -227,7 +227,9 @@ extension SourceMask {
                     keepWholeIfRead(inside)
                 }
             case .closure:
-                if !top.keptWhole || top.isKeptForModifier, scopes.keptWholeDepth == 0 {
+                // A `label:` closure of a call no site stands in (in its arguments or closures) is not read.
+                let unreadLabel = top.isKeptForCall && !marks.hasSite(in: (scopes.lastBrace?.callStart ?? top.start)..<index)
+                if !top.keptWhole || top.isKeptForModifier || unreadLabel, scopes.keptWholeDepth == 0 {
                     blankUnlessRead(inside)
                 } else {
                     keepWholeIfRead(inside)
@@ -238,6 +240,7 @@ extension SourceMask {
             default:
                 break
             }
+            if hasMarks { declarations.closedBraces(top.start..<(index + 1), into: &output) }
             scopes.finishClosing(top)
             if hasMarks { declarations.finishClosing() }
             return nil

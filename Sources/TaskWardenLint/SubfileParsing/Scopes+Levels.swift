@@ -84,6 +84,10 @@ extension SourceMask.Scopes {
         /// A closure kept whole only for the modifier it is passed to (``MaskReads/modifierClosures``): read when
         /// a site stands in it, so without one it is blanked like any closure.
         var isKeptForModifier = false
+        /// A trailing closure passed with a label a reader reads (``MaskReads/labelledClosures``) after another
+        /// closure of the same call (`Button { … } label: { … }`): read only when a site stands in the call,
+        /// so without one it is blanked like any closure.
+        var isKeptForCall = false
         var isDefer = false
         /// The braces of a `switch`: its cases are read (``CompoundStatements``).
         var isSwitchBody = false

@@ -54,10 +54,21 @@ extension SourceMask {
         private(set) var siteClosures: [(closure: Range<Int>, site: SiteHead)] = []
         /// The last `func` read at member level, until its body opens.
         private var pendingFunction: PendingFunction?
+        /// Whether a reader reads labelled closures (``MaskReads/labelledClosures``): only then are calls
+        /// followed across their closures (``callStart(ofClosureAt:)``).
+        private let followsCalls: Bool
+        /// For each open brace, where the call it is passed to begins its arguments and closures: its `(` when the
+        /// closure follows one, the first trailing closure's `{` for a later one (`} label: {`), else its own `{`.
+        private var callStarts: [Int] = []
+        /// The last `(…)` closed, and the last `{…}` closed with where its call began: what a trailing closure
+        /// after them belongs to.
+        private var lastParen: (start: Int, end: Int)?
+        private(set) var lastBrace: (callStart: Int, end: Int)?
 
         init(source: SourceBytes, marks: Marks?) {
             self.source = source
             self.marks = marks
+            followsCalls = marks.map { !$0.reads.labelledClosures.isEmpty } ?? false
         }
 
         var context: Context {
@@ -164,6 +175,7 @@ extension SourceMask {
             if token.byte == UInt8(ascii: "]") { squareDepth -= 1 }
             if top.argumentsOfCreation { creationEnd = token.start }
             if top.holdsWholeReadSite { wholeReadArgumentsEnd = token.start }
+            if followsCalls, token.byte == UInt8(ascii: ")") { lastParen = (top.start, token.start) }
             return top
         }
 
@@ -176,6 +188,7 @@ extension SourceMask {
             var opener = Opener.otherBrace
             var level = Level(opener: .otherBrace, start: index, savedLocal: nil, savedWord: nil)
             var isLabelledClosure = false
+            var closureCallStart = index
             let followsCreation = creationDepth == stack.count
             let inCreationArguments = stack.last?.argumentsOfCreation == true
             if creationDepth == stack.count { creationDepth = nil }
@@ -206,9 +219,12 @@ extension SourceMask {
                     level.keptWhole = true
                     level.isKeptForModifier = true
                 }
+                if followsCalls { closureCallStart = callStart(ofClosureAt: index) }
                 if let lastWord, !marks.reads.labelledClosures.isEmpty, marks.reads.labelledClosures.contains(source.hash(lastWord)) {
                     level.keptWhole = true
                     isLabelledClosure = true
+                    // `Button { … } label: { … }`: a later trailing closure, read with its call.
+                    if closureCallStart < index { level.isKeptForCall = true }
                 }
             }
             // A site's trailing closure (not one passed in its arguments, whose text a record keeps), whose
@@ -224,6 +240,9 @@ extension SourceMask {
                 level.keptWhole = true
                 level.site = inCreationArguments ? stack.last?.site : pendingSite
             }
+            // In top-level code a site's braces read as a member's, not as a closure: a closure a reader reads
+            // whole (``Marks/wholeClosureSites``) is kept whole there all the same.
+            if followsCreation, !inCreationArguments, followsWholeReadSite { level.keptWhole = true }
             level.opener = opener
             level.savedLocal = localPending
             level.savedWord = lastWord
@@ -234,6 +253,7 @@ extension SourceMask {
             if case .body(isVariable: false) = opener { level.function = pendingFunction }
             if wasAtMemberLevel { pendingFunction = nil }
             afterRepeatBody = false
+            if followsCalls { callStarts.append(closureCallStart) }
             push(level)
             return Opening(level: level, atMemberLevel: wasAtMemberLevel, introducer: introducer, isLabelledClosure: isLabelledClosure)
         }
@@ -241,6 +261,7 @@ extension SourceMask {
         /// `}` closes a level: the level, or nil when none is open.
         mutating func closeBrace(at index: Int) -> Level? {
             guard let top = pop() else { return nil }
+            if followsCalls, let callStart = callStarts.popLast() { lastBrace = (callStart, index) }
             if top.isSiteClosure { creationEnd = index }
             if case .closure = top.opener, let site = top.site { siteClosures.append((top.start..<(index + 1), site)) }
             angleDepth = 0
@@ -251,6 +272,23 @@ extension SourceMask {
         mutating func finishClosing(_ top: Level) {
             if atMemberLevel { pending = nil }
             afterRepeatBody = top.isRepeatBody
+        }
+
+        /// Where the call a closure opening at `index` is passed to begins (``Level/callStart``): the `(` it
+        /// follows, the call's first trailing closure when it follows another with a label (`} label: {`), else
+        /// `index` itself. Spaces and line breaks may stand between; anything else (a comment) ends the call.
+        private func callStart(ofClosureAt index: Int) -> Int {
+            var before = index - 1
+            while before >= 0, CreationTokenScanner.isSpace(source[before]) { before -= 1 }
+            if let lastParen, before == lastParen.end { return lastParen.start }
+            guard before > 0, source[before] == UInt8(ascii: ":"), let lastBrace else { return index }
+            before -= 1
+            while before >= 0, source[before] == UInt8(ascii: " ") || source[before] == UInt8(ascii: "\t") { before -= 1 }
+            let labelEnd = before
+            while before >= 0, SourceBytes.isIdentifierByte(source[before]) { before -= 1 }
+            guard before < labelEnd else { return index }
+            while before >= 0, CreationTokenScanner.isSpace(source[before]) { before -= 1 }
+            return before == lastBrace.end ? lastBrace.callStart : index
         }
 
         /// Whether the pending site's closure is read whole (``Marks/wholeClosureSites``).

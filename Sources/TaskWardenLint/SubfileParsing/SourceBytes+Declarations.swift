@@ -139,6 +139,19 @@ extension SourceMask.SourceBytes {
         return true
     }
 
+    /// Where the `{` of a labelled trailing closure (`label: {`) starting at `start` (after spaces and line breaks)
+    /// opens; nil when something else follows.
+    func labelledClosure(after start: Int) -> Int? {
+        var cursor = skipSpacesAndNewlines(from: start)
+        let word = cursor
+        while cursor < bytes.count, Self.isIdentifierByte(bytes[cursor]) { cursor += 1 }
+        guard cursor > word else { return nil }
+        cursor = skipSpaces(from: cursor)
+        guard byte(cursor) == UInt8(ascii: ":") else { return nil }
+        cursor = skipSpacesAndNewlines(from: cursor + 1)
+        return byte(cursor) == UInt8(ascii: "{") ? cursor : nil
+    }
+
     /// A modifier on a line of its own with a flat argument list and no closure after it (`.padding(.horizontal)`,
     /// `.font(.title)` under a view), whose parentheses are `open` and `close`: the whole call, which goes unless
     /// a reader reads call arguments, since only modifiers holding a closure are read (`.onEvent { … }`). It must
