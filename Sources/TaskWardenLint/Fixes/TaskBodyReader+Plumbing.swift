@@ -64,4 +64,18 @@ extension TaskBodyReader {
     static func reportsEvent(_ call: BodyCall) -> Bool {
         !call.isAssignment && call.receiver != nil && TaskNameDerivation.isEventName(NameWords.split(call.name))
     }
+
+    /// `await MainActor.run { … }`: a closure run on the main actor, where a body hands its results back.
+    static func handsBack(_ node: FunctionCallExprSyntax, callee: String) -> Bool {
+        callee == "run" && takesClosure(node)
+            && node.calledExpression.as(MemberAccessExprSyntax.self)?.base.flatMap(rootName) == "MainActor"
+    }
+
+    /// `await MainActor.run { self.results = results; self.exportCSV() }` after a task group or other work
+    /// hands the results back; what the hand-back calls is not what the task does. Alone, it is the work.
+    static func droppingHandBack(_ calls: [BodyCall], handBack: [BodyCall], startsChildTasks: Bool) -> [BodyCall] {
+        guard !handBack.isEmpty else { return calls }
+        let rest = calls.filter { !handBack.contains($0) }
+        return startsChildTasks || !rest.isEmpty ? rest : calls
+    }
 }

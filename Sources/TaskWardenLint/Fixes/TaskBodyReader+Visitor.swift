@@ -32,6 +32,10 @@ extension TaskBodyReader {
         var elementNames: Set<String> = []
         /// Locals bound to a value taken out of its slot (`let writer = writerSlot.take()!`).
         var takenLocals: Set<String> = []
+        /// Calls made inside `MainActor.run { … }`: handing results back to the main actor.
+        var handBackCalls: [BodyCall] = []
+        /// The body starts child tasks of a group (`group.addTask { … }`).
+        var startsChildTasks = false
 
         init(enclosingFunction: String?, closureParameters: Set<String>, reportingNames: Set<String>) {
             self.enclosingFunction = enclosingFunction
@@ -160,11 +164,13 @@ extension TaskBodyReader {
                 }
                 return .skipChildren
             }
+            let before = reading.calls.count
             for closure in [node.trailingClosure].compactMap({ $0 })
                 + node.arguments.compactMap({ $0.expression.as(ClosureExprSyntax.self) })
                 + node.additionalTrailingClosures.map(\.closure) {
                 walk(closure)
             }
+            if TaskBodyReader.handsBack(node, callee: callee) { handBackCalls += reading.calls[before...] }
             return .skipChildren
         }
 
@@ -343,6 +349,7 @@ extension TaskBodyReader {
                let callee = SiteNamingContext.calleeName(owner.calledExpression),
                callee == "Task" || callee.hasPrefix("addTask") || callee.hasPrefix("addImmediateTask")
                 || callee == "detached" || callee == "immediate" || callee == "immediateDetached" {
+                if callee.hasPrefix("addTask") || callee.hasPrefix("addImmediateTask") { startsChildTasks = true }
                 return .skipChildren
             }
             return .visitChildren

@@ -112,6 +112,8 @@ struct TaskBodyReader {
                               reportingNames: reportingNames)
         visitor.walk(closure.statements)
         var reading = visitor.reading
+        reading.calls = droppingHandBack(reading.calls, handBack: visitor.handBackCalls,
+                                         startsChildTasks: visitor.startsChildTasks)
         // `if isImage { load(image) } else { load(movie) }`: what every branch does is the work of a body that
         // does nothing else; beside other work it is one step of it.
         if reading.calls.isEmpty { reading.calls = visitor.sharedByAlternatives }

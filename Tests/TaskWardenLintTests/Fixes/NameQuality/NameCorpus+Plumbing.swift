@@ -149,5 +149,28 @@ extension NameCorpus {
                           ["broadcast-streams-no-duplicated-consumer2", "broadcast-streams-no-duplicated-consumer2-values"]],
             wrong: ["broadcast-streams-no-duplicated", "broadcast-streams-no-duplicated-2",
                     "broadcast-streams-no-duplicated-consume-values"]),
+        NameCase("a group's results handed back to the main actor are not the group's work", file: "CrawlAllModel.swift", """
+            final class CrawlAllModel {
+                func crawlAllSites() {
+                    isCrawling = true
+                    let targets = makeTargets()
+                    Task.detached {
+                        var pages = [CrawledPage]()
+                        try await withThrowingTaskGroup(of: CrawledPage.self) { group in
+                            for target in targets {
+                                group.addTask { try await Crawler(target: target).fetchPage() }
+                            }
+                            for try await page in group { pages.append(page) }
+                        }
+                        await MainActor.run {
+                            self.pages = pages
+                            self.writeSummaryFile()
+                        }
+                    }
+                }
+            }
+            """, accept: [["crawl-all-crawl-all-sites", "crawl-all-crawl-sites", "crawl-all-sites"],
+                          ["crawl-all-fetch-page", "crawl-all-fetch-page-crawler"]],
+            wrong: ["crawl-all-write-summary-file", "crawl-all-write-summary"]),
     ]
 }
