@@ -50,6 +50,7 @@ extension TaskBodyReader {
             // `group.addTask { … }`: a child task, named for itself; adding it is neither work nor a word
             // that tells this task apart (`…-add-group`).
             if callee.hasPrefix("addTask") || callee.hasPrefix("addImmediateTask") || callee.hasPrefix("addDiscardingTask") {
+                startsChildTasks = true
                 return .skipChildren
             }
             // `await send(.webSocket(action))`: a store's action, named by its case.
