@@ -398,10 +398,14 @@ extension TaskNameDerivation {
         let words = NameWords.split(call.name)
         guard let first = words.first, let last = words.last, words.count > 1 else { return false }
         if first == "get" { return true }
-        let verbs = purposeVerbs.union(gatheringVerbs).union(participleObjectVerbs).union(genericFunctions)
-            .union(nounVerbs).union(valueVerbs).union(factoryVerbs)
-        return valueNouns.contains(last) && !verbs.contains(first) && !first.hasSuffix("ize") && !first.hasSuffix("ify")
+        return valueNouns.contains(last) && !everyVerb.contains(first) && !first.hasSuffix("ize") && !first.hasSuffix("ify")
     }
+
+    /// Every verb the naming knows, made once (asked for at every site).
+    static let everyVerb: Set<String> = purposeVerbs.union(gatheringVerbs).union(participleObjectVerbs)
+        .union(genericFunctions).union(nounVerbs).union(valueVerbs).union(factoryVerbs)
+    /// …and the verbs that say nothing (`get`, `did`).
+    static let everyVerbOrEmpty: Set<String> = everyVerb.union(emptyVerbs)
 }
 
 extension TaskNameDerivation {
@@ -410,9 +414,7 @@ extension TaskNameDerivation {
     static func isNounNamed(_ call: BodyCall) -> Bool {
         guard !call.isAssignment, call.endpoint == nil else { return false }
         let words = NameWords.split(call.name)
-        let verbs = purposeVerbs.union(gatheringVerbs).union(participleObjectVerbs).union(genericFunctions)
-            .union(nounVerbs).union(valueVerbs).union(factoryVerbs).union(emptyVerbs)
-        return words.count > 1 && !words.contains(where: verbs.contains)
+        return words.count > 1 && !words.contains(where: everyVerbOrEmpty.contains)
             && !words.contains { $0.hasSuffix("ing") || $0.hasSuffix("ed") || $0.hasSuffix("ize") || $0.hasSuffix("ify") }
     }
 

@@ -14,6 +14,9 @@ extension TypePrefix {
     /// only kind words. Extended, it says nothing of what the extension is for (`xc-…`, `ui-…`). A program's
     /// own `MLXService` keeps its name.
     public func isFrameworkBase(_ typeName: String) -> Bool {
+        // Two capitals first, or it is not one (checked before stemming: this is asked at every site).
+        let bytes = typeName.utf8.prefix(2)
+        guard bytes.count == 2, bytes.allSatisfy({ (0x41...0x5A).contains($0) }) else { return false }
         let words = stem(typeName)
         guard words.count == 1, let word = words.first, word.count == 2 else { return false }
         return typeName.hasPrefix(word.uppercased()) && typeName.count > word.count
