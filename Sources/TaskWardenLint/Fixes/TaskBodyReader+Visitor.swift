@@ -49,7 +49,7 @@ extension TaskBodyReader {
             if callee == enclosingFunction { reading.callsEnclosingFunction = true }
             // `group.addTask { … }`: a child task, named for itself; adding it is neither work nor a word
             // that tells this task apart (`…-add-group`).
-            if callee.hasPrefix("addTask") || callee.hasPrefix("addImmediateTask") || callee.hasPrefix("addDiscardingTask") {
+            if TaskBodyReader.addsChildTask(callee) {
                 startsChildTasks = true
                 return .skipChildren
             }
@@ -348,9 +348,8 @@ extension TaskBodyReader {
             // Another task's body is that task's business.
             if let owner = SiteNamingContext.closureCall(node),
                let callee = SiteNamingContext.calleeName(owner.calledExpression),
-               callee == "Task" || callee.hasPrefix("addTask") || callee.hasPrefix("addImmediateTask")
+               callee == "Task" || TaskBodyReader.addsChildTask(callee)
                 || callee == "detached" || callee == "immediate" || callee == "immediateDetached" {
-                if callee.hasPrefix("addTask") || callee.hasPrefix("addImmediateTask") { startsChildTasks = true }
                 return .skipChildren
             }
             return .visitChildren
@@ -467,6 +466,11 @@ extension TaskBodyReader {
             ?? base.as(DeclReferenceExprSyntax.self)?.baseName.text
         guard let last = name.flatMap({ NameWords.split($0).last }) else { return false }
         return ["sema", "semaphore"].contains(last)
+    }
+
+    /// `group.addTask`, `addTaskUnlessCancelled`, `addImmediateTask`: starting a child task of a group.
+    static func addsChildTask(_ callee: String) -> Bool {
+        callee.hasPrefix("addTask") || callee.hasPrefix("addImmediateTask") || callee.hasPrefix("addDiscardingTask")
     }
 
     /// The last name of what a call is made on (`seal` in `seal.fulfill(x)`).

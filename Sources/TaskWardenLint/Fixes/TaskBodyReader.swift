@@ -33,12 +33,15 @@ struct TaskBodyReader {
 
         /// The body as name derivation sees it.
         var summary: TaskBody {
+            // Every summary carries the same context beside its calls and the call that dominates.
+            func body(_ calls: [BodyCall], _ dominant: BodyCall?, _ dominance: TaskBody.Dominance) -> TaskBody {
+                TaskBody(calls: calls, dominant: dominant, dominance: dominance,
+                         callsEnclosingFunction: callsEnclosingFunction,
+                         distinguishingWords: Array(distinguishingWords.prefix(3)),
+                         bookkeepingCalls: Array(bookkeepingOnReceivers.prefix(2)))
+            }
             // Clean-up before the work (`timer?.invalidate()`) is not what the task does.
             let (work, ordered) = TaskBodyReader.workFirst(calls)
-            let distinctNames = Set(work.map(\.name))
-            let awaited = work.filter(\.isAwaited)
-            let dominant: BodyCall?
-            let dominance: TaskBody.Dominance
             if let consumed = consumedSequence,
                calls.allSatisfy({ $0.receiver != nil && $0.receiver == consumed.source }),
                queries.allSatisfy({ $0 == consumed }) {
@@ -46,30 +49,24 @@ struct TaskBodyReader {
                 // the entries, and acknowledging each to the reader is part of reading; counting them is not work.
                 // A call on anything else (`for await emoji in stream { pickCustomEmoji(emoji) }`) is the work.
                 // Still only a query: a function that says more (`setupPlayer`) keeps its place before it.
-                return TaskBody(calls: [consumed] + calls + queries.filter { $0 != consumed }, dominant: consumed,
-                                dominance: .query, callsEnclosingFunction: callsEnclosingFunction,
-                                distinguishingWords: Array(distinguishingWords.prefix(3)),
-                                bookkeepingCalls: Array(bookkeepingOnReceivers.prefix(2)))
+                return body([consumed] + calls + queries.filter { $0 != consumed }, consumed, .query)
             }
             // A loop over a sequence whose only calls tell a state machine how it goes consumes the sequence:
             // that is its work, as an awaited call's would be (`consume-base`, not `report-child-task-suspended`).
             if let consumed = queries.first(where: { $0.name == "consume" }), !work.isEmpty,
                work.allSatisfy(TaskBodyReader.reportsEvent) {
-                return TaskBody(calls: [consumed] + ordered + queries.filter { $0 != consumed }, dominant: consumed,
-                                dominance: .onlyAwaitedCall, callsEnclosingFunction: callsEnclosingFunction,
-                                distinguishingWords: Array(distinguishingWords.prefix(3)),
-                                bookkeepingCalls: Array(bookkeepingOnReceivers.prefix(2)))
+                return body([consumed] + ordered + queries.filter { $0 != consumed }, consumed, .onlyAwaitedCall)
             }
             if work.isEmpty, queries.isEmpty, let thrownCase, bookkeeping.contains(where: { $0.name == "sleep" }) {
                 // `try await Task.sleep(for: limit); throw ClientError.readTimeout`: a timeout, named by what it
                 // throws, not by its sleep.
                 let timeout = BodyCall(name: thrownCase, isAwaited: false, text: "throw .\(thrownCase)")
-                (dominant, dominance) = (timeout, .onlyCall)
-                return TaskBody(calls: [timeout], dominant: dominant, dominance: dominance,
-                                callsEnclosingFunction: callsEnclosingFunction,
-                                distinguishingWords: Array(distinguishingWords.prefix(3)),
-                                bookkeepingCalls: Array(bookkeepingOnReceivers.prefix(2)))
+                return body([timeout], timeout, .onlyCall)
             }
+            let distinctNames = Set(work.map(\.name))
+            let awaited = work.filter(\.isAwaited)
+            let dominant: BodyCall?
+            let dominance: TaskBody.Dominance
             if distinctNames.count == 1 {
                 (dominant, dominance) = (work.first, .onlyCall)
             } else if Set(awaited.map(\.name)).count == 1 {
@@ -81,10 +78,7 @@ struct TaskBodyReader {
             } else {
                 (dominant, dominance) = (bookkeeping.first, .bookkeeping)
             }
-            return TaskBody(calls: ordered + queries, dominant: dominant, dominance: dominance,
-                            callsEnclosingFunction: callsEnclosingFunction,
-                            distinguishingWords: Array(distinguishingWords.prefix(3)),
-                            bookkeepingCalls: Array(bookkeepingOnReceivers.prefix(2)))
+            return body(ordered + queries, dominant, dominance)
         }
     }
 
