@@ -16,6 +16,9 @@ final class ConfigurationResolver {
     private var detectedTargetsByDirectory: [String: DeploymentTargets?] = [:]
     private var configurationKeys: [String: String] = [:]
     private var targetsKeys: [DeploymentTargets: String] = [:]
+    private var settingsKeys: [SettingsKeyParts: String] = [:]
+    /// The listings and manifests read ahead of the walk (``TreePrefetch``), consulted before the file system.
+    var prefetched: TreePrefetch?
     private var absoluteBases: [String: String] = [:]
     /// Malformed or unreadable configuration files, each reported once.
     private(set) var problems: [InputProblem] = []
@@ -54,16 +57,27 @@ final class ConfigurationResolver {
         return detectedTargets(directory, entries: entries) ?? DeploymentTargets()
     }
 
-    /// What the results cache keys a file of `directory` by besides its content: a stable description of the
-    /// configuration and targets in effect, computed once per configuration file and per set of targets
-    /// (describing a configuration by reflection costs more than looking up a cached file).
+    /// What the results cache keys a file of `directory` by besides its content: a digest of a stable
+    /// description of the configuration and targets in effect, computed once per configuration file and per set
+    /// of targets (describing a configuration by reflection costs more than looking up a cached file).
     func settingsKey(forDirectory directory: String, configuration: LintConfiguration, targets: DeploymentTargets) -> String {
         let file = explicitFile ?? nearestFile(directory, entries: nil) ?? ""
+        let parts = SettingsKeyParts(file: file, targets: targets)
+        if let known = settingsKeys[parts] { return known }
         let configurationKey = configurationKeys[file] ?? StableDescription.of(configuration)
         configurationKeys[file] = configurationKey
         let targetsKey = targetsKeys[targets] ?? StableDescription.of(targets)
         targetsKeys[targets] = targetsKey
-        return configurationKey + "\u{0}" + targetsKey
+        // A digest, made once per pair: a configuration's description runs to kilobytes, and every file's cache
+        // key and the run's grouping of files by setting would otherwise hash all of it, file by file.
+        let key = SHA256.hex(Array((configurationKey + "\u{0}" + targetsKey).utf8))
+        settingsKeys[parts] = key
+        return key
+    }
+
+    private struct SettingsKeyParts: Hashable {
+        var file: String
+        var targets: DeploymentTargets
     }
 
     /// A configuration's base folder made absolute by `absolute`, once per base (asked for every folder walked).
@@ -85,9 +99,14 @@ final class ConfigurationResolver {
 
     private func detectedTargets(_ directory: String, entries: [String]?) -> DeploymentTargets? {
         if let cached = detectedTargetsByDirectory[directory] { return cached }
-        let names = entries ?? ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
-        let result = DeploymentTargetDetector.declaredTargets(inDirectory: directory, entries: names)
-            ?? Self.parent(of: directory).flatMap { detectedTargets($0, entries: nil) }
+        let declared: DeploymentTargets?
+        if let prefetched = prefetched?.declaredTargets(in: directory) {
+            declared = prefetched
+        } else {
+            let names = entries ?? ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+            declared = DeploymentTargetDetector.declaredTargets(inDirectory: directory, entries: names)
+        }
+        let result = declared ?? Self.parent(of: directory).flatMap { detectedTargets($0, entries: nil) }
         detectedTargetsByDirectory[directory] = .some(result)
         return result
     }

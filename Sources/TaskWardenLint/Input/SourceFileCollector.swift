@@ -41,6 +41,9 @@ struct SourceFileCollector {
     var followSymbolicLinks = false
     /// The working directory made absolute, once (display paths are relative to it).
     private let absoluteWorkingDirectory: String
+    /// The walk's system calls, made ahead on every core (``TreePrefetch``); the walk asks the file system
+    /// itself for what is not here.
+    var prefetched: TreePrefetch?
 
     init(workingDirectory: String, followSymbolicLinks: Bool = false) {
         self.workingDirectory = workingDirectory
@@ -135,7 +138,7 @@ struct SourceFileCollector {
         }
         guard seen.insert(identity).inserted else { return }
         found.folders.append(directory)
-        let listing = DirectoryListing.read(directory)
+        let listing = prefetched?.listing(of: directory) ?? DirectoryListing.read(directory)
         found.folderMayHoldPackage.append(listing?.mayHoldPackageManifest ?? true)
         guard let listing else {
             found.problems.append(InputProblem(path: displayPath(directory), kind: .unreadable, detail: "cannot list the directory"))
@@ -152,14 +155,14 @@ struct SourceFileCollector {
         for listed in listing.entries.sorted(by: { $0.name < $1.name }) where !listed.name.hasPrefix(".") {
             let name = listed.name
             let isSwift = name.hasSuffix(".swift")
-            let isPropertyList = name == "Info.plist" || name.hasSuffix("-Info.plist")
+            let isPropertyList = Self.isPropertyList(name)
             // A regular file that is neither is never read: no `stat` for it.
             if listed.isRegularFile, !isSwift, !isPropertyList { continue }
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-            switch entry(path) {
+            switch prefetched?.entry(path) ?? entry(path) {
             case .directory(let child):
                 if name.hasSuffix(".xcassets") { continue }
-                if !followSymbolicLinks, isSymbolicLink(path) {
+                if !followSymbolicLinks, prefetched?.isSymbolicLink(path) ?? isSymbolicLink(path) {
                     found.problems.append(InputProblem(path: displayPath(path), kind: .symlinkNotFollowed,
                         detail: "symbolic link to a directory; not followed (--follow-symlinks follows it)"))
                     continue
@@ -185,7 +188,12 @@ struct SourceFileCollector {
         }
     }
 
-    private func isSymbolicLink(_ path: String) -> Bool {
+    private static func isPropertyList(_ name: String) -> Bool { name == "Info.plist" || name.hasSuffix("-Info.plist") }
+
+    /// Whether the walk reads a regular file of this name: a Swift file or a property list.
+    static func mayRead(_ name: String) -> Bool { name.hasSuffix(".swift") || isPropertyList(name) }
+
+    func isSymbolicLink(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }

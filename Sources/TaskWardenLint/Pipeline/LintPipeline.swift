@@ -80,16 +80,20 @@ extension LintEngine {
 
     /// Stage 1: collects the files under the request's paths, each with the configuration of its folder.
     func collect(_ request: LintRequest) -> Input {
-        let collector = SourceFileCollector(workingDirectory: request.workingDirectory, followSymbolicLinks: request.followSymbolicLinks)
+        var collector = SourceFileCollector(workingDirectory: request.workingDirectory, followSymbolicLinks: request.followSymbolicLinks)
         let workingDirectory = collector.absolutePath(request.workingDirectory)
+        let paths = request.paths.isEmpty ? ["."] : request.paths
+        if parallel, !request.followSymbolicLinks {
+            collector.prefetched = TreePrefetch.scan(roots: paths.filter { !$0.isEmpty }.map(collector.absolutePath), collector: collector)
+        }
         let resolver = ConfigurationResolver(
             explicitFile: request.configurationFile.map(collector.absolutePath),
             workingDirectory: workingDirectory,
             display: collector.displayPath
         )
+        resolver.prefetched = collector.prefetched
         var found = SourceFileCollector.Found()
         var seen: Set<SourceFileCollector.FileIdentity> = []
-        let paths = request.paths.isEmpty ? ["."] : request.paths
         for path in paths {
             collector.collect(path: path, resolver: resolver, into: &found, seen: &seen)
         }

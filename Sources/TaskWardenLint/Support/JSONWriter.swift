@@ -25,3 +25,41 @@ package enum JSONWriter {
         try? JSONEncoder().encode(value)
     }
 }
+
+/// Pieces of ``JSONWriter/document(_:)``'s format for a writer that lays out a fixed shape by hand.
+package enum PrettyJSON {
+    /// `value` as a JSON string literal, escaped as `JSONEncoder` escapes it with `.withoutEscapingSlashes`:
+    /// `"` and `\` escaped, the control characters as `\b \f \n \r \t` or `\u00XX`, everything else as is.
+    package static func appendString(_ value: String, to text: inout String) {
+        text.append("\"")
+        var plainStart = value.utf8.startIndex
+        var index = plainStart
+        let utf8 = value.utf8
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+                index = utf8.index(after: index)
+                continue
+            }
+            text.append(contentsOf: value[plainStart..<index])
+            switch byte {
+            case UInt8(ascii: "\""): text.append("\\\"")
+            case UInt8(ascii: "\\"): text.append("\\\\")
+            case 0x08: text.append("\\b")
+            case 0x0C: text.append("\\f")
+            case 0x0A: text.append("\\n")
+            case 0x0D: text.append("\\r")
+            case 0x09: text.append("\\t")
+            default:
+                let hex = Array("0123456789abcdef".utf8)
+                text.append("\\u00")
+                text.append(Character(Unicode.Scalar(hex[Int(byte >> 4)])))
+                text.append(Character(Unicode.Scalar(hex[Int(byte & 0x0F)])))
+            }
+            index = utf8.index(after: index)
+            plainStart = index
+        }
+        text.append(contentsOf: value[plainStart..<index])
+        text.append("\"")
+    }
+}

@@ -46,6 +46,32 @@ import Testing
         #expect(summary["errors"] as? Int == 1)
     }
 
+    /// The JSON report is laid out by hand for speed; the encoder's document is its definition, so every
+    /// byte must agree: escaping of quotes, backslashes, slashes, control characters and non-ASCII text, empty
+    /// and non-empty `related` lists, and an empty findings list.
+    @Test func jsonReportIsByteForByteTheEncodersDocument() {
+        let awkward = (0..<0x80).map { String(UnicodeScalar(UInt8($0))) }.joined() + " é 名前 \u{2028}\u{2029} 👩‍💻 \u{FEFF}"
+        let related = RelatedLocation(position: SourcePosition(file: "Sources/a \"b\"/c\\d.swift", line: 3, column: 9, utf8Offset: 40),
+                                      message: awkward)
+        let findings = [
+            Finding(ruleID: "unnamed-task", severity: .warning, message: awkward,
+                    position: SourcePosition(file: "Sources/App/Launch.swift", line: 2, column: 5, utf8Offset: 14), length: 4),
+            Finding(ruleID: "task-label-collision", severity: .info, message: "also labelled 'f()'",
+                    position: SourcePosition(file: awkward, line: 7, column: 1, utf8Offset: 0), related: [related, related]),
+            Finding(ruleID: "task-name-format", severity: .error, message: "",
+                    position: SourcePosition(file: "", line: 1, column: 1, utf8Offset: 0)),
+        ]
+        var statistics = LintStatistics()
+        statistics.filesFound = 12
+        statistics.filesParsed = 3
+        statistics.sites = 4
+        for findings in [findings, []] {
+            let result = LintResult(tree: TreeAnalysis(files: []), findings: findings, problems: [], statistics: statistics)
+            #expect(JSONReporter().report(result) == JSONReporter().encodedReport(result))
+        }
+        #expect(JSONReporter().report(Self.result()) == JSONReporter().encodedReport(Self.result()))
+    }
+
     @Test func sarifCarriesWhatGitHubCodeScanningRequires() throws {
         let log = try Self.json(SARIFReporter().report(Self.result()))
         #expect(log["version"] as? String == "2.1.0")

@@ -1,0 +1,155 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The system calls ``SourceFileCollector``'s walk makes — each folder's listing, a `stat` of each entry it may
+/// read or enter, an `lstat` of each folder it may enter — made ahead of the walk on every core.
+///
+/// The walk itself stays serial: it decides, in a fixed order, which configuration governs a folder, which
+/// files a glob excludes and which folder was seen first. But on a tree whose files are all in the results
+/// cache, nearly all of a run is that walk, and nearly all of the walk is waiting for the kernel: a folder
+/// costs a listing and two `stat`s, a Swift file one `stat`. Those answers do not depend on the order they are
+/// asked in, so workers ask them in parallel, and the walk reads the answers. A question the prefetch did not
+/// ask (a folder it did not reach) the walk asks the file system itself, as it always did.
+///
+/// It also reads what each listed `Package.swift` and Xcode project declares, for the folders' deployment
+/// targets (``ConfigurationResolver``).
+///
+/// The prefetch follows the walk's own rules: hidden names are skipped, a regular file that is neither a Swift
+/// file nor a property list is not `stat`ed, `.xcassets` folders and links to folders are not entered. It
+/// enters each folder (by device and inode) once, so a bind-mount loop ends. It is not used when links to
+/// folders are followed: which path reaches a folder first then decides what the walk reports.
+///
+/// ```swift
+/// let prefetched = TreePrefetch.scan(roots: ["/repo"], collector: collector)
+/// prefetched.listing(of: "/repo/Sources")   // .some(listing), or nil when the prefetch did not reach it
+/// ```
+struct TreePrefetch: Sendable {
+    /// A folder's listing; nil inside when the folder could not be listed.
+    private var listings: [String: DirectoryListing?] = [:]
+    private var entries: [String: SourceFileCollector.Entry] = [:]
+    private var links: [String: Bool] = [:]
+    /// What the manifest or Xcode projects of a folder whose listing names one declare.
+    private var declared: [String: DeploymentTargets?] = [:]
+
+    /// The listing the prefetch read for `directory` (which may be nil: it could not be listed), or nil when
+    /// the prefetch did not reach it.
+    func listing(of directory: String) -> DirectoryListing?? { listings[directory] }
+
+    /// What `stat` said of `path`, or nil when the prefetch did not ask.
+    func entry(_ path: String) -> SourceFileCollector.Entry? { entries[path] }
+
+    /// Whether `lstat` found `path` to be a symbolic link, or nil when the prefetch did not ask.
+    func isSymbolicLink(_ path: String) -> Bool? { links[path] }
+
+    /// The names in `directory`, or nil when the prefetch did not list it.
+    func names(in directory: String) -> [String]? {
+        guard case .some(.some(let listing)) = listings[directory] else { return nil }
+        return listing.entries.map(\.name)
+    }
+
+    /// What `directory`'s own `Package.swift` or Xcode projects declare
+    /// (``DeploymentTargetDetector/declaredTargets(inDirectory:entries:)``, which may be nil), or nil when the
+    /// prefetch did not list the folder. A manifest can be large (an app's `project.pbxproj`), and which folders'
+    /// targets the walk needs is known only as it goes, so every listed manifest is read here, on all cores.
+    func declaredTargets(in directory: String) -> DeploymentTargets?? {
+        guard case .some(.some) = listings[directory] else { return nil }
+        return .some(declared[directory] ?? nil)
+    }
+
+    /// Scans the folders under `roots` (absolute paths; those that are not folders are left to the walk) on
+    /// `workers` threads.
+    static func scan(roots: [String], collector: SourceFileCollector,
+                     workers: Int = ProcessInfo.processInfo.activeProcessorCount) -> TreePrefetch {
+        let queue = FolderQueue()
+        for root in roots {
+            if case .directory(let identity) = collector.entry(root) { queue.add([(root, identity)], finishing: false) }
+        }
+        let gathered = Mutex<[TreePrefetch]>([])
+        WorkerThreads.run(count: max(1, workers), stackSize: 1 << 20) {
+            var local = TreePrefetch()
+            while let folder = queue.next() {
+                queue.add(local.read(folder, collector: collector), finishing: true)
+            }
+            gathered.withLock { $0.append(local) }
+        }
+        return gathered.withLock { parts in
+            var merged = parts.popLast() ?? TreePrefetch()
+            for part in parts {
+                merged.listings.merge(part.listings) { first, _ in first }
+                merged.entries.merge(part.entries) { first, _ in first }
+                merged.links.merge(part.links) { first, _ in first }
+                merged.declared.merge(part.declared) { first, _ in first }
+            }
+            return merged
+        }
+    }
+
+    /// Reads one folder as the walk will, and returns the folders under it that the walk may enter.
+    private mutating func read(_ directory: String, collector: SourceFileCollector) -> [(String, SourceFileCollector.FileIdentity)] {
+        let listing = DirectoryListing.read(directory)
+        listings[directory] = listing
+        guard let listing else { return [] }
+        if listing.entries.contains(where: { $0.name == "Package.swift" || $0.name.hasSuffix(".xcodeproj") }) {
+            declared[directory] = DeploymentTargetDetector.declaredTargets(inDirectory: directory, entries: listing.entries.map(\.name))
+        }
+        var folders: [(String, SourceFileCollector.FileIdentity)] = []
+        for listed in listing.entries where !listed.name.hasPrefix(".") {
+            let name = listed.name
+            if listed.isRegularFile, !SourceFileCollector.mayRead(name) { continue }
+            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            let entry = collector.entry(path)
+            entries[path] = entry
+            guard case .directory(let identity) = entry, !name.hasSuffix(".xcassets") else { continue }
+            let link = collector.isSymbolicLink(path)
+            links[path] = link
+            if !link { folders.append((path, identity)) }
+        }
+        return folders
+    }
+}
+
+/// The folders waiting to be read, shared by the prefetch's workers: a worker takes one, reads it, and adds
+/// the folders found in it; the scan is over when none waits and no worker is reading one (which could still
+/// add more). A worker with nothing to take sleeps on the condition until another adds folders or finishes.
+///
+/// `@unchecked Sendable` is sound: `state`, the only mutable field, is read and written only between
+/// `condition.lock()` and `unlock()`.
+private final class FolderQueue: @unchecked Sendable {
+    private struct State {
+        var waiting: [(String, SourceFileCollector.FileIdentity)] = []
+        var reading = 0
+        var entered: Set<SourceFileCollector.FileIdentity> = []
+    }
+
+    private let condition = NSCondition()
+    private var state = State()
+
+    /// Adds folders not entered before; `finishing` when a worker adds what it found in the folder it took,
+    /// which is then read.
+    func add(_ folders: [(String, SourceFileCollector.FileIdentity)], finishing: Bool) {
+        condition.lock()
+        defer { condition.unlock() }
+        for folder in folders where state.entered.insert(folder.1).inserted { state.waiting.append(folder) }
+        if finishing { state.reading -= 1 }
+        condition.broadcast()
+    }
+
+    /// The next folder to read, waiting while other workers may still add some; nil when the scan is over.
+    func next() -> String? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let folder = state.waiting.popLast() {
+                state.reading += 1
+                return folder.0
+            }
+            if state.reading == 0 { return nil }
+            condition.wait()
+        }
+    }
+}
