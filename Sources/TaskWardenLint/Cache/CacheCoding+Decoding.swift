@@ -127,9 +127,11 @@ struct Primitive {
 
     /// A value of any `Decodable` type at `offset`: primitives directly, anything else through its `init(from:)`.
     func value<Value: Decodable>(_ type: Value.Type, at offset: Int) throws -> Value {
-        if Value.self == String.self { return try string(at: offset) as! Value }
-        if Value.self == Int.self { return try integer(Int.self, at: offset) as! Value }
-        if Value.self == Bool.self { return try bool(at: offset) as! Value }
+        // `Value` is the type just compared, so the bits are a `Value` as they are: `as!` would ask the runtime
+        // to cast, which costs more than decoding the value.
+        if Value.self == String.self { return unsafeBitCast(try string(at: offset), to: Value.self) }
+        if Value.self == Int.self { return unsafeBitCast(try integer(Int.self, at: offset), to: Value.self) }
+        if Value.self == Bool.self { return unsafeBitCast(try bool(at: offset), to: Value.self) }
         return try Value(from: NodeDecoder(data: data, start: offset, codingPath: codingPath))
     }
 }

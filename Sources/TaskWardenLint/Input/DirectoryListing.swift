@@ -7,7 +7,7 @@ import Darwin
 /// The names in a directory with what `readdir` says of each: whether it is a regular file.
 ///
 /// The collector asks `stat` only of entries it may read (and of links, folders and entries whose kind the
-/// file system does not give, `DT_UNKNOWN`): a tree holds many more images, JSON and other files it never
+/// file system does not give, `DT_UNKNOWN`), and `lstat` only of entries `readdir` does not call folders: a tree holds many more images, JSON and other files it never
 /// reads than Swift files and folders, and each `stat` is a system call. (It still asks `stat` of Swift files:
 /// their identity must match the one `stat` gives for a file named on the command line, and `readdir`'s inode
 /// need not, on overlay file systems.)
@@ -22,6 +22,8 @@ struct DirectoryListing {
         var name: String
         /// `readdir` says it is a regular file (not a link to one).
         var isRegularFile: Bool
+        /// `readdir` says it is a folder (not a link to one): the walk need not ask `lstat` whether it is a link.
+        var isDirectory = false
     }
 
     var entries: [Entry] = []
@@ -47,7 +49,8 @@ struct DirectoryListing {
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             if name == "." || name == ".." { continue }
-            listing.entries.append(Entry(name: name, isRegularFile: Int32(entry.pointee.d_type) == Int32(DT_REG)))
+            let kind = Int32(entry.pointee.d_type)
+            listing.entries.append(Entry(name: name, isRegularFile: kind == Int32(DT_REG), isDirectory: kind == Int32(DT_DIR)))
         }
         return listing
     }

@@ -31,6 +31,16 @@ enum FileBytes {
         return bytes
     }
 
+    /// The file as UTF-8 text, as `String(contentsOfFile:encoding: .utf8)` reads it (a leading byte-order mark
+    /// dropped; nil when the file cannot be read or is not UTF-8), without Foundation's conversions: a project
+    /// file runs to megabytes, and every run reads the manifests.
+    static func text(_ path: String) -> String? {
+        // Checked by the run's own validator (the standard library's generic check goes scalar by scalar),
+        // then copied as is.
+        guard let bytes = read(path), UTF8Validation.isValid(bytes) else { return nil }
+        return String(decoding: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...], as: UTF8.self)
+    }
+
     /// `read(2)`; the name `read` is taken by this type's own function.
     private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)

@@ -162,7 +162,7 @@ struct SourceFileCollector {
             switch prefetched?.entry(path) ?? entry(path) {
             case .directory(let child):
                 if name.hasSuffix(".xcassets") { continue }
-                if !followSymbolicLinks, prefetched?.isSymbolicLink(path) ?? isSymbolicLink(path) {
+                if !followSymbolicLinks, !listed.isDirectory, prefetched?.isSymbolicLink(path) ?? isSymbolicLink(path) {
                     found.problems.append(InputProblem(path: displayPath(path), kind: .symlinkNotFollowed,
                         detail: "symbolic link to a directory; not followed (--follow-symlinks follows it)"))
                     continue

@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// The system calls ``SourceFileCollector``'s walk makes — each folder's listing, a `stat` of each entry it may
-/// read or enter, an `lstat` of each folder it may enter — made ahead of the walk on every core.
+/// read or enter, an `lstat` of each entry it may enter that `readdir` does not call a folder — made ahead of the
+/// walk on every core.
 ///
 /// The walk itself stays serial: it decides, in a fixed order, which configuration governs a folder, which
 /// files a glob excludes and which folder was seen first. But on a tree whose files are all in the results
@@ -105,9 +106,14 @@ struct TreePrefetch: Sendable {
             let entry = collector.entry(path)
             entries[path] = entry
             guard case .directory(let identity) = entry, !name.hasSuffix(".xcassets") else { continue }
-            let link = collector.isSymbolicLink(path)
-            links[path] = link
-            if !link { folders.append((path, identity)) }
+            // A name `readdir` calls a folder is not a link; the walk asks `lstat` only of the others.
+            if listed.isDirectory {
+                folders.append((path, identity))
+            } else {
+                let link = collector.isSymbolicLink(path)
+                links[path] = link
+                if !link { folders.append((path, identity)) }
+            }
         }
         return folders
     }

@@ -99,7 +99,7 @@ extension LintEngine {
         }
         found.problems = resolver.problems + found.problems
         let plists = found.propertyLists.compactMap { path -> PropertyListFile? in
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+            guard let text = FileBytes.text(path) else { return nil }
             return PropertyListFile(path: collector.displayPath(path), contents: text)
         }
         return Input(found: found, paths: paths, workingDirectory: workingDirectory, propertyLists: plists)

@@ -25,15 +25,18 @@ public enum DeploymentTargetDetector {
     /// the directory's names when listed (nil: not listed, `Package.swift` is still tried).
     static func declaredTargets(inDirectory directory: String, entries: [String]?) -> DeploymentTargets? {
         if entries?.contains("Package.swift") ?? true,
-           let text = try? String(contentsOfFile: directory + "/Package.swift", encoding: .utf8) {
+           let text = FileBytes.text(directory + "/Package.swift") {
             return targets(inManifest: text)
         }
         let projects = (entries ?? []).filter { $0.hasSuffix(".xcodeproj") }.sorted()
         guard !projects.isEmpty else { return nil }
         var merged: [ApplePlatform: PlatformVersion] = [:]
         for project in projects {
-            guard let text = try? String(contentsOfFile: directory + "/" + project + "/project.pbxproj", encoding: .utf8) else { continue }
-            merged.merge(targets(inProject: text).versions) { min($0, $1) }
+            // Scanned as bytes: a project file runs to megabytes, and making a `String` of it would cost more
+            // than finding its few deployment-target lines.
+            guard let bytes = FileBytes.read(directory + "/" + project + "/project.pbxproj"), UTF8Validation.isValid(bytes)
+            else { continue }
+            merged.merge(bytes.withUnsafeBufferPointer(targets(inProjectBytes:)).versions) { min($0, $1) }
         }
         return DeploymentTargets(merged)
     }
@@ -134,32 +137,37 @@ public enum DeploymentTargetDetector {
 
     /// `IPHONEOS_DEPLOYMENT_TARGET = 17.0;` and friends; the lowest value per platform.
     public static func targets(inProject text: String) -> DeploymentTargets {
-        var versions: [ApplePlatform: PlatformVersion] = [:]
         var copy = text
-        copy.withUTF8 { bytes in
-            // Only the lines holding `DEPLOYMENT_TARGET` are read (found with memchr, not line by line: a large
-            // project file has tens of thousands of lines).
-            var lastLineStart = -1
-            ByteSearch.forEach(deploymentTargetBytes, in: bytes, from: 0, to: bytes.count) { hit in
-                var start = hit
-                while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
-                guard start != lastLineStart else { return true }
-                lastLineStart = start
-                var end = hit
-                while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
-                let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-                for (setting, platform) in projectSettings {
-                    guard let range = line.range(of: setting + " = ") else { continue }
-                    let value = line[range.upperBound...].prefix { $0 != ";" }
-                    if let version = PlatformVersion(parsing: String(value)) {
-                        versions[platform] = min(versions[platform] ?? version, version)
-                    }
+        return copy.withUTF8(targets(inProjectBytes:))
+    }
+
+    /// ``targets(inProject:)`` over the project file's UTF-8 bytes.
+    static func targets(inProjectBytes bytes: UnsafeBufferPointer<UInt8>) -> DeploymentTargets {
+        var versions: [ApplePlatform: PlatformVersion] = [:]
+        // Only the lines holding `DEPLOYMENT_TARGET` are read (found with memchr, not line by line: a large
+        // project file has tens of thousands of lines).
+        var lastLineStart = -1
+        ByteSearch.forEach(deploymentTargetBytes, in: bytes, from: 0, to: bytes.count) { hit in
+            var start = hit
+            while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
+            guard start != lastLineStart else { return true }
+            lastLineStart = start
+            var end = hit
+            while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+            let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            for (setting, platform) in projectSettings {
+                guard let range = line.range(of: setting + " = ") else { continue }
+                let value = line[range.upperBound...].prefix { $0 != ";" }
+                if let version = PlatformVersion(parsing: String(value)) {
+                    versions[platform] = min(versions[platform] ?? version, version)
                 }
-                return true
             }
+            return true
         }
         return DeploymentTargets(versions)
     }
 
-    private static let deploymentTargetBytes = Array("DEPLOYMENT_TARGET".utf8)
+    /// With its underscore: the search anchors on the needle's first byte, and a project file's object
+    /// identifiers (24 hexadecimal digits each) hold a `D` every few bytes, an underscore only in setting names.
+    private static let deploymentTargetBytes = Array("_DEPLOYMENT_TARGET".utf8)
 }

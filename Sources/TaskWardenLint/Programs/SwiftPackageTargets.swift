@@ -46,7 +46,7 @@ struct SwiftPackageTargets: Sendable {
     private let targetPrefixes: [(prefix: String, count: Int)]
 
     init?(directory: String) {
-        guard let text = try? String(contentsOfFile: directory + "/Package.swift", encoding: .utf8) else { return nil }
+        guard let text = FileBytes.text(directory + "/Package.swift") else { return nil }
         self.init(directory: directory, manifest: text, snippets: Self.snippets(inPackage: directory))
     }
 

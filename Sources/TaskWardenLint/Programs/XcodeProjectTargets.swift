@@ -36,7 +36,7 @@ struct XcodeProjectTargets: Sendable {
     /// Reads the project, standardizing paths with `standardizer`: discovery passes the one it standardizes
     /// files with, so a Swift file the project lists, and its folder, are looked up on disk once, not twice.
     init?(pbxprojPath: String, standardizer: inout PathStandardizer) {
-        guard let text = try? String(contentsOfFile: pbxprojPath, encoding: .utf8) else { return nil }
+        guard let text = FileBytes.text(pbxprojPath) else { return nil }
         let projectDirectory = ((pbxprojPath as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
         self.init(text: text, projectDirectory: projectDirectory, standardizer: &standardizer)
     }

@@ -13,6 +13,7 @@ import Testing
         let kinds = Dictionary(uniqueKeysWithValues: listing.entries.map { ($0.name, $0.isRegularFile) })
         // `.` and `..` are not entries; a link and a folder are not regular files (the collector asks `stat`).
         #expect(kinds == ["Sync.swift": true, "logo.png": true, "Views": false, "Alias.swift": false])
+        #expect(listing.entries.filter(\.isDirectory).map(\.name) == ["Views"])
         #expect(DirectoryListing.read(root.path + "/missing") == nil)
     }
 
