@@ -58,7 +58,8 @@ struct SourceFileCollector {
     }
 
     enum Entry {
-        case directory(FileIdentity)
+        /// A folder, with its fingerprint (``FolderListings`` keeps listings by it).
+        case directory(FileIdentity, FileFingerprint)
         case file(FileIdentity, FileFingerprint)
         case other
         case missing
@@ -71,7 +72,7 @@ struct SourceFileCollector {
         guard stat(path, &info) == 0 else { return .missing }
         let identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         switch info.st_mode & S_IFMT {
-        case S_IFDIR: return .directory(identity)
+        case S_IFDIR: return .directory(identity, FileFingerprint(info))
         case S_IFREG: return .file(identity, FileFingerprint(info))
         default: return .other
         }
@@ -105,7 +106,7 @@ struct SourceFileCollector {
         switch entry(absolute) {
         case .missing:
             found.problems.append(InputProblem(path: path, kind: .missingPath, detail: missingDetail(absolute)))
-        case .directory(let identity):
+        case .directory(let identity, _):
             walk(directory: absolute, identity: identity, ancestors: [], resolver: resolver, into: &found, seen: &seen)
         case .file(let identity, let fingerprint):
             guard seen.insert(identity).inserted else { return }
@@ -160,7 +161,7 @@ struct SourceFileCollector {
             if listed.isRegularFile, !isSwift, !isPropertyList { continue }
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
             switch prefetched?.entry(path) ?? entry(path) {
-            case .directory(let child):
+            case .directory(let child, _):
                 if name.hasSuffix(".xcassets") { continue }
                 if !followSymbolicLinks, !listed.isDirectory, prefetched?.isSymbolicLink(path) ?? isSymbolicLink(path) {
                     found.problems.append(InputProblem(path: displayPath(path), kind: .symlinkNotFollowed,

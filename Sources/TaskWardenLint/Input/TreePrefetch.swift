@@ -17,6 +17,9 @@ import Darwin
 /// asked in, so workers ask them in parallel, and the walk reads the answers. A question the prefetch did not
 /// ask (a folder it did not reach) the walk asks the file system itself, as it always did.
 ///
+/// A folder whose fingerprint is what the last run recorded is not read again: its listing comes from the
+/// results cache (``FolderListings``), so an unchanged tree costs a `stat` per folder and per Swift file.
+///
 /// It also reads what each listed `Package.swift` and Xcode project declares, for the folders' deployment
 /// targets (``ConfigurationResolver``).
 ///
@@ -36,6 +39,10 @@ struct TreePrefetch: Sendable {
     private var links: [String: Bool] = [:]
     /// What the manifest or Xcode projects of a folder whose listing names one declare.
     private var declared: [String: DeploymentTargets?] = [:]
+    /// Every folder listed, with its fingerprint, for the next run (``FolderListings``).
+    private var remembered: [String: FolderListings.Folder] = [:]
+    /// How many listings were read from the file system rather than taken from the last run's.
+    private(set) var listingsRead = 0
 
     /// The listing the prefetch read for `directory` (which may be nil: it could not be listed), or nil when
     /// the prefetch did not reach it.
@@ -62,19 +69,29 @@ struct TreePrefetch: Sendable {
         return .some(declared[directory] ?? nil)
     }
 
+    /// The listings to keep for the next run, stamped `recordedAt` (when this run started, before the scan);
+    /// nil when they are the ones `known` held (nothing was read afresh, no folder left).
+    func listingsToRemember(recordedAt: FileFingerprint.Timestamp, known: FolderListings?) -> FolderListings? {
+        if listingsRead == 0, let known, known.folders.count == remembered.count { return nil }
+        return FolderListings(recordedAt: recordedAt, folders: remembered)
+    }
+
     /// Scans the folders under `roots` (absolute paths; those that are not folders are left to the walk) on
-    /// `workers` threads.
-    static func scan(roots: [String], collector: SourceFileCollector,
+    /// `workers` threads, taking a folder's listing from `known` (the last run's) while the folder's
+    /// fingerprint is unchanged.
+    static func scan(roots: [String], collector: SourceFileCollector, known: FolderListings? = nil,
                      workers: Int = ProcessInfo.processInfo.activeProcessorCount) -> TreePrefetch {
         let queue = FolderQueue()
         for root in roots {
-            if case .directory(let identity) = collector.entry(root) { queue.add([(root, identity)], finishing: false) }
+            if case .directory(let identity, let fingerprint) = collector.entry(root) {
+                queue.add([PendingFolder(path: root, identity: identity, fingerprint: fingerprint)], finishing: false)
+            }
         }
         let gathered = Mutex<[TreePrefetch]>([])
         WorkerThreads.run(count: max(1, workers), stackSize: 1 << 20) {
             var local = TreePrefetch()
             while let folder = queue.next() {
-                queue.add(local.read(folder, collector: collector), finishing: true)
+                queue.add(local.read(folder, collector: collector, known: known), finishing: true)
             }
             gathered.withLock { $0.append(local) }
         }
@@ -85,38 +102,54 @@ struct TreePrefetch: Sendable {
                 merged.entries.merge(part.entries) { first, _ in first }
                 merged.links.merge(part.links) { first, _ in first }
                 merged.declared.merge(part.declared) { first, _ in first }
+                merged.remembered.merge(part.remembered) { first, _ in first }
+                merged.listingsRead += part.listingsRead
             }
             return merged
         }
     }
 
     /// Reads one folder as the walk will, and returns the folders under it that the walk may enter.
-    private mutating func read(_ directory: String, collector: SourceFileCollector) -> [(String, SourceFileCollector.FileIdentity)] {
-        let listing = DirectoryListing.read(directory)
+    private mutating func read(_ folder: PendingFolder, collector: SourceFileCollector, known: FolderListings?) -> [PendingFolder] {
+        let directory = folder.path
+        var listing = known?.listing(of: directory, fingerprint: folder.fingerprint)
+        if listing == nil {
+            listing = DirectoryListing.read(directory)
+            listingsRead += 1
+        }
         listings[directory] = listing
         guard let listing else { return [] }
+        remembered[directory] = FolderListings.Folder(fingerprint: folder.fingerprint, listing: listing)
         if listing.entries.contains(where: { $0.name == "Package.swift" || $0.name.hasSuffix(".xcodeproj") }) {
             declared[directory] = DeploymentTargetDetector.declaredTargets(inDirectory: directory, entries: listing.entries.map(\.name))
         }
-        var folders: [(String, SourceFileCollector.FileIdentity)] = []
+        var folders: [PendingFolder] = []
         for listed in listing.entries where !listed.name.hasPrefix(".") {
             let name = listed.name
             if listed.isRegularFile, !SourceFileCollector.mayRead(name) { continue }
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
             let entry = collector.entry(path)
             entries[path] = entry
-            guard case .directory(let identity) = entry, !name.hasSuffix(".xcassets") else { continue }
+            guard case .directory(let identity, let fingerprint) = entry, !name.hasSuffix(".xcassets") else { continue }
+            let child = PendingFolder(path: path, identity: identity, fingerprint: fingerprint)
             // A name `readdir` calls a folder is not a link; the walk asks `lstat` only of the others.
             if listed.isDirectory {
-                folders.append((path, identity))
+                folders.append(child)
             } else {
                 let link = collector.isSymbolicLink(path)
                 links[path] = link
-                if !link { folders.append((path, identity)) }
+                if !link { folders.append(child) }
             }
         }
         return folders
     }
+}
+
+/// A folder to read: where it is, and what `stat` said of it.
+private struct PendingFolder {
+    var path: String
+    var identity: SourceFileCollector.FileIdentity
+    var fingerprint: FileFingerprint
 }
 
 /// The folders waiting to be read, shared by the prefetch's workers: a worker takes one, reads it, and adds
@@ -127,7 +160,7 @@ struct TreePrefetch: Sendable {
 /// `condition.lock()` and `unlock()`.
 private final class FolderQueue: @unchecked Sendable {
     private struct State {
-        var waiting: [(String, SourceFileCollector.FileIdentity)] = []
+        var waiting: [PendingFolder] = []
         var reading = 0
         var entered: Set<SourceFileCollector.FileIdentity> = []
     }
@@ -137,22 +170,22 @@ private final class FolderQueue: @unchecked Sendable {
 
     /// Adds folders not entered before; `finishing` when a worker adds what it found in the folder it took,
     /// which is then read.
-    func add(_ folders: [(String, SourceFileCollector.FileIdentity)], finishing: Bool) {
+    func add(_ folders: [PendingFolder], finishing: Bool) {
         condition.lock()
         defer { condition.unlock() }
-        for folder in folders where state.entered.insert(folder.1).inserted { state.waiting.append(folder) }
+        for folder in folders where state.entered.insert(folder.identity).inserted { state.waiting.append(folder) }
         if finishing { state.reading -= 1 }
         condition.broadcast()
     }
 
     /// The next folder to read, waiting while other workers may still add some; nil when the scan is over.
-    func next() -> String? {
+    func next() -> PendingFolder? {
         condition.lock()
         defer { condition.unlock() }
         while true {
             if let folder = state.waiting.popLast() {
                 state.reading += 1
-                return folder.0
+                return folder
             }
             if state.reading == 0 { return nil }
             condition.wait()

@@ -84,7 +84,8 @@ extension LintEngine {
         let workingDirectory = collector.absolutePath(request.workingDirectory)
         let paths = request.paths.isEmpty ? ["."] : request.paths
         if parallel, !request.followSymbolicLinks {
-            collector.prefetched = TreePrefetch.scan(roots: paths.filter { !$0.isEmpty }.map(collector.absolutePath), collector: collector)
+            collector.prefetched = prefetch(roots: paths.filter { !$0.isEmpty }.map(collector.absolutePath), collector: collector,
+                                            workingDirectory: workingDirectory, cacheDirectory: request.cacheDirectory)
         }
         let resolver = ConfigurationResolver(
             explicitFile: request.configurationFile.map(collector.absolutePath),
@@ -103,6 +104,22 @@ extension LintEngine {
             return PropertyListFile(path: collector.displayPath(path), contents: text)
         }
         return Input(found: found, paths: paths, workingDirectory: workingDirectory, propertyLists: plists)
+    }
+
+    /// The walk's system calls made ahead on all cores (``TreePrefetch``), with the folders' listings taken from
+    /// the results cache while the folders are unchanged (``FolderListings``), and kept there for the next run.
+    private func prefetch(roots: [String], collector: SourceFileCollector, workingDirectory: String,
+                          cacheDirectory: String?) -> TreePrefetch {
+        let startedAt = FileFingerprint.Timestamp.now()
+        // A cache folder that is refused is reported when the run opens the cache (``openCache(_:input:options:)``).
+        let cache = cacheDirectory.flatMap { try? ResultsCache.open(root: $0).get() }
+        let name = FolderListings.name(workingDirectory: workingDirectory, roots: roots)
+        let known = cache?.folder.read(name).flatMap(FolderListings.init(bytes:))
+        let prefetched = TreePrefetch.scan(roots: roots, collector: collector, known: known)
+        if let cache, let listings = prefetched.listingsToRemember(recordedAt: startedAt, known: known) {
+            cache.folder.write(listings.bytes, to: name)
+        }
+        return prefetched
     }
 
     /// The results cache of the run, with the index this tree's files had at the last run; none without a

@@ -30,7 +30,7 @@ import Testing
     /// The entry files under `cache` (not the per-tree index and program files).
     static func entries(_ cache: String) -> [String] {
         (FileManager.default.enumerator(atPath: cache)?.allObjects as? [String] ?? []).filter { !$0.hasSuffix("/") }
-            .filter { !$0.contains("index/") && !$0.contains("programs/") }
+            .filter { !$0.contains("index/") && !$0.contains("programs/") && !$0.contains("folders/") }
             .map { cache + "/" + $0 }.filter { path in
                 var isDirectory: ObjCBool = false
                 return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue

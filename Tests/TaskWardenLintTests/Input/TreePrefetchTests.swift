@@ -66,3 +66,61 @@ import Testing
         #expect(all.problems.map(\.kind) == [.symlinkNotFollowed])
     }
 }
+
+@Suite struct TreePrefetchListingsTests {
+    static let now = FileFingerprint.Timestamp.now()
+    /// Recorded after the folders last changed (their change time is now, and cannot be set back): trusted.
+    static let later = FileFingerprint.Timestamp(seconds: now.seconds + 10, nanoseconds: 0)
+
+    @Test func anUnchangedFolderIsNotReadAgainAndAChangedOneIs() throws {
+        let root = try TemporaryDirectory()
+        try root.write("Sources/Sync.swift", "func sync() { Task { await upload() } }\n")
+        let collector = SourceFileCollector(workingDirectory: root.path)
+        let sources = root.path + "/Sources"
+        let first = TreePrefetch.scan(roots: [root.path], collector: collector, workers: 2)
+        #expect(first.listingsRead == 2)
+        var known = try #require(first.listingsToRemember(recordedAt: Self.later, known: nil))
+        // A name the folder does not hold shows whether the kept listing was used.
+        known.folders[sources]?.listing.entries.append(.init(name: "Kept.swift", isRegularFile: true))
+
+        let unchanged = TreePrefetch.scan(roots: [root.path], collector: collector, known: known, workers: 2)
+        #expect(unchanged.listingsRead == 0)
+        #expect(unchanged.names(in: sources)?.contains("Kept.swift") == true)
+        #expect(unchanged.listingsToRemember(recordedAt: Self.later, known: known) == nil)
+
+        // Adding a file changes its folder's fingerprint: that folder is read again, the one above is not.
+        try root.write("Sources/New.swift", "func new() {}\n")
+        let changed = TreePrefetch.scan(roots: [root.path], collector: collector, known: known, workers: 2)
+        #expect(changed.listingsRead == 1)
+        #expect(Set(changed.names(in: sources) ?? []) == ["Sync.swift", "New.swift"])
+        #expect(changed.listingsToRemember(recordedAt: Self.later, known: known) != nil)
+
+        // Recorded while the folders were being changed (git's racy case): not trusted.
+        let racy = try #require(first.listingsToRemember(recordedAt: .now(), known: nil))
+        #expect(TreePrefetch.scan(roots: [root.path], collector: collector, known: racy, workers: 2).listingsRead == 2)
+    }
+
+    @Test func runsWithTheResultsCacheSeeFoldersChange() throws {
+        let root = try TemporaryDirectory()
+        let cache = try TemporaryDirectory()
+        try root.write("Sources/App/Sync.swift", "func sync() { Task { await upload() } }\n")
+        func run(cached: Bool) -> LintResult {
+            LintEngine().run(LintRequest(paths: ["."], workingDirectory: root.path, cacheDirectory: cached ? cache.path : nil))
+        }
+        for change in [
+            { try root.write("Sources/App/Load.swift", "func load() { Task { await fetch() } }\n") },
+            { try root.write("Sources/Other/Run.swift", "func run() { Task { await go() } }\n") },
+            { try FileManager.default.removeItem(atPath: root.path + "/Sources/App/Sync.swift") },
+            { try FileManager.default.moveItem(atPath: root.path + "/Sources/Other", toPath: root.path + "/Sources/Moved") },
+        ] as [() throws -> Void] {
+            _ = run(cached: true)
+            try change()
+            let cached = run(cached: true)
+            let uncached = run(cached: false)
+            #expect(cached.findings == uncached.findings)
+            #expect(cached.statistics.filesFound == uncached.statistics.filesFound)
+            #expect(cached.statistics.sites == uncached.statistics.sites)
+            #expect(JSONReporter().report(cached) == JSONReporter().report(uncached))
+        }
+    }
+}
