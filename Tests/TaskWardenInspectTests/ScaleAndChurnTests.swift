@@ -28,7 +28,11 @@ struct ScaleAndChurnTests {
         let inspector = try ProcessInspector(pid: target.pid)
         var seen: [UInt64: String?] = [:]
         var tasksSeen = 0
-        for _ in 0..<200 {
+        // At least 200 reads, and more until 300 churned tasks were caught alive (a loaded host schedules the
+        // process less often, so fewer are alive per read), up to 2,000.
+        var reads = 0
+        while reads < 200 || (seen.count < 300 && reads < 2_000) {
+            reads += 1
             let snapshot = try inspector.snapshot(backtraces: false)
             tasksSeen += snapshot.tasks.count
             for task in snapshot.tasks where task.name?.hasPrefix("churn:") == true || task.kind == .asyncLet {

@@ -79,8 +79,10 @@ struct TreePrefetch: Sendable {
     /// Scans the folders under `roots` (absolute paths; those that are not folders are left to the walk) on
     /// `workers` threads, taking a folder's listing from `known` (the last run's) while the folder's
     /// fingerprint is unchanged.
+    ///
+    /// `meanwhile` runs on the calling thread during the scan, which would otherwise only wait for it.
     static func scan(roots: [String], collector: SourceFileCollector, known: FolderListings? = nil,
-                     workers: Int = ProcessInfo.processInfo.activeProcessorCount) -> TreePrefetch {
+                     workers: Int = ProcessInfo.processInfo.activeProcessorCount, meanwhile: () -> Void = {}) -> TreePrefetch {
         let queue = FolderQueue()
         for root in roots {
             if case .directory(let identity, let fingerprint) = collector.entry(root) {
@@ -88,7 +90,7 @@ struct TreePrefetch: Sendable {
             }
         }
         let gathered = Mutex<[TreePrefetch]>([])
-        WorkerThreads.run(count: max(1, workers), stackSize: 1 << 20) {
+        WorkerThreads.run(count: max(1, workers), stackSize: 1 << 20, meanwhile: meanwhile) {
             var local = TreePrefetch()
             while let folder = queue.next() {
                 queue.add(local.read(folder, collector: collector, known: known), finishing: true)

@@ -8,9 +8,17 @@
 /// ```
 enum FileStages {
     /// What the stages made of one file.
+    ///
+    /// The large parts (a parsed file's analysis, a cached file's facts, a file awaiting function reach) are
+    /// held out of line: a run keeps one outcome per file and copies the array between stages, and inline they
+    /// made an outcome a kilobyte, most of it empty.
     struct Outcome: Sendable {
         var bytes = 0
-        var analysis: FileAnalysis?
+        var analysis: FileAnalysis? {
+            get { analysisStorage?.value }
+            set { analysisStorage = newValue.map(OutOfLine.init) }
+        }
+        private var analysisStorage: OutOfLine<FileAnalysis>?
         var problems: [InputProblem] = []
         /// Bytes the plan's scan read (0 when the byte scan ruled the file out).
         var bytesScanned = 0
@@ -20,7 +28,11 @@ enum FileStages {
         var wholeFileReason: ParsePlan.WholeFileReason?
         var tooDeep = false
         /// Served from the results cache instead of parsed.
-        var cached: CachedFile?
+        var cached: CachedFile? {
+            get { cachedStorage?.value }
+            set { cachedStorage = newValue.map(OutOfLine.init) }
+        }
+        private var cachedStorage: OutOfLine<CachedFile>?
         /// The file's results-cache key (a parsed file's facts are stored under it).
         var cacheKey: String?
         /// The background rules read the file (``CacheSession/backgroundTokens``).
@@ -31,11 +43,21 @@ enum FileStages {
         var unread = false
         /// A file a function index reads, read but not parsed until the tree-wide reach is known
         /// (``resolveFunctionReach(_:reachKnown:parallel:places:)``).
-        var awaitingReach: AwaitingReach?
+        var awaitingReach: AwaitingReach? {
+            get { awaitingReachStorage?.value }
+            set { awaitingReachStorage = newValue.map(OutOfLine.init) }
+        }
+        private var awaitingReachStorage: OutOfLine<AwaitingReach>?
         /// Parsed with the bodies no indexed function reaches emptied (``FunctionReachFile``).
         var parsedForFunctionReach = false
         /// The file declares an `@main` type or an application delegate class (``ProgramEntryPoint``).
         var declaresEntryPoint = false
+    }
+
+    /// A value behind a reference: an optional of it is one word wide.
+    final class OutOfLine<Value: Sendable>: Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
     }
 
     struct AwaitingReach: Sendable {

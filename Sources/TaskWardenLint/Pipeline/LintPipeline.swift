@@ -115,7 +115,15 @@ extension LintEngine {
         let cache = cacheDirectory.flatMap { try? ResultsCache.open(root: $0).get() }
         let name = FolderListings.name(workingDirectory: workingDirectory, roots: roots)
         let known = cache?.folder.read(name).flatMap(FolderListings.init(bytes:))
-        let prefetched = TreePrefetch.scan(roots: roots, collector: collector, known: known)
+        let prefetched = TreePrefetch.scan(roots: roots, collector: collector, known: known) {
+            // The walk describes each configuration and set of targets it meets, and the cache its byte scan, by
+            // reflection (``StableDescription``); the first description of a type costs the runtime far more
+            // than any later one (it looks up every field's type), so that cost is paid here, while the
+            // calling thread would only wait for the scan.
+            _ = StableDescription.of(LintConfiguration())
+            _ = StableDescription.of(DeploymentTargets([.iOS: PlatformVersion([17])]))
+            _ = StableDescription.of(CreationTokenScanner())
+        }
         if let cache, let listings = prefetched.listingsToRemember(recordedAt: startedAt, known: known) {
             cache.folder.write(listings.bytes, to: name)
         }

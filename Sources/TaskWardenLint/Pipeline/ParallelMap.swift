@@ -91,8 +91,9 @@ enum WorkerThreads {
     }
 
     /// Runs `body` on `count` new threads and joins them. If a thread cannot be created, the calling thread
-    /// runs `body` itself (the work is still done; only its stack is the caller's).
-    static func run(count: Int, stackSize: Int, _ body: @escaping () -> Void) {
+    /// runs `body` itself (the work is still done; only its stack is the caller's). `meanwhile` runs on the
+    /// calling thread while the others work, before it waits for them.
+    static func run(count: Int, stackSize: Int, meanwhile: () -> Void = {}, _ body: @escaping () -> Void) {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
@@ -124,6 +125,7 @@ enum WorkerThreads {
                 body()
             }
         }
+        meanwhile()
         for thread in threads { pthread_join(thread, nil) }
     }
 }
