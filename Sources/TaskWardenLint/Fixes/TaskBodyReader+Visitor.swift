@@ -111,7 +111,7 @@ extension TaskBodyReader {
             // `client.run()`, `serviceGroup.run()`: running an object is the work (`MainActor.run { … }` is not).
             let runsObject = callee == "run" && node.arguments.isEmpty && node.trailingClosure == nil
                 && root.map { !TaskBodyReader.plumbingRoots.contains($0) } == true
-            if (TaskBodyReader.incidentalCalls.contains(callee) && !runsObject)
+            if (TaskBodyReader.incidentalCalls.contains(callee) && !runsObject && !TaskBodyReader.isRequest(node, callee: callee))
                 || TaskBodyReader.isRecordKeeping(callee) || TaskBodyReader.isScopedWrapper(node, callee: callee)
                 || TaskBodyReader.isValueTransform(node, callee: callee)
                 || TaskBodyReader.isSignalling(node, callee: callee)
@@ -307,6 +307,21 @@ extension TaskBodyReader {
 
         /// `defer { try? log.close() }`: clean-up when the task ends, never what the task does.
         override func visit(_ node: DeferStmtSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+        // `struct EchoResponder: Responder { func respond(…) { try await writer.write(…) } }` declared in the body:
+        // its members run when someone else calls them; the task's work is what it does with the declaration.
+        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+        /// `#if os(Windows)`: a compiler condition says where the code builds, not what it does; the clauses'
+        /// code is read.
+        override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+            if let elements = node.elements { walk(elements) }
+            return .skipChildren
+        }
 
         /// `#expect(throws: PipeError(.cancelled)) { try await pipe.read() }`: the error is what the test checks,
         /// not what the task does nor a word that tells it apart; the closure is the work.
