@@ -117,7 +117,10 @@ public enum TaskNameUniqueness {
             let request = requests[index]
             let scope = scopes[index]
             let words = (0...request.disambiguators.count).map { candidate(index, $0) }
-            var name = words.enumerated().first(where: { level, word in
+            // A test's task whose own part (`run-runtime`) other tests' tasks also play takes it while it is free:
+            // its own work before the scenario, which may describe a sibling's part.
+            var name = request.ownPartDisambiguators.sorted().map { words[$0 + 1] }.first { !isTaken($0, scope) }
+            name = name ?? words.enumerated().first(where: { level, word in
                 !isTaken(word, scope) && (level == 0 || stillWanted[word] == 1)
             })?.element
             // Alike sites that share a more specific word than the base (three uploads in `uploadQuietly`)
