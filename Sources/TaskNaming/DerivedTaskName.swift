@@ -100,13 +100,15 @@ public struct DerivedTaskName: Sendable, Hashable {
             var glued = self
             glued.ownPartDisambiguators = []
             let regular = glued.candidate(level: level)
-            // The glued phrase, when it keeps the part's last word (`run-group1` of `run-service-group1`).
-            if !sharesStem, regular != name, regular.split(separator: "-").last.map(String.init) == part.last {
-                return regular
-            }
+            // The glued phrase, when it keeps the part whole, or its verb and last word (`run-group1` of
+            // `run-service-group1`).
+            let tail = regular.split(separator: "-").map(String.init).suffix(part.count)
+            let keepsPart = Array(tail) == part
+                || (part.count > 2 && tail.contains(part[0]) && tail.last == part.last)
+            if !sharesStem, regular != name, keepsPart { return regular }
             var contexts: [[String]] = sharesStem ? [] : [purposeWords]
-            if !scenarioLead.isEmpty, NameWords.trimmingUnfinishedEnd(scenarioLead) == scenarioLead,
-               WordStems.removingRepeats(part, after: scenarioLead) == part {
+            // The lead may be an adjective (`repeated`): the part follows it.
+            if !scenarioLead.isEmpty, WordStems.removingRepeats(part, after: scenarioLead) == part {
                 contexts.append(scenarioLead)
             }
             for context in contexts + [[]] {

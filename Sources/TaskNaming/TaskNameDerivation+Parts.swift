@@ -13,12 +13,16 @@ extension TaskNameDerivation {
         case .onlyAwaitedCall, .firstCall: guard call.isAwaited else { return nil }
         case .query, .bookkeeping: return nil
         }
-        var words = callWords(call).filter { !prefix.contains($0) }
-        // The verb the scenario could say; an empty one (`make`, `run`) says nothing a scenario could claim.
-        let calledVerb = words.first.flatMap { Self.emptyVerbs.contains($0) ? nil : $0 }
-        // `makeStreamingInvokeRequest(…)`: an empty verb before what it makes says nothing of the part.
-        // (`runtime.run()` keeps its verb: the call's name is the verb alone, and the object is what it runs.)
-        if words.count > 1, NameWords.split(call.name).count > 1, Self.emptyVerbs.contains(words[0]) { words.removeFirst() }
+        var words = callWords(call)
+        guard let first = words.first else { return nil }
+        // The word a scenario says when it is about this call: its verb (`cancel`, `flush`), or after an empty
+        // verb what is made or run (`request` of `makeUploadRequest`, `runtime` of `runtime.run()`).
+        let calledVerb = Self.emptyVerbs.contains(first) ? (words.count > 1 ? words.last : nil) : first
+        // `makeStreamingInvokeRequest(…)`: an empty verb before a phrase of what it makes says nothing of the
+        // part. (`runtime.run()`, `sendPart(…)` keep theirs: the verb alone, or one word after it, says too little.)
+        if words.count > 2, NameWords.split(call.name).count > 2, Self.emptyVerbs.contains(first) { words.removeFirst() }
+        // What the prefix says goes (`search` of `searchState.search(…)` after `search-state`).
+        words = words.filter { !prefix.contains($0) }
         // A lone `next` (`pool.next(for: id)` in a pool's own tests) is too weak a word to stand for a part.
         guard let verb = words.first, !(words.count == 1 && (Self.emptyVerbs.contains(verb) || verb == "next"))
         else { return nil }

@@ -117,6 +117,7 @@ extension TaskBodyReader {
                 || TaskBodyReader.isSignalling(node, callee: callee)
                 || root.map(TaskBodyReader.bookkeepingTypes.contains) == true
                 || TaskBodyReader.runsClosure(node, callee: callee)
+                || TaskBodyReader.isPerElementWrapper(node, callee: callee)
                 || (TaskBodyReader.elementClosureCalls.contains(callee) && TaskBodyReader.takesClosure(node)) {
                 return visitBookkeeping(node, callee: callee)
             }
@@ -146,7 +147,8 @@ extension TaskBodyReader {
                 return .skipChildren
             }
             let picksElements = TaskBodyReader.elementClosureCalls.contains(callee) && TaskBodyReader.takesClosure(node)
-            if call.receiver != nil, !picksElements, !reading.bookkeepingOnReceivers.contains(call) {
+            if call.receiver != nil, !picksElements, !TaskBodyReader.isCollecting(callee),
+               !TaskBodyReader.isPerElementWrapper(node, callee: callee), !reading.bookkeepingOnReceivers.contains(call) {
                 reading.bookkeepingOnReceivers.append(call)
             }
             if TaskBodyReader.argumentCarriers.contains(callee) { return .visitChildren }
@@ -315,6 +317,8 @@ extension TaskBodyReader {
         override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
         override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        /// `var message: String { customDump(value, to: &text); return text }`: a computed local runs when read.
+        override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
         /// `#if os(Windows)`: a compiler condition says where the code builds, not what it does; the clauses'
         /// code is read.
