@@ -173,7 +173,7 @@ extension TaskNameDerivation {
         "timed", "interrupted", "rejected", "accepted", "granted", "denied", "dropped", "reconnected", "restored",
         "satisfied", "reached", "entered", "moved", "resized", "created", "deleted", "removed", "added",
         "inserted", "saved", "downloaded", "uploaded", "synced", "signed", "logged", "evicted", "shown", "hidden",
-        "produced", "consumed", "suspended",
+        "produced", "consumed", "suspended", "called",
     ]
 
     /// A call named after something that happened says what happened, not what the task does with it:

@@ -596,8 +596,12 @@ public struct TaskNameDerivation: Sendable {
             // give way to the declaration unless the task runs later, in a callback.
             let inProperty: Bool
             if case .property? = context.declarationPath.member { inProperty = true } else { inProperty = false }
+            // The type's own hook for a call or a delegate's moment (`self.imageTaskCancelCalled(…)`,
+            // `didCancel()`) says when, not what: the function (`invalidate()`) names the task better, unless the
+            // task runs later. (Telling another object of an event, `queue.codeScanned(…)`, reports it: work.)
             let callFirst = body.dominant.map { dominant in
                 !body.callsEnclosingFunction && !agrees(context.declarationPath.member, dominant)
+                    && (context.placement == .callback || !Self.isOwnHook(dominant))
                     && (context.placement == .callback
                         || (body.hasStrongCall && callWords(dominant).count > 1 && !Self.isSystemCall(dominant)
                             && (!inProperty || Self.runsReceiver(dominant)))

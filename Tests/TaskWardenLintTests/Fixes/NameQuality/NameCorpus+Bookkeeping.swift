@@ -58,5 +58,19 @@ extension NameCorpus {
                 }
             }
             """, accept: [["unhandled-action-warning-report-issue"]], wrong: ["unhandled-action-warning-pretty-dump"]),
+        NameCase("a shutdown that calls the type's own cancel callback", file: "DownloadPipeline.swift", """
+            final class DownloadPipeline {
+                nonisolated func shutDown() {
+                    Task { @PipelineActor in
+                        guard !self.isShutDown else { return }
+                        self.isShutDown = true
+                        while let entry = self.downloads.first {
+                            self.downloadCancelCalled(entry.value)
+                        }
+                    }
+                }
+            }
+            """, accept: [["download-pipeline-shut-down"]],
+            wrong: ["download-pipeline-cancel-called", "download-pipeline-handle-download-cancel-called"]),
     ]
 }
