@@ -125,7 +125,10 @@ public enum TaskNameUniqueness {
             })?.element
             // Alike sites that share a more specific word than the base (three uploads in `uploadQuietly`)
             // take it in turn: the first plain, the next numbered.
-            let shared = words.indices.dropFirst().first { words[$0] != words[0] } ?? 0
+            // A test's task that plays a part others play too is numbered on that part, not on a scenario word
+            // that may describe a sibling (`…-handler-handling`).
+            let shared = request.ownPartDisambiguators.min().map { $0 + 1 }
+                ?? words.indices.dropFirst().first { words[$0] != words[0] } ?? 0
             if name == nil, !isTaken(words[shared], scope) { name = words[shared] }
             var number = 2
             while name == nil {
