@@ -62,6 +62,10 @@ public struct DerivedTaskName: Sendable, Hashable {
     /// Disambiguators (by index) that follow the prefix without the test's scenario: a call whose object the
     /// scenario says (`begin-handover` in `handoverKeepsLease()`), whose verb alone would dangle after it.
     public var scenarioFreeDisambiguators: Set<Int> = []
+    /// Disambiguators (by index) that say the part a test's task plays, by its own call, whole, even where the
+    /// scenario says what that call does to something (`cancel` beside `queuedJobsAreCancelled()`): after the
+    /// whole scenario when it fits, else after its lead, else alone after the prefix.
+    public var ownPartDisambiguators: Set<Int> = []
     /// The purpose names a property the task updates (`update-display-name`): a disambiguator never cuts it
     /// (`update-display-current-member` reads as garble); one that does not fit after it is passed over.
     public var purposeStaysWhole = false
@@ -87,6 +91,31 @@ public struct DerivedTaskName: Sendable, Hashable {
     public func candidate(level: Int) -> String {
         if level > 0, replacingDisambiguators.contains(level - 1), let standalone = standaloneDisambiguators[level - 1] {
             return NameWords.compose(prefix: prefixWords, purpose: standalone, extra: [], maxLength: maxLength)
+        }
+        if level > 0, ownPartDisambiguators.contains(level - 1) {
+            // After the whole scenario when it fits and shares no stem with the part (`…-are-cancelled-cancel`
+            // stutters), else after its lead, else alone.
+            let part = disambiguators[level - 1]
+            let sharesStem = WordStems.removingRepeats(part, after: purposeWords) != part
+            var glued = self
+            glued.ownPartDisambiguators = []
+            let regular = glued.candidate(level: level)
+            // The glued phrase, when it keeps the part whole, or its verb and last word (`run-group1` of
+            // `run-service-group1`).
+            let tail = regular.split(separator: "-").map(String.init).suffix(part.count)
+            let keepsPart = Array(tail) == part
+                || (part.count > 2 && tail.contains(part[0]) && tail.last == part.last)
+            if !sharesStem, regular != name, keepsPart { return regular }
+            var contexts: [[String]] = sharesStem ? [] : [purposeWords]
+            // The lead may be an adjective (`repeated`): the part follows it.
+            if !scenarioLead.isEmpty, WordStems.removingRepeats(part, after: scenarioLead) == part {
+                contexts.append(scenarioLead)
+            }
+            for context in contexts + [[]] {
+                let led = (prefixWords + context + part).joined(separator: "-")
+                if led.count <= maxLength { return led }
+            }
+            return name
         }
         if level > 0, scenarioFreeDisambiguators.contains(level - 1) {
             let alone = (prefixWords + disambiguators[level - 1]).joined(separator: "-")

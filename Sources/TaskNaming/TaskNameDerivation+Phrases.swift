@@ -4,7 +4,7 @@ extension TaskNameDerivation {
     /// The call's verb with the instance it works on, when its words do not say it already: `consume-reader1`
     /// (`for try await _ in reader1.events`), `execute-replica`. Nil for a local name (`c1`) or a receiver the words already hold.
     func receiverPhrase(_ call: BodyCall) -> [String]? {
-        guard let owner = call.source ?? call.receiver else { return nil }
+        guard let owner = call.source ?? call.receiver, !owner.hasPrefix("$") else { return nil }
         // A local name is one as a whole (`c1`); a letter that ends a longer name tells instances apart
         // (`readerA`, `groupB`) as a number does.
         let lettered = Self.isLettered(owner)

@@ -121,7 +121,9 @@ extension TaskNameDerivation {
         // A generic verb says what it runs only with its receiver: `client.run()` runs the client,
         // `serviceGroup.run()` the service group, agent noun or not.
         // A receiver named for an activity (`storing.save(…)`, `tracking.log(…)`) is an agent too, not an object.
-        if words.count == 1, !call.hasLeadingArgument, let receiver = call.receiver, let last = NameWords.split(receiver).last,
+        // (`$0.shutdown()`: a closure's anonymous element has no name to give.)
+        if words.count == 1, !call.hasLeadingArgument, let receiver = call.receiver, !receiver.hasPrefix("$"),
+           let last = NameWords.split(receiver).last,
            !last.hasSuffix("ing") || Self.genericFunctions.contains(words[0]),
            !Self.agentNouns.contains(last) || Self.genericFunctions.contains(words[0]) {
             return words + typePrefix.stem(receiver).filter { !words.contains($0) }
@@ -171,7 +173,7 @@ extension TaskNameDerivation {
         "timed", "interrupted", "rejected", "accepted", "granted", "denied", "dropped", "reconnected", "restored",
         "satisfied", "reached", "entered", "moved", "resized", "created", "deleted", "removed", "added",
         "inserted", "saved", "downloaded", "uploaded", "synced", "signed", "logged", "evicted", "shown", "hidden",
-        "produced", "consumed", "suspended",
+        "produced", "consumed", "suspended", "called",
     ]
 
     /// A call named after something that happened says what happened, not what the task does with it:

@@ -279,11 +279,23 @@ public struct TaskNameDerivation: Sendable {
                     == (prefix + candidate.words).joined(separator: "-")
         }
         var sources: [Int: String] = [:]
+        var callIndex: Int?
         for candidate in ordered where !isPlace(candidate) {
+            if candidate.isCall, callIndex == nil { callIndex = disambiguators.count }
             sources[disambiguators.count] = candidate.provenance
             disambiguators.append(candidate.afterWords ?? candidate.words)
             uses.append(replaces(candidate) ? .replaces : candidate.isMember && Self.isSetUp(candidate.words) ? .place
                 : candidate.mayStandAlone ? .standsAlone : .glued)
+        }
+        // A test's task told from its siblings by its own call: that phrase, whole, in the call's place.
+        let ownPartIndex = ownPart(context, prefix: prefix, purpose: purpose).map { words -> Int in
+            if let callIndex {
+                disambiguators[callIndex] = words
+                return callIndex
+            }
+            disambiguators.append(words)
+            uses.append(.glued)
+            return disambiguators.count - 1
         }
         // An atomic counter's `load(ordering:)` is how a test counts, never what a task does.
         let otherCalls = context.body.calls.filter { $0 != context.body.dominant && !Self.atomicCalls.contains($0.name) }
@@ -329,10 +341,11 @@ public struct TaskNameDerivation: Sendable {
         var places: Set<Int> = []
         var wholePhrases: Set<Int> = []
         var scenarioFree: Set<Int> = []
+        var ownParts: Set<Int> = []
         var unique: Set<[String]> = []
         var phrases: [[String]] = []
         for (index, words) in disambiguators.enumerated() {
-            var phrase = Self.phrase(words, after: base)
+            var phrase = index == ownPartIndex ? words : Self.phrase(words, after: base)
             guard !phrase.isEmpty else { continue }
             // A receiver phrase whose verb the name says already leaves its owner's last noun alone
             // (`state` of `searchState.search(…)` after `search-ending`): no word of what the task does.
@@ -386,6 +399,7 @@ public struct TaskNameDerivation: Sendable {
             }
             if wholeOnly.contains(index) || takesReceiverPhrase { wholePhrases.insert(phrases.count) }
             if withoutScenario { scenarioFree.insert(phrases.count) }
+            if index == ownPartIndex { ownParts.insert(phrases.count) }
             phrases.append(phrase)
         }
         var derived = DerivedTaskName(
@@ -405,6 +419,7 @@ public struct TaskNameDerivation: Sendable {
         derived.placeDisambiguators = places
         derived.wholeDisambiguators = wholePhrases
         derived.scenarioFreeDisambiguators = scenarioFree
+        derived.ownPartDisambiguators = ownParts
         derived.purposeWasCut = standaloneStart == 1 && phrases.first == Self.phrase(disambiguators[0], after: base)
         derived.firstDisambiguatorContinuesPurpose = derived.purposeWasCut && !cutAtClause
         if purpose.isPhrase, role(of: context) == .test {
@@ -581,8 +596,12 @@ public struct TaskNameDerivation: Sendable {
             // give way to the declaration unless the task runs later, in a callback.
             let inProperty: Bool
             if case .property? = context.declarationPath.member { inProperty = true } else { inProperty = false }
+            // The type's own hook for a call or a delegate's moment (`self.imageTaskCancelCalled(…)`,
+            // `didCancel()`) says when, not what: the function (`invalidate()`) names the task better, unless the
+            // task runs later. (Telling another object of an event, `queue.codeScanned(…)`, reports it: work.)
             let callFirst = body.dominant.map { dominant in
                 !body.callsEnclosingFunction && !agrees(context.declarationPath.member, dominant)
+                    && (context.placement == .callback || !Self.isOwnHook(dominant))
                     && (context.placement == .callback
                         || (body.hasStrongCall && callWords(dominant).count > 1 && !Self.isSystemCall(dominant)
                             && (!inProperty || Self.runsReceiver(dominant)))

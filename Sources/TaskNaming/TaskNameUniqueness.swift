@@ -117,12 +117,18 @@ public enum TaskNameUniqueness {
             let request = requests[index]
             let scope = scopes[index]
             let words = (0...request.disambiguators.count).map { candidate(index, $0) }
-            var name = words.enumerated().first(where: { level, word in
+            // A test's task whose own part (`run-runtime`) other tests' tasks also play takes it while it is free:
+            // its own work before the scenario, which may describe a sibling's part.
+            var name = request.ownPartDisambiguators.sorted().map { words[$0 + 1] }.first { !isTaken($0, scope) }
+            name = name ?? words.enumerated().first(where: { level, word in
                 !isTaken(word, scope) && (level == 0 || stillWanted[word] == 1)
             })?.element
             // Alike sites that share a more specific word than the base (three uploads in `uploadQuietly`)
             // take it in turn: the first plain, the next numbered.
-            let shared = words.indices.dropFirst().first { words[$0] != words[0] } ?? 0
+            // A test's task that plays a part others play too is numbered on that part, not on a scenario word
+            // that may describe a sibling (`…-handler-handling`).
+            let shared = request.ownPartDisambiguators.min().map { $0 + 1 }
+                ?? words.indices.dropFirst().first { words[$0] != words[0] } ?? 0
             if name == nil, !isTaken(words[shared], scope) { name = words[shared] }
             var number = 2
             while name == nil {

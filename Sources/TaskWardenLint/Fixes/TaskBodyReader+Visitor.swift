@@ -111,12 +111,13 @@ extension TaskBodyReader {
             // `client.run()`, `serviceGroup.run()`: running an object is the work (`MainActor.run { … }` is not).
             let runsObject = callee == "run" && node.arguments.isEmpty && node.trailingClosure == nil
                 && root.map { !TaskBodyReader.plumbingRoots.contains($0) } == true
-            if (TaskBodyReader.incidentalCalls.contains(callee) && !runsObject)
+            if (TaskBodyReader.incidentalCalls.contains(callee) && !runsObject && !TaskBodyReader.isRequest(node, callee: callee))
                 || TaskBodyReader.isRecordKeeping(callee) || TaskBodyReader.isScopedWrapper(node, callee: callee)
                 || TaskBodyReader.isValueTransform(node, callee: callee)
                 || TaskBodyReader.isSignalling(node, callee: callee)
                 || root.map(TaskBodyReader.bookkeepingTypes.contains) == true
                 || TaskBodyReader.runsClosure(node, callee: callee)
+                || TaskBodyReader.isPerElementWrapper(node, callee: callee)
                 || (TaskBodyReader.elementClosureCalls.contains(callee) && TaskBodyReader.takesClosure(node)) {
                 return visitBookkeeping(node, callee: callee)
             }
@@ -146,7 +147,8 @@ extension TaskBodyReader {
                 return .skipChildren
             }
             let picksElements = TaskBodyReader.elementClosureCalls.contains(callee) && TaskBodyReader.takesClosure(node)
-            if call.receiver != nil, !picksElements, !reading.bookkeepingOnReceivers.contains(call) {
+            if call.receiver != nil, !picksElements, !TaskBodyReader.isCollecting(callee),
+               !TaskBodyReader.isPerElementWrapper(node, callee: callee), !reading.bookkeepingOnReceivers.contains(call) {
                 reading.bookkeepingOnReceivers.append(call)
             }
             if TaskBodyReader.argumentCarriers.contains(callee) { return .visitChildren }
@@ -308,6 +310,23 @@ extension TaskBodyReader {
         /// `defer { try? log.close() }`: clean-up when the task ends, never what the task does.
         override func visit(_ node: DeferStmtSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
+        // `struct EchoResponder: Responder { func respond(…) { try await writer.write(…) } }` declared in the body:
+        // its members run when someone else calls them; the task's work is what it does with the declaration.
+        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        /// `var message: String { customDump(value, to: &text); return text }`: a computed local runs when read.
+        override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+        /// `#if os(Windows)`: a compiler condition says where the code builds, not what it does; the clauses'
+        /// code is read.
+        override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+            if let elements = node.elements { walk(elements) }
+            return .skipChildren
+        }
+
         /// `#expect(throws: PipeError(.cancelled)) { try await pipe.read() }`: the error is what the test checks,
         /// not what the task does nor a word that tells it apart; the closure is the work.
         override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
@@ -384,98 +403,5 @@ extension TaskBodyReader {
         func note(_ word: String) {
             if !reading.distinguishingWords.contains(word) { reading.distinguishingWords.append(word) }
         }
-    }
-
-    /// First words of predicates: `isUserStatusSupported()`, `hasEntitlement(…)`, `canEnterPictureInPicture()`.
-    static let predicateWords: Set<String> = ["is", "has", "can", "should", "does", "did", "will", "was", "are", "needs"]
-
-    /// A call that asks for a value rather than doing the work: a predicate, a value bound without `await`
-    /// (`let old = dataSource.snapshot()`), or the sequence of a `for await` loop.
-    static func isQuery(_ node: FunctionCallExprSyntax, callee: String) -> Bool {
-        if let first = NameWords.split(callee).first, predicateWords.contains(first) { return true }
-        // `delegate.emailManager(self, requested: url)`: a delegate asked for something, named for who asks.
-        if node.arguments.first?.expression.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
-            return true
-        }
-        var current = Syntax(node)
-        while let parent = current.parent {
-            if let loop = parent.as(ForStmtSyntax.self) { return loop.awaitKeyword != nil && loop.sequence.id == current.id }
-            if parent.isKind(.initializerClause) { return !isAwaited(node) }
-            if parent.isKind(.tryExpr) || parent.isKind(.awaitExpr) || parent.isKind(.optionalChainingExpr)
-                || parent.isKind(.forceUnwrapExpr) || parent.isKind(.memberAccessExpr) {
-                current = parent
-                continue
-            }
-            return false
-        }
-        return false
-    }
-
-    /// `context.perform { … }`, `queue.async { … }`: a call that only runs the closure it is given.
-    static func runsClosure(_ node: FunctionCallExprSyntax, callee: String) -> Bool {
-        node.trailingClosure != nil && ["perform", "performAndWait", "run", "execute", "sync", "async"].contains(callee)
-    }
-
-    /// Nouns that name a closure value (`action()`, `operation()`, `self.block()`): called, they run
-    /// whatever work was stored or passed there. Not `work` or `job`: `await work()` is as often a method
-    /// doing the work itself, and a task calling it is not a forwarding helper.
-    static let closureNouns: Set<String> = ["operation", "action", "body", "block", "closure", "handler", "callback"]
-    /// Closure nouns that name work rather than a report (`completionHandler`, `callback` report).
-    static let workNouns: Set<String> = ["operation", "action", "body", "work", "block", "closure", "job"]
-
-    /// The closure value a call runs, if it runs one: a closure parameter of an enclosing function, a bare or
-    /// `self.` name that is a closure noun, or `x.wrappedValue(…)`/`x.callAsFunction(…)` on such a name.
-    static func runClosureValue(_ node: FunctionCallExprSyntax, closureParameters: Set<String>) -> String? {
-        func isClosureName(_ name: String) -> Bool {
-            if closureParameters.contains(name) { return true }
-            let words = NameWords.split(name)
-            // `sendButtonAction()`: a stored action that says its verb is named by that verb, as a method is.
-            if words.count >= 2, TaskNameDerivation.purposeVerbs.contains(words[0]) { return false }
-            return words.last.map(closureNouns.contains) == true
-        }
-        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
-            let name = reference.baseName.text
-            return isClosureName(name) ? name : nil
-        }
-        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
-        let name = member.declName.baseName.text
-        if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
-            return NameWords.split(name).last.map(closureNouns.contains) == true ? name : nil
-        }
-        if ["wrappedValue", "callAsFunction", "value"].contains(name),
-           let owner = base.as(DeclReferenceExprSyntax.self)?.baseName.text, isClosureName(owner) {
-            return owner
-        }
-        return nil
-    }
-
-    /// Roots whose `run` runs a closure on an executor, not an object.
-    static let plumbingRoots: Set<String> = ["MainActor", "Task", "DispatchQueue", "RunLoop", "Thread", "Self"]
-
-    /// Methods that report a result to whoever waits for it (`seal.fulfill(x)`, `promise.fail(error)`).
-    static let reportingMethods: Set<String> = [
-        "fulfill", "reject", "resolve", "succeed", "fail", "complete", "resume", "yield", "finish", "send",
-    ]
-
-    /// `semaphore.signal()`: waking the thread that waits for the work is housekeeping, never the work.
-    static func isSignalling(_ node: FunctionCallExprSyntax, callee: String) -> Bool {
-        guard callee == "signal", node.arguments.isEmpty, node.trailingClosure == nil,
-              var base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base else { return false }
-        if let optional = base.as(OptionalChainingExprSyntax.self) { base = optional.expression }
-        let name = base.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-            ?? base.as(DeclReferenceExprSyntax.self)?.baseName.text
-        guard let last = name.flatMap({ NameWords.split($0).last }) else { return false }
-        return ["sema", "semaphore"].contains(last)
-    }
-
-    /// `group.addTask`, `addTaskUnlessCancelled`, `addImmediateTask`: starting a child task of a group.
-    static func addsChildTask(_ callee: String) -> Bool {
-        callee.hasPrefix("addTask") || callee.hasPrefix("addImmediateTask") || callee.hasPrefix("addDiscardingTask")
-    }
-
-    /// The last name of what a call is made on (`seal` in `seal.fulfill(x)`).
-    static func receiverName(_ node: FunctionCallExprSyntax) -> String? {
-        guard let base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base else { return nil }
-        return base.as(DeclReferenceExprSyntax.self)?.baseName.text
     }
 }

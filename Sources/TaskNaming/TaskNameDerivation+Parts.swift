@@ -1,0 +1,39 @@
+/// Tasks of one test that each play a part (a server and its client, a waiter and its canceller).
+extension TaskNameDerivation {
+    /// The words of the part a test's task plays, by its own dominant call (`cancel`, `invoke`, `run-runtime`),
+    /// kept whole: the scenario describes the test, and a word the scenario shares with the call
+    /// (`cancel` in `pendingOrdersAreCancelled()`) would otherwise leave the task named after what the other
+    /// task undergoes. Nil outside a test's scenario, or when the body's call is weak (a query, bookkeeping such as
+    /// sleeping, an assignment, one of several calls none of which is awaited).
+    func ownPart(_ context: TaskNameContext, prefix: [String], purpose: PurposeCandidate) -> [String]? {
+        guard purpose.isPhrase, role(of: context) == .test, let call = context.body.dominant, !call.isAssignment
+        else { return nil }
+        switch context.body.dominance {
+        case .onlyCall: break
+        case .onlyAwaitedCall, .firstCall: guard call.isAwaited else { return nil }
+        case .query, .bookkeeping: return nil
+        }
+        var words = callWords(call)
+        guard let first = words.first else { return nil }
+        // The word a scenario says when it is about this call: its verb (`cancel`, `flush`), or after an empty
+        // verb what is made or run (`request` of `makeUploadRequest`, `runtime` of `runtime.run()`).
+        let calledVerb = Self.emptyVerbs.contains(first) ? (words.count > 1 ? words.last : nil) : first
+        // `makeStreamingInvokeRequest(…)`: an empty verb before a phrase of what it makes says nothing of the
+        // part. (`runtime.run()`, `sendPart(…)` keep theirs: the verb alone, or one word after it, says too little.)
+        if words.count > 2, NameWords.split(call.name).count > 2, Self.emptyVerbs.contains(first) { words.removeFirst() }
+        // What the prefix says goes (`search` of `searchState.search(…)` after `search-state`).
+        words = words.filter { !prefix.contains($0) }
+        // A lone `next` (`pool.next(for: id)` in a pool's own tests) is too weak a word to stand for a part.
+        guard let verb = words.first, !(words.count == 1 && (Self.emptyVerbs.contains(verb) || verb == "next"))
+        else { return nil }
+        // A scenario that says the call's verb (`flushAllFlushesPendingWrites`, `pipeCloseDueToCancellation`) is
+        // about this task: it keeps the scenario. Not when it says it passive (`queuedJobsAreCancelled`): that
+        // is what the other task undergoes, and this one does it.
+        let scenario = purpose.words
+        let saysCall = scenario.indices.contains { index in
+            calledVerb.map { WordStems.same($0, scenario[index]) } == true
+                && !(index > 0 && NameWords.auxiliaries.contains(scenario[index - 1]))
+        }
+        return saysCall ? nil : words
+    }
+}

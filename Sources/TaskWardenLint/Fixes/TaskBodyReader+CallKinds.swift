@@ -1,0 +1,98 @@
+import SwiftSyntax
+import TaskNaming
+
+/// What kind of call a body makes: a query, a closure value run, a report, a signal, a child task started.
+extension TaskBodyReader {
+    /// First words of predicates: `isUserStatusSupported()`, `hasEntitlement(…)`, `canEnterPictureInPicture()`.
+    static let predicateWords: Set<String> = ["is", "has", "can", "should", "does", "did", "will", "was", "are", "needs"]
+
+    /// A call that asks for a value rather than doing the work: a predicate, a value bound without `await`
+    /// (`let old = dataSource.snapshot()`), or the sequence of a `for await` loop.
+    static func isQuery(_ node: FunctionCallExprSyntax, callee: String) -> Bool {
+        if let first = NameWords.split(callee).first, predicateWords.contains(first) { return true }
+        // `delegate.emailManager(self, requested: url)`: a delegate asked for something, named for who asks.
+        if node.arguments.first?.expression.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            return true
+        }
+        var current = Syntax(node)
+        while let parent = current.parent {
+            if let loop = parent.as(ForStmtSyntax.self) { return loop.awaitKeyword != nil && loop.sequence.id == current.id }
+            if parent.isKind(.initializerClause) { return !isAwaited(node) }
+            if parent.isKind(.tryExpr) || parent.isKind(.awaitExpr) || parent.isKind(.optionalChainingExpr)
+                || parent.isKind(.forceUnwrapExpr) || parent.isKind(.memberAccessExpr) {
+                current = parent
+                continue
+            }
+            return false
+        }
+        return false
+    }
+
+    /// `context.perform { … }`, `queue.async { … }`: a call that only runs the closure it is given.
+    static func runsClosure(_ node: FunctionCallExprSyntax, callee: String) -> Bool {
+        node.trailingClosure != nil && ["perform", "performAndWait", "run", "execute", "sync", "async"].contains(callee)
+    }
+
+    /// Nouns that name a closure value (`action()`, `operation()`, `self.block()`): called, they run
+    /// whatever work was stored or passed there. Not `work` or `job`: `await work()` is as often a method
+    /// doing the work itself, and a task calling it is not a forwarding helper.
+    static let closureNouns: Set<String> = ["operation", "action", "body", "block", "closure", "handler", "callback"]
+    /// Closure nouns that name work rather than a report (`completionHandler`, `callback` report).
+    static let workNouns: Set<String> = ["operation", "action", "body", "work", "block", "closure", "job"]
+
+    /// The closure value a call runs, if it runs one: a closure parameter of an enclosing function, a bare or
+    /// `self.` name that is a closure noun, or `x.wrappedValue(…)`/`x.callAsFunction(…)` on such a name.
+    static func runClosureValue(_ node: FunctionCallExprSyntax, closureParameters: Set<String>) -> String? {
+        func isClosureName(_ name: String) -> Bool {
+            if closureParameters.contains(name) { return true }
+            let words = NameWords.split(name)
+            // `sendButtonAction()`: a stored action that says its verb is named by that verb, as a method is.
+            if words.count >= 2, TaskNameDerivation.purposeVerbs.contains(words[0]) { return false }
+            return words.last.map(closureNouns.contains) == true
+        }
+        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            return isClosureName(name) ? name : nil
+        }
+        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
+        let name = member.declName.baseName.text
+        if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            return NameWords.split(name).last.map(closureNouns.contains) == true ? name : nil
+        }
+        if ["wrappedValue", "callAsFunction", "value"].contains(name),
+           let owner = base.as(DeclReferenceExprSyntax.self)?.baseName.text, isClosureName(owner) {
+            return owner
+        }
+        return nil
+    }
+
+    /// Roots whose `run` runs a closure on an executor, not an object.
+    static let plumbingRoots: Set<String> = ["MainActor", "Task", "DispatchQueue", "RunLoop", "Thread", "Self"]
+
+    /// Methods that report a result to whoever waits for it (`seal.fulfill(x)`, `promise.fail(error)`).
+    static let reportingMethods: Set<String> = [
+        "fulfill", "reject", "resolve", "succeed", "fail", "complete", "resume", "yield", "finish", "send",
+    ]
+
+    /// `semaphore.signal()`: waking the thread that waits for the work is housekeeping, never the work.
+    static func isSignalling(_ node: FunctionCallExprSyntax, callee: String) -> Bool {
+        guard callee == "signal", node.arguments.isEmpty, node.trailingClosure == nil,
+              var base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base else { return false }
+        if let optional = base.as(OptionalChainingExprSyntax.self) { base = optional.expression }
+        let name = base.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            ?? base.as(DeclReferenceExprSyntax.self)?.baseName.text
+        guard let last = name.flatMap({ NameWords.split($0).last }) else { return false }
+        return ["sema", "semaphore"].contains(last)
+    }
+
+    /// `group.addTask`, `addTaskUnlessCancelled`, `addImmediateTask`: starting a child task of a group.
+    static func addsChildTask(_ callee: String) -> Bool {
+        callee.hasPrefix("addTask") || callee.hasPrefix("addImmediateTask") || callee.hasPrefix("addDiscardingTask")
+    }
+
+    /// The last name of what a call is made on (`seal` in `seal.fulfill(x)`).
+    static func receiverName(_ node: FunctionCallExprSyntax) -> String? {
+        guard let base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base else { return nil }
+        return base.as(DeclReferenceExprSyntax.self)?.baseName.text
+    }
+}
