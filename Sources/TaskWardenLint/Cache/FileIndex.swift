@@ -141,9 +141,8 @@ struct ByteReader {
     /// A little-endian integer.
     mutating func integer<Value: FixedWidthInteger>(_ type: Value.Type) -> Value? {
         guard let raw = bytes(MemoryLayout<Value>.size) else { return nil }
-        var value: Value = 0
-        for (shift, byte) in raw.enumerated() { value |= Value(byte) << (shift * 8) }
-        return value
+        // One unaligned load rather than a shift per byte: an index holds seven integers per file.
+        return Value(littleEndian: raw.withUnsafeBytes { $0.loadUnaligned(as: Value.self) })
     }
 }
 

@@ -27,7 +27,8 @@ extension LintEngine {
     /// Lints files on disk, stage by stage (see the list above).
     public func run(_ request: LintRequest) -> LintResult {
         let input = collect(request)
-        return keepingNeededRules(for: input.configurations).run(request, collected: input)
+        let configurations = input.configurations
+        return keepingNeededRules(for: configurations).run(request, collected: input, configurations: configurations)
     }
 
     /// This engine with only the rules its run needs (``rulesKeptBesidesErrors``), for files with `configurations`.
@@ -40,9 +41,9 @@ extension LintEngine {
         return engine
     }
 
-    private func run(_ request: LintRequest, collected: Input) -> LintResult {
+    private func run(_ request: LintRequest, collected: Input, configurations: [LintConfiguration]) -> LintResult {
         var input = collected
-        let options = parsePlanOptions(for: input.configurations)
+        let options = parsePlanOptions(for: configurations)
         let session = openCache(request, input: &input, options: options)
         var run = analyseFiles(input, options: options, cache: session)
         run.resolveFunctionReach(input, parallel: parallel)
@@ -68,7 +69,12 @@ extension LintEngine {
         /// The configurations the files are linted with, one per folder setting.
         var configurations: [LintConfiguration] {
             var settings: Set<String> = []
-            return files.filter { settings.insert($0.settingsKey).inserted }.map(\.configuration)
+            var last: String?
+            // The files of a folder share one key (the same string): comparing with the last is cheaper than hashing.
+            return files.filter { file in
+                defer { last = file.settingsKey }
+                return file.settingsKey != last && settings.insert(file.settingsKey).inserted
+            }.map(\.configuration)
         }
 
         /// Where file `index` stands, for the stages that work on it.
