@@ -61,14 +61,7 @@ struct FileIndex: Sendable {
         var payload: [UInt8] = []
         payload.reserveCapacity(entries.count * 140)
         for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
-            let name = Array(path.utf8)
-            payload.appendInteger(UInt32(name.count))
-            payload += name
-            let print = entry.fingerprint
-            for value in [Int64(bitPattern: print.device), Int64(bitPattern: print.inode), print.size, print.modified.seconds,
-                          print.modified.nanoseconds, print.changed.seconds, print.changed.nanoseconds] {
-                payload.appendInteger(UInt64(bitPattern: value))
-            }
+            payload.appendEntryHead(path: path, fingerprint: entry.fingerprint)
             let entryPoint: UInt8 = entry.declaresEntryPoint ? 4 : 0
             switch entry.knowledge {
             case .ruledOut:
@@ -78,33 +71,18 @@ struct FileIndex: Sendable {
                 payload += hash
             }
         }
-        let header = "taskwarden-index \(Self.format) \(recordedAt.seconds) \(recordedAt.nanoseconds) \(entries.count) \(payload.count) \(Checksum.hex(payload))\n"
-        return Array(header.utf8) + payload
+        return RecordedTreeFile.bytes(kind: "taskwarden-index", format: Self.format, recordedAt: recordedAt, count: entries.count, payload: payload)
     }
 
     /// The index in `bytes`, or nil when they are not a whole index of this format.
     init?(bytes: [UInt8]) {
-        guard let newline = bytes.prefix(256).firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-        let header = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
-        let payload = bytes[(newline + 1)...]
-        guard header.count == 7, header[0] == "taskwarden-index", header[1] == "\(Self.format)",
-              let seconds = Int64(header[2]), let nanoseconds = Int64(header[3]), let count = Int(header[4]),
-              Int(header[5]) == payload.count, header[6] == Checksum.hex(payload),
-              count >= 0, count <= payload.count / 61
+        guard let (recordedAt, count, payload) = RecordedTreeFile.read(bytes, kind: "taskwarden-index", format: Self.format, minimumEntryBytes: 61)
         else { return nil }
         var reader = ByteReader(payload)
         var entries: [String: Entry] = [:]
         entries.reserveCapacity(count)
         for _ in 0..<count {
-            guard let length = reader.integer(UInt32.self), length <= 65_536, let name = reader.bytes(Int(length)),
-                  let device = reader.integer(UInt64.self), let inode = reader.integer(UInt64.self),
-                  let size = reader.integer(UInt64.self), let mtime = reader.integer(UInt64.self), let mtimeNanos = reader.integer(UInt64.self),
-                  let ctime = reader.integer(UInt64.self), let ctimeNanos = reader.integer(UInt64.self), let kind = reader.bytes(1)?.first
-            else { return nil }
-            let fingerprint = FileFingerprint(
-                device: device, inode: inode, size: Int64(bitPattern: size),
-                modified: .init(seconds: Int64(bitPattern: mtime), nanoseconds: Int64(bitPattern: mtimeNanos)),
-                changed: .init(seconds: Int64(bitPattern: ctime), nanoseconds: Int64(bitPattern: ctimeNanos)))
+            guard let (path, fingerprint) = reader.entryHead(), let kind = reader.bytes(1)?.first else { return nil }
             guard kind & ~7 == 0, kind & 1 == 1 || kind & 2 == 0 else { return nil }
             let knowledge: Knowledge
             if kind & 1 == 1 {
@@ -113,10 +91,10 @@ struct FileIndex: Sendable {
             } else {
                 knowledge = .ruledOut
             }
-            entries[String(decoding: name, as: UTF8.self)] = Entry(fingerprint: fingerprint, knowledge: knowledge, declaresEntryPoint: kind & 4 != 0)
+            entries[path] = Entry(fingerprint: fingerprint, knowledge: knowledge, declaresEntryPoint: kind & 4 != 0)
         }
         guard reader.isAtEnd else { return nil }
-        self.init(recordedAt: .init(seconds: seconds, nanoseconds: nanoseconds), entries: entries)
+        self.init(recordedAt: recordedAt, entries: entries)
     }
 }
 

@@ -59,14 +59,7 @@ struct FolderListings: Sendable {
         var payload: [UInt8] = []
         payload.reserveCapacity(folders.count * 200)
         for (path, folder) in folders.sorted(by: { $0.key < $1.key }) {
-            let name = Array(path.utf8)
-            payload.appendInteger(UInt32(name.count))
-            payload += name
-            let print = folder.fingerprint
-            for value in [Int64(bitPattern: print.device), Int64(bitPattern: print.inode), print.size, print.modified.seconds,
-                          print.modified.nanoseconds, print.changed.seconds, print.changed.nanoseconds] {
-                payload.appendInteger(UInt64(bitPattern: value))
-            }
+            payload.appendEntryHead(path: path, fingerprint: folder.fingerprint)
             payload.appendInteger(UInt32(folder.listing.entries.count))
             for entry in folder.listing.entries {
                 payload.append(entry.isRegularFile ? 1 : entry.isDirectory ? 2 : 0)
@@ -75,29 +68,19 @@ struct FolderListings: Sendable {
                 payload += entryName
             }
         }
-        let header = "taskwarden-folders \(Self.format) \(recordedAt.seconds) \(recordedAt.nanoseconds) \(folders.count) \(payload.count) \(Checksum.hex(payload))\n"
-        return Array(header.utf8) + payload
+        return RecordedTreeFile.bytes(kind: "taskwarden-folders", format: Self.format, recordedAt: recordedAt, count: folders.count, payload: payload)
     }
 
     /// The listings in `bytes`, or nil when they are not a whole file of this format.
     init?(bytes: [UInt8]) {
-        guard let newline = bytes.prefix(256).firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-        let header = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
-        let payload = bytes[(newline + 1)...]
-        guard header.count == 7, header[0] == "taskwarden-folders", header[1] == "\(Self.format)",
-              let seconds = Int64(header[2]), let nanoseconds = Int64(header[3]), let count = Int(header[4]),
-              Int(header[5]) == payload.count, header[6] == Checksum.hex(payload),
-              count >= 0, count <= payload.count / 64
+        guard let (recordedAt, count, payload) = RecordedTreeFile.read(bytes, kind: "taskwarden-folders", format: Self.format, minimumEntryBytes: 64)
         else { return nil }
         var reader = ByteReader(payload)
         var folders: [String: Folder] = [:]
         folders.reserveCapacity(count)
         for _ in 0..<count {
-            guard let length = reader.integer(UInt32.self), length <= 65_536, let name = reader.bytes(Int(length)),
-                  let device = reader.integer(UInt64.self), let inode = reader.integer(UInt64.self),
-                  let size = reader.integer(UInt64.self), let mtime = reader.integer(UInt64.self), let mtimeNanos = reader.integer(UInt64.self),
-                  let ctime = reader.integer(UInt64.self), let ctimeNanos = reader.integer(UInt64.self),
-                  let entryCount = reader.integer(UInt32.self), Int(entryCount) <= payload.count
+            guard let (path, fingerprint) = reader.entryHead(), let entryCount = reader.integer(UInt32.self),
+                  Int(entryCount) <= payload.count
             else { return nil }
             var listing = DirectoryListing()
             listing.entries.reserveCapacity(Int(entryCount))
@@ -108,13 +91,9 @@ struct FolderListings: Sendable {
                 listing.entries.append(DirectoryListing.Entry(name: String(decoding: entryName, as: UTF8.self),
                                                               isRegularFile: kind == 1, isDirectory: kind == 2))
             }
-            let fingerprint = FileFingerprint(
-                device: device, inode: inode, size: Int64(bitPattern: size),
-                modified: .init(seconds: Int64(bitPattern: mtime), nanoseconds: Int64(bitPattern: mtimeNanos)),
-                changed: .init(seconds: Int64(bitPattern: ctime), nanoseconds: Int64(bitPattern: ctimeNanos)))
-            folders[String(decoding: name, as: UTF8.self)] = Folder(fingerprint: fingerprint, listing: listing)
+            folders[path] = Folder(fingerprint: fingerprint, listing: listing)
         }
         guard reader.isAtEnd else { return nil }
-        self.init(recordedAt: .init(seconds: seconds, nanoseconds: nanoseconds), folders: folders)
+        self.init(recordedAt: recordedAt, folders: folders)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -89,26 +88,24 @@ struct TreePrefetch: Sendable {
                 queue.add([PendingFolder(path: root, identity: identity, fingerprint: fingerprint)], finishing: false)
             }
         }
-        let gathered = Mutex<[TreePrefetch]>([])
         WorkerThreads.run(count: max(1, workers), stackSize: 1 << 20, meanwhile: meanwhile) {
             var local = TreePrefetch()
             while let folder = queue.next() {
                 queue.add(local.read(folder, collector: collector, known: known), finishing: true)
             }
-            gathered.withLock { $0.append(local) }
+            queue.keep(local)
         }
-        return gathered.withLock { parts in
-            var merged = parts.popLast() ?? TreePrefetch()
-            for part in parts {
-                merged.listings.merge(part.listings) { first, _ in first }
-                merged.entries.merge(part.entries) { first, _ in first }
-                merged.links.merge(part.links) { first, _ in first }
-                merged.declared.merge(part.declared) { first, _ in first }
-                merged.remembered.merge(part.remembered) { first, _ in first }
-                merged.listingsRead += part.listingsRead
-            }
-            return merged
+        var parts = queue.kept()
+        var merged = parts.popLast() ?? TreePrefetch()
+        for part in parts {
+            merged.listings.merge(part.listings) { first, _ in first }
+            merged.entries.merge(part.entries) { first, _ in first }
+            merged.links.merge(part.links) { first, _ in first }
+            merged.declared.merge(part.declared) { first, _ in first }
+            merged.remembered.merge(part.remembered) { first, _ in first }
+            merged.listingsRead += part.listingsRead
         }
+        return merged
     }
 
     /// Reads one folder as the walk will, and returns the folders under it that the walk may enter.
@@ -163,6 +160,8 @@ private struct PendingFolder {
 private final class FolderQueue: @unchecked Sendable {
     private struct State {
         var waiting: [PendingFolder] = []
+        /// What each worker found, handed in when it stops.
+        var kept: [TreePrefetch] = []
         var reading = 0
         var entered: Set<SourceFileCollector.FileIdentity> = []
     }
@@ -178,6 +177,21 @@ private final class FolderQueue: @unchecked Sendable {
         for folder in folders where state.entered.insert(folder.identity).inserted { state.waiting.append(folder) }
         if finishing { state.reading -= 1 }
         condition.broadcast()
+    }
+
+    /// Hands in what a worker found (under the same lock as the queue: one lock ThreadSanitizer understands
+    /// orders every hand-over).
+    func keep(_ part: TreePrefetch) {
+        condition.lock()
+        defer { condition.unlock() }
+        state.kept.append(part)
+    }
+
+    /// What the workers handed in; read after they were joined.
+    func kept() -> [TreePrefetch] {
+        condition.lock()
+        defer { condition.unlock() }
+        return state.kept
     }
 
     /// The next folder to read, waiting while other workers may still add some; nil when the scan is over.
