@@ -5,7 +5,7 @@ extension TaskNameDerivation {
     static let controlNouns: Set<String> = ["button", "view", "cell", "row", "item", "control", "bar", "menu"]
 
     /// The work a call named `responseTo…Action`, `respondTo…Action`, `handle…Action` or `perform…Action` does:
-    /// the words in between (`toggle-sensitive`, `domain-block`). When they only name a control
+    /// the words in between (`toggle-sensitive`, `block-domain`). When they only name a control
     /// (`responseToRowButtonAction(…, state: .follow)`), the enum case passed to it says what was asked (`follow`).
     /// Nil when the name is not so wrapped; `handleEmailAction()` keeps its name (`email` alone says less).
     static func scaffoldedWork(_ words: [String], labeledCase: String?) -> [String]? {
@@ -21,6 +21,11 @@ extension TaskNameDerivation {
         if let last = inner.last, controlNouns.contains(last), let labeledCase {
             let caseWords = NameWords.split(labeledCase)
             if !caseWords.isEmpty { return caseWords }
+        }
+        // `responseToUserBlockAction`: the action's name puts its object first; the name says the verb first
+        // (`block-user`), as every other call's does.
+        if inner.count == 2, knownVerbs.contains(inner[1]), !everyVerbOrEmpty.contains(inner[0]) {
+            return [inner[1], inner[0]]
         }
         return inner
     }

@@ -64,6 +64,21 @@ extension NameCorpus {
             }
             """, accept: [["member-page-unblock", "member-page-unblock-member"], ["member-page-unmute-server"]],
             wrong: ["member-page-member-block", "member-page-server-mute", "member-page-ui-alert", "member-page-change-relation"]),
+        NameCase("a menu's case responds to an action named object first", file: "PostMenuHandler.swift", """
+            enum PostMenuHandler {
+                static func respond(to choice: MenuChoice, provider: Provider, author: Author) {
+                    switch choice {
+                    case .muteAuthor:
+                        Task {
+                            try await PostFacade.responseToAuthorMuteAction(provider: provider, author: author)
+                        }
+                    case .openProfile:
+                        break
+                    }
+                }
+            }
+            """, accept: [["post-menu-handler-mute-author"]],
+            wrong: ["post-menu-handler-author-mute", "post-menu-handler-response-to-author-mute-action"]),
         NameCase("a child asks a closure for a record and converts it", file: "ArchiveSession.swift", """
             final class ArchiveSession {
                 private func replyWithMissing(_ answer: ArchiveAnswer, _ lookup: @Sendable @escaping (RecordKind, String) async throws -> Record) async -> [[UInt8]] {
