@@ -19,6 +19,9 @@ public struct BodyCall: Sendable, Hashable {
     public var endpoint: String?
     /// An enum case passed as the first, unlabelled argument (`surrogates` in `fetch(.surrogates)`).
     public var argumentCase: String?
+    /// An enum case passed under a label (`follow` in `responseToRowButtonAction(row:, state: .follow)`): when the
+    /// call's name only says which control was used, the case says what the user asked for.
+    public var labeledCase: String?
     /// The call's first argument has no label (`mark(ids)`): it, not the receiver, is what the verb acts on.
     public var hasLeadingArgument: Bool = false
     /// The call is awaited.
@@ -81,6 +84,9 @@ public struct TaskBody: Sendable, Hashable {
     /// Bookkeeping calls made on something (`httpStream.yield(…)`, `continuation.finish()`): they say nothing
     /// of the purpose, but can still tell two tasks apart before a number has to.
     public var bookkeepingCalls: [BodyCall]
+    /// The body first binds what it works on in a `guard` (`guard let item = await item(from: source)`), then
+    /// makes its call: the call is the work, but the body does more than make it.
+    public var looksUpFirst = false
 
     public init(
         calls: [BodyCall] = [], dominant: BodyCall? = nil, dominance: Dominance = .firstCall,

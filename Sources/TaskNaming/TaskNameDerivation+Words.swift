@@ -89,6 +89,7 @@ extension TaskNameDerivation {
     func callWords(_ call: BodyCall) -> [String] {
         if let event = Self.eventCallWords(call) { return event }
         var words = Self.stripping(Self.taskSuffixes, from: NameWords.split(call.name))
+        if let work = Self.scaffoldedWork(words, labeledCase: call.labeledCase) { return work }
         // `onLoadMore()`, `onSave()`: a callback property named after its event.
         if words.count > 1, Self.modifierPrefixes.contains(words[0]) { words.removeFirst() }
         // `performAddToQueue(…)`: what is performed is the work. `performSearch()` keeps its verb: the bare noun

@@ -232,6 +232,18 @@ public struct TaskNameDerivation: Sendable {
         }
         if prefix.isEmpty && purpose.words.isEmpty { purpose = PurposeCandidate(["task"], "no enclosing declaration") }
         if purpose.provenance.isEmpty { purpose.provenance = "type \(context.declarationPath.typeNames.last ?? "")" }
+        // One of many alike children in a test (`for _ in 0..<n { group.addTask { try await service.ping() } }`)
+        // whose scenario ends on how, not what (`one-message-async`): each does its call, which the scenario
+        // does not say; glued after the scenario when it fits.
+        if purpose.isPhrase, context.isPerItem, role(of: context) == .test,
+           purpose.words.last.map(Self.adverbsWhenLast.contains) == true,
+           let own = ownPart(context, prefix: prefix, purpose: purpose), !own.isEmpty {
+            let glued = purpose.words + own
+            if NameWords.compose(prefix: prefix, purpose: glued, extra: [], maxLength: maxLength)
+                == (prefix + glued).joined(separator: "-") {
+                purpose.words = glued
+            }
+        }
         // The convention wants a name to start with a letter.
         if let first = (prefix + purpose.words).first, first.first?.isLetter != true { prefix.insert("task", at: 0) }
 
@@ -525,6 +537,10 @@ public struct TaskNameDerivation: Sendable {
             candidate.verbIsWholeName = call.receiver != nil && NameWords.split(call.name).count == 1
             return candidate
         }
+        if let words = call?.words, let undone = Self.undoingVerb(words, anchors: context.anchors) {
+            call?.words = undone
+            call?.verb = undone.first
+        }
         // `async let m = Stats.shared.fetchMachines(); async let h = Stats.shared.fetchHosts()`: several calls of
         // one verb on one object are the work, whatever the body then does with the results.
         if let summary = Self.sharedVerbSummary(body, typePrefix: typePrefix) {
@@ -599,14 +615,22 @@ public struct TaskNameDerivation: Sendable {
             // The type's own hook for a call or a delegate's moment (`self.imageTaskCancelCalled(…)`,
             // `didCancel()`) says when, not what: the function (`invalidate()`) names the task better, unless the
             // task runs later. (Telling another object of an event, `queue.codeScanned(…)`, reports it: work.)
+            // A body that looks up what it works on before its call does more than the call: the function's
+            // name says it better, unless that name is a delegate's event (`spoilerBannerViewDidPressed`), which
+            // says when, never what.
+            let memberIsEvent: Bool
+            if case .function(let name)? = context.declarationPath.member { memberIsEvent = delegateEvent(name) != nil } else { memberIsEvent = false }
+            let strongCall = body.hasStrongCall && (!body.looksUpFirst || memberIsEvent)
             let callFirst = body.dominant.map { dominant in
                 !body.callsEnclosingFunction && !agrees(context.declarationPath.member, dominant)
                     && (context.placement == .callback || !Self.isOwnHook(dominant))
                     && (context.placement == .callback
-                        || (body.hasStrongCall && callWords(dominant).count > 1 && !Self.isSystemCall(dominant)
+                        || (strongCall && callWords(dominant).count > 1 && !Self.isSystemCall(dominant)
                             && (!inProperty || Self.runsReceiver(dominant)))
                         || (body.dominance == .onlyCall && !inProperty && !Self.isSystemCall(dominant)
-                            && contradicts(context.declarationPath.member, dominant)))
+                            && contradicts(context.declarationPath.member, dominant))
+                        || (context.isPerItem && body.dominance == .onlyCall && dominant.isAwaited
+                            && !Self.isSystemCall(dominant) && memberIsCut(member, context)))
             } ?? false
             if callFirst, let call { candidates.append(call) }
             // A storage of two words or more (`endUnansweredCallTask`) says which task this is better than a

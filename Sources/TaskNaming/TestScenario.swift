@@ -22,13 +22,18 @@ public enum TestScenario {
         for clause in base.split(separator: "_") {
             var words = NameWords.split(String(clause))
             while let first = words.first, scaffolding.contains(first) { words.removeFirst() }
-            scenario += words.filter { !joiners.contains($0) }
+            scenario += words.filter { !joiners.contains($0) && !isRepeatCount($0) }
         }
         // `testOnTurnOffSync…`: a leading `on` frames the scenario too.
         if scenario.count > 1, scenario.first == "on" { scenario.removeFirst() }
         // A test called only `test()` or `testIt()` has no scenario: its name is what there is.
         return scenario.isEmpty ? NameWords.split(base)
             : NameWords.trimmingDanglingEnd(trimmingLeadingGlue(removingRepeatedStems(scenario)))
+    }
+
+    /// `x10000` in `oneMessagePerfX10000`: how many times the test repeats its work, not a word of what it does.
+    static func isRepeatCount(_ word: String) -> Bool {
+        word.count > 1 && word.first == "x" && word.dropFirst().allSatisfy(\.isNumber)
     }
 
     /// `commit-all-commits-stored-offsets` → `commit-all-stored-offsets`: another form of a content word the

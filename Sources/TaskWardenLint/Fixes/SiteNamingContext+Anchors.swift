@@ -133,6 +133,7 @@ extension SiteNamingContext {
            !label.hasPrefix("is"), !label.hasPrefix("has") {
             return (label, false)
         }
+        if let callee, callee.first?.isUppercase == true, let stored = storedAction(of: call) { return (stored, false) }
         return callee.map { ($0, false) }
     }
 

@@ -139,6 +139,8 @@ extension SiteNamingContext {
     /// `@escaping () async -> T`, `@Sendable (Int) throws -> Void`, or an alias such as `ReadableStreamHandler?`.
     static func isClosureType(_ text: String) -> Bool {
         if text.contains("->") || text.contains("@escaping") { return true }
+        // `MastodonMenu.Action`: a type nested in another names a case of that type's, not a closure to run.
+        if text.contains(".") { return false }
         let name = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).last.map(String.init) ?? text
         return NameWords.split(name).last.map(closureTypeWords.contains) == true && name.first?.isUppercase == true
     }

@@ -11,7 +11,10 @@ extension TaskBodyReader {
     static func isQuery(_ node: FunctionCallExprSyntax, callee: String) -> Bool {
         if let first = NameWords.split(callee).first, predicateWords.contains(first) { return true }
         // `delegate.emailManager(self, requested: url)`: a delegate asked for something, named for who asks.
-        if node.arguments.first?.expression.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+        // A labelled `self` (`Facade.toggleSensitive(dependency: self, …)`) hands the caller over as a dependency
+        // of work done elsewhere: that call is the work.
+        if let first = node.arguments.first, first.label == nil,
+           first.expression.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
             return true
         }
         var current = Syntax(node)

@@ -34,6 +34,8 @@ extension TaskBodyReader {
         var takenLocals: Set<String> = []
         /// Calls made inside `MainActor.run { … }`: handing results back to the main actor.
         var handBackCalls: [BodyCall] = []
+        /// Calls made in a `guard`'s conditions (`guard let item = await item(from: source)`).
+        var guardLookups: [BodyCall] = []
         /// The body starts child tasks of a group (`group.addTask { … }`).
         var startsChildTasks = false
 
@@ -62,7 +64,8 @@ extension TaskBodyReader {
             }
             // `await operation()`, `await self.action()`, `try await unsafeOperation.wrappedValue(body)`: running a
             // closure value someone handed over is running the caller's work.
-            if let closureName = TaskBodyReader.runClosureValue(node, closureParameters: closureParameters) {
+            if let closureName = TaskBodyReader.runClosureValue(node, closureParameters: closureParameters),
+               !TaskBodyReader.asksClosureForValue(node, name: closureName) {
                 // A completion handler called without `await` only reports; work (`operation`, `block`) runs.
                 if TaskBodyReader.isAwaited(node) || !closureParameters.contains(closureName)
                     || NameWords.split(closureName).last.map(TaskBodyReader.workNouns.contains) == true {
@@ -293,7 +296,13 @@ extension TaskBodyReader {
         }
 
         override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
-            walk(node.conditions)
+            // Only a value bound (`guard let item = await item(from:)`) is looked up; a pattern or a test
+            // (`guard case .confirmed = await alert.run()`) decides whether the work runs.
+            for condition in node.conditions {
+                let before = reading.calls.count
+                walk(condition)
+                if condition.condition.is(OptionalBindingConditionSyntax.self) { guardLookups += reading.calls[before...] }
+            }
             return .skipChildren
         }
 

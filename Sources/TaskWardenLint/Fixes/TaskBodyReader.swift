@@ -30,15 +30,19 @@ struct TaskBodyReader {
         var consumedSequence: BodyCall?
         /// The error case the body throws at its own level (`throw ClientError.readTimeout`).
         var thrownCase: String?
+        /// Calls in a `guard`'s bindings were moved to the queries (``TaskBodyReader/movingLookups``).
+        var looksUpFirst = false
 
         /// The body as name derivation sees it.
         var summary: TaskBody {
             // Every summary carries the same context beside its calls and the call that dominates.
             func body(_ calls: [BodyCall], _ dominant: BodyCall?, _ dominance: TaskBody.Dominance) -> TaskBody {
-                TaskBody(calls: calls, dominant: dominant, dominance: dominance,
-                         callsEnclosingFunction: callsEnclosingFunction,
-                         distinguishingWords: Array(distinguishingWords.prefix(3)),
-                         bookkeepingCalls: Array(bookkeepingOnReceivers.prefix(2)))
+                var body = TaskBody(calls: calls, dominant: dominant, dominance: dominance,
+                                    callsEnclosingFunction: callsEnclosingFunction,
+                                    distinguishingWords: Array(distinguishingWords.prefix(3)),
+                                    bookkeepingCalls: Array(bookkeepingOnReceivers.prefix(2)))
+                body.looksUpFirst = looksUpFirst
+                return body
             }
             // Clean-up before the work (`timer?.invalidate()`) is not what the task does.
             let (work, ordered) = TaskBodyReader.workFirst(calls)
@@ -108,6 +112,9 @@ struct TaskBodyReader {
         var reading = visitor.reading
         reading.calls = droppingHandBack(reading.calls, handBack: visitor.handBackCalls,
                                          startsChildTasks: visitor.startsChildTasks)
+        let callsBefore = reading.calls
+        (reading.calls, reading.queries) = movingLookups(visitor.guardLookups, calls: reading.calls, queries: reading.queries)
+        reading.looksUpFirst = reading.calls != callsBefore
         // `if isImage { load(image) } else { load(movie) }`: what every branch does is the work of a body that
         // does nothing else; beside other work it is one step of it.
         if reading.calls.isEmpty { reading.calls = visitor.sharedByAlternatives }
@@ -342,8 +349,9 @@ struct TaskBodyReader {
     /// value it returns (Swift's `-ed`/`-ing` convention for non-mutating methods) transforms a value, it does
     /// no work of its own (unless it is awaited: `await resolvedURL(from:)` is work).
     static func isValueTransform(_ node: FunctionCallExprSyntax, callee: String) -> Bool {
-        guard node.calledExpression.as(MemberAccessExprSyntax.self)?.base != nil, !isAwaited(node),
-              let first = NameWords.split(callee).first, first.count > 4 else { return false }
+        guard node.calledExpression.as(MemberAccessExprSyntax.self)?.base != nil, !isAwaited(node) else { return false }
+        if isConversion(callee) { return true }
+        guard let first = NameWords.split(callee).first, first.count > 4 else { return false }
         return first.hasSuffix("ing") || first.hasSuffix("ed")
     }
 
@@ -385,6 +393,11 @@ struct TaskBodyReader {
         if let first = node.arguments.first, first.label == nil,
            let member = first.expression.as(MemberAccessExprSyntax.self), member.base == nil {
             call.argumentCase = member.declName.baseName.text
+        }
+        if let labeled = node.arguments.first(where: { argument in
+            argument.label != nil && argument.expression.as(MemberAccessExprSyntax.self).map { $0.base == nil } == true
+        }), let member = labeled.expression.as(MemberAccessExprSyntax.self) {
+            call.labeledCase = member.declName.baseName.text
         }
         return call
     }

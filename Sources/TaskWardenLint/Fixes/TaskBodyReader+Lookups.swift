@@ -1,0 +1,44 @@
+import SwiftSyntax
+import TaskNaming
+
+/// Calls that only fetch what the work is done on.
+extension TaskBodyReader {
+    /// `guard let item = await item(from: source) else { return }; try await Facade.toggleSensitive(item)`: what a
+    /// `guard` binds is what the body works on; a later awaited call is the work, and the lookup becomes a query
+    /// (a name only when the body does nothing else). A body whose only calls are in its `guard` keeps them.
+    static func movingLookups(
+        _ lookups: [BodyCall], calls: [BodyCall], queries: [BodyCall]
+    ) -> (calls: [BodyCall], queries: [BodyCall]) {
+        guard !lookups.isEmpty else { return (calls, queries) }
+        let rest = calls.filter { !lookups.contains($0) }
+        guard rest.contains(where: \.isAwaited) else { return (calls, queries) }
+        return (rest, lookups.filter(calls.contains) + queries)
+    }
+}
+
+extension TaskBodyReader {
+    /// `record.asJSONFragment()`, `item.toModel()`: a conversion of a value into another form is plumbing
+    /// around the work, never the work.
+    static func isConversion(_ callee: String) -> Bool {
+        let words = NameWords.split(callee)
+        return words.count > 1 && (words[0] == "as" || words[0] == "to")
+    }
+
+    /// `let record = try await lookup(kind, digest)`: a closure parameter named for what it does (not
+    /// `operation`, `body`, `handler`, nor `transform`: a map helper runs its caller's work), awaited with arguments and its result kept, is a step of this body's
+    /// own work, as a method call would be; the body does not only run its caller's work.
+    static func asksClosureForValue(_ node: FunctionCallExprSyntax, name: String) -> Bool {
+        guard isAwaited(node), !node.arguments.isEmpty, node.trailingClosure == nil,
+              let last = NameWords.split(name).last,
+              !closureNouns.contains(last), !workNouns.contains(last), !reportingMethods.contains(name),
+              !["completion", "continuation", "callback", "reply", "respond", "transform", "map", "mapper", "work", "fn", "f"].contains(last) else { return false }
+        var current = Syntax(node)
+        while let parent = current.parent {
+            if parent.isKind(.initializerClause) { return true }
+            guard parent.isKind(.tryExpr) || parent.isKind(.awaitExpr) || parent.isKind(.forceUnwrapExpr)
+                    || parent.isKind(.optionalChainingExpr) else { return false }
+            current = parent
+        }
+        return false
+    }
+}
