@@ -159,10 +159,10 @@ struct SourceFileCollector {
             let isPropertyList = Self.isPropertyList(name)
             // A regular file that is neither is never read: no `stat` for it.
             if listed.isRegularFile, !isSwift, !isPropertyList { continue }
-            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            let path = Self.path(of: name, in: directory)
             switch prefetched?.entry(path) ?? entry(path) {
             case .directory(let child, _):
-                if name.hasSuffix(".xcassets") { continue }
+                if !Self.mayEnter(name) { continue }
                 if !followSymbolicLinks, !listed.isDirectory, prefetched?.isSymbolicLink(path) ?? isSymbolicLink(path) {
                     found.problems.append(InputProblem(path: displayPath(path), kind: .symlinkNotFollowed,
                         detail: "symbolic link to a directory; not followed (--follow-symlinks follows it)"))
@@ -190,6 +190,14 @@ struct SourceFileCollector {
     }
 
     private static func isPropertyList(_ name: String) -> Bool { name == "Info.plist" || name.hasSuffix("-Info.plist") }
+
+    /// The path of the entry `name` in `directory`.
+    static func path(of name: String, in directory: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// Whether the walk enters a folder of this name: not an asset catalog (it holds no source).
+    static func mayEnter(_ name: String) -> Bool { !name.hasSuffix(".xcassets") }
 
     /// Whether the walk reads a regular file of this name: a Swift file or a property list.
     static func mayRead(_ name: String) -> Bool { name.hasSuffix(".swift") || isPropertyList(name) }

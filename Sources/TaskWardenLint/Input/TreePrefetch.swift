@@ -126,10 +126,10 @@ struct TreePrefetch: Sendable {
         for listed in listing.entries where !listed.name.hasPrefix(".") {
             let name = listed.name
             if listed.isRegularFile, !SourceFileCollector.mayRead(name) { continue }
-            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            let path = SourceFileCollector.path(of: name, in: directory)
             let entry = collector.entry(path)
             entries[path] = entry
-            guard case .directory(let identity, let fingerprint) = entry, !name.hasSuffix(".xcassets") else { continue }
+            guard case .directory(let identity, let fingerprint) = entry, SourceFileCollector.mayEnter(name) else { continue }
             let child = PendingFolder(path: path, identity: identity, fingerprint: fingerprint)
             // A name `readdir` calls a folder is not a link; the walk asks `lstat` only of the others.
             if listed.isDirectory {
