@@ -502,10 +502,12 @@ public struct TaskNameDerivation: Sendable {
             PurposeCandidate(NameWords.split(anchor.name), "case .\(anchor.name) in \(place)")
         }
         // `sink`, `addObserver`: a registration says when, never what, and tells no two tasks apart.
-        // `Button { … }`, `action: { … }`: the kind of control or argument, never what the task does.
+        // `Button { … }`, `action: { … }`: the kind of control or argument, never what the task does; nor
+        // does the `.task { … }` modifier a detached task sits in (`pin-task`).
         let actions = context.anchors.reversed().filter {
             $0.kind == .action && !Self.isRegistration($0.name)
                 && !NameWords.split($0.name).allSatisfy(Self.controlWords.contains)
+                && !Self.saysOnlyTask(actionWords($0.name))
         }.map { anchor in
             var candidate = PurposeCandidate(Self.stripping(Self.closureSuffixes, from: actionWords(anchor.name)),
                                              "closure of \(anchor.name) in \(place)")

@@ -8,6 +8,16 @@ extension NameCorpus {
                 }
             }
             """, accept: [["wantlist-load"]], wrong: ["wantlist-appear", "wantlist-body"]),
+        NameCase("a detached task inside the task modifier is named by its work", file: "CoverView.swift", """
+            struct CoverView: View {
+                var body: some View {
+                    Image(systemName: "photo").task {
+                        let task = Task.detached { await artwork.decodedThumbnail() }
+                        thumbnail = await task.value
+                    }
+                }
+            }
+            """, accept: [["cover-decoded-thumbnail", "cover-decode-thumbnail"]], wrong: ["cover-task"]),
         NameCase("refreshable refreshes", file: "PricesView.swift", """
             struct PricesView: View {
                 var body: some View {
