@@ -384,6 +384,9 @@ public struct TaskNameDerivation: Sendable {
                 phrase = words
                 withoutScenario = true
             }
+            // A function's name cut to one word by the words the name says already says no place
+            // (`in-try` of `tryLoadingMore` after `load-more`): a later word, or a number, tells the sites apart.
+            if uses[index] == .place, phrase.count == 1, words.count > 1 { continue }
             // Glued on, a function's name would read as a second verb (`unsubscribe-subscribe`): it says where.
             if uses[index] == .place { phrase = ["in"] + phrase }
             guard unique.insert(phrase).inserted else { continue }

@@ -18,6 +18,28 @@ extension NameCorpus {
                 }
             }
             """, accept: [["cover-decoded-thumbnail", "cover-decode-thumbnail"]], wrong: ["cover-task"]),
+        NameCase("a function's name cut to one word is no place", file: "EditPlaylistView.swift", """
+            struct EditPlaylistView: View {
+                private var tracksSection: some View {
+                    Section("Tracks") {
+                        ForEach(tracks) { track in
+                            Button {
+                                Task { await deleteTrack(track) }
+                            } label: {
+                                Image(systemName: "minus.circle")
+                            }
+                        }
+                        .onDelete { offsets in
+                            if let index = offsets.first {
+                                let track = tracks[index]
+                                Task { await deleteTrack(track) }
+                            }
+                        }
+                    }
+                }
+            }
+            """, accept: [["edit-playlist-delete-track-button"], ["edit-playlist-delete-track"]],
+            wrong: ["edit-playlist-delete-track-in-section"]),
         NameCase("refreshable refreshes", file: "PricesView.swift", """
             struct PricesView: View {
                 var body: some View {
