@@ -33,6 +33,8 @@ public struct BodyCall: Sendable, Hashable {
     public var isAssignment: Bool = false
     /// The free function whose result the call is made on (`snapshot` in `snapshot().pngData()`).
     public var producer: String?
+    /// The label of the call's first argument (`notificationResponse` in `handle(notificationResponse:)`).
+    public var firstLabel: String?
     /// Short source text for provenance: `capabilities.refresh()`.
     public var text: String
 

@@ -30,6 +30,9 @@ public struct TaskNameContext: Sendable, Hashable {
     public var placement: Placement = .direct
     /// The enclosing function is a test (`func testKeepAlive()`, `@Test func keepAlive()`).
     public var isTestMethod: Bool = false
+    /// The task is created only on some paths of its function (in an `if`, a `guard`'s `else`, a `switch` case):
+    /// it is part of the function's work at most, so the function's name does not stand for it.
+    public var isConditional: Bool = false
     /// The task only runs a closure the enclosing function was given: a forwarding helper.
     public var forwarding: ForwardingHelper?
     /// The property the body's dominant call's result is assigned to (`resolvedPath` in

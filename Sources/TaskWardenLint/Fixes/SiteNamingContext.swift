@@ -19,6 +19,7 @@ public enum SiteNamingContext {
         var isViewContent = false
         var reachedDeclaration = false
         var runsLater = false
+        var isConditional = false
         var function: Syntax?
         // Parameters of the closures around the site (`promise`, `continuation`): calling one reports.
         var reportingNames: Set<String> = []
@@ -45,6 +46,7 @@ public enum SiteNamingContext {
             }
             guard !reachedDeclaration else { continue }
             if current.isKind(.forStmt) { isPerItem = true }
+            if current.isKind(.ifExpr) || current.isKind(.guardStmt) || current.isKind(.switchCase) { isConditional = true }
             // `defer { Task { … } }` runs when the function returns, after its work: the function's name says
             // when, as a callback's does, and the body what.
             if current.isKind(.deferStmt) { runsLater = true }
@@ -120,6 +122,7 @@ public enum SiteNamingContext {
             fileName: fileName
         )
         context.isTestMethod = function.map(isTestMethod) ?? false
+        context.isConditional = isConditional
         context.testTypes = testTypes(around: call)
         if let dominant = context.body.dominant, !dominant.isAssignment {
             context.resultProperty = resultProperty(of: dominant.name, in: TaskBodyReader.taskClosure(of: call))

@@ -192,15 +192,23 @@ extension TaskBodyReader {
         override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
             let elements = Array(node.elements)
             // `self.delay = elapsed * 1000` is unfolded as five elements: the assignment is still the second.
-            if elements.count >= 3, elements[1].isKind(.assignmentExpr) {
+            if elements.count >= 3, elements[1].isKind(.assignmentExpr) || Self.isCompoundAssignment(elements[1]) {
                 noteAssignment(to: elements[0], value: elements.count == 3 ? elements[2] : nil)
             }
             return .visitChildren
         }
 
         override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
-            if node.operator.isKind(.assignmentExpr) { noteAssignment(to: node.leftOperand, value: node.rightOperand) }
+            if node.operator.isKind(.assignmentExpr) || Self.isCompoundAssignment(node.operator) {
+                noteAssignment(to: node.leftOperand, value: node.rightOperand)
+            }
             return .visitChildren
+        }
+
+        /// `self.transcript += chunk` updates the property as `=` does.
+        static func isCompoundAssignment(_ expression: ExprSyntax) -> Bool {
+            guard let token = expression.as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
+            return ["+=", "-=", "*=", "/=", "|=", "&=", "<<=", ">>=", "%=", "^="].contains(token)
         }
 
         func noteAssignment(to target: ExprSyntax, value: ExprSyntax?) {

@@ -380,6 +380,7 @@ struct TaskBodyReader {
                             isAwaited: isAwaited(node), text: text)
         // `connection.subscribe(to: "x")`: a first label that is a preposition names the object as surely as no
         // label does; the receiver is the agent, not what is subscribed.
+        call.firstLabel = node.arguments.first?.label?.text
         call.hasLeadingArgument = node.arguments.first.map {
             $0.label == nil || objectPrepositions.contains($0.label!.text)
         } ?? false
