@@ -63,6 +63,7 @@ public enum NameWords {
         var words = words
         while let last = words.last, endsUnfinished(last) {
             if (last == "in" || last == "on"), words.count > 1, particleVerbs.contains(words[words.count - 2]) { break }
+            if last == "through", words.count > 1, throughVerbs.contains(words[words.count - 2]) { break }
             words.removeLast()
         }
         return words
@@ -76,6 +77,7 @@ public enum NameWords {
     static let danglingWords: Set<String> = fillers.subtracting(["a"]).union([
         "on", "in", "into", "onto", "without", "within", "via", "per", "as", "or", "about", "upon", "than", "not",
         "no", "nor", "while", "through", "across", "during", "until", "after", "before", "since", "because",
+        "under", "between", "among", "against", "toward", "towards", "beyond", "beneath",
     ])
 
     /// Particles that finish a phrasal verb (`sign out`, `log in`, `opt out`).
@@ -93,10 +95,14 @@ public enum NameWords {
         var words = words
         while words.count > 1, let last = words.last, danglingWords.contains(last) {
             if last == "in" || last == "on", particleVerbs.contains(words[words.count - 2]) { break }
+            if last == "through", throughVerbs.contains(words[words.count - 2]) { break }
             words.removeLast()
         }
         return words
     }
+
+    /// Verbs finished by `through` (`passes-through`, `fall-through`): the particle is not dangling.
+    static let throughVerbs: Set<String> = ["pass", "passes", "fall", "falls", "go", "goes", "follow", "follows", "read", "click", "see"]
 
     /// Words ending in `ed` that are not past participles (`need`, `feed`, `embed`).
     static let notParticiples: Set<String> = [

@@ -107,7 +107,8 @@ extension TaskNameDerivation {
             let producerWords = NameWords.split(producer)
             return producerWords + words.filter { !producerWords.contains($0) }
         }
-        if let endpoint = call.endpoint {
+        // `request(path: type.path)`: an address says where the request goes, not what it is for.
+        if let endpoint = call.endpoint, !Self.addressNouns.contains(endpoint) {
             // `perform(action: .acceptTerms)` is the accept; `post(endpoint: .unblock)` posts it.
             if Self.genericFunctions.contains(call.name) { return NameWords.split(endpoint) }
             return words + NameWords.split(endpoint).filter { !words.contains($0) }
@@ -129,12 +130,20 @@ extension TaskNameDerivation {
            !Self.agentNouns.contains(last) || Self.genericFunctions.contains(words[0]) {
             return words + typePrefix.stem(receiver).filter { !words.contains($0) }
         }
+        // `handle(notificationResponse:)`, `process(item:)`: a generic verb says what it works on in its label.
+        if words.count == 1, Self.genericFunctions.contains(words[0]), call.receiver == nil, call.typeName == nil,
+           let label = call.firstLabel, !NameWords.fillers.contains(label), !Self.taskNouns.contains(label) {
+            return words + NameWords.split(label).filter { !words.contains($0) }
+        }
         // `fetcher.fetch(.surrogates)` fetches the surrogates.
         if words.count == 1, let object = call.argumentCase {
             return words + NameWords.split(object).filter { !words.contains($0) }
         }
         return words
     }
+
+    /// Where a request goes (`path`, `url`): never what it is for.
+    static let addressNouns: Set<String> = ["path", "url", "uri", "endpoint", "route", "address", "location", "host"]
 
     /// Verbs that take a participle as their object (`markCompleted`, `setSelected`, `loadSaved`): such a call
     /// is an action, not an event.
@@ -234,6 +243,15 @@ extension TaskNameDerivation {
         return words.isEmpty ? nil : words
     }
 
+    /// A function named for a moment someone else marks (`collectionView(_:willDisplay:forItemAt:)`,
+    /// `modalWillDismiss()`, `didTapSave()`): it says when a task runs, not what it does. A data source's
+    /// question (`tableView(_:cellForRowAt:)`) or a command (`webView(_:start:)`) names no moment.
+    func namesMoment(_ function: String) -> Bool {
+        if delegateEvent(function)?.contains(where: Self.eventLabelWords.contains) == true { return true }
+        let words = NameWords.split(DeclarationPath.baseName(function))
+        return words.dropLast().contains { $0 == "did" || $0 == "will" }
+    }
+
     /// Words that mark an argument label as an event (`didSelectRowAt`, `buttonPressed`, `valueChanged`).
     static let eventLabelWords: Set<String> = [
         "did", "will", "should", "pressed", "tapped", "tap", "selected", "select", "changed", "clicked", "toggled",
@@ -279,6 +297,13 @@ extension TaskNameDerivation {
         // A coordinator's `-flow` (`startMembersFlow` in `room-flow`) is the prefix's kind, not a head noun.
         let headCut = words.indices.dropFirst(2).contains {
             removed[$0] && !removed[$0 - 1] && !NameWords.fillers.contains(words[$0 - 1]) && !kindHeads.contains(words[$0])
+        }
+        // `fetchAndDownloadIfNeeded` in `html-metadata-downloader`: one of two joined verbs is no repeat; taken
+        // out, it leaves the other alone with the condition (`fetch-needed`).
+        for index in words.indices where removed[index] {
+            let joinedBefore = index >= 2 && ["and", "or"].contains(words[index - 1]) && !removed[index - 2]
+            let joinedAfter = index + 2 < words.count && ["and", "or"].contains(words[index + 1]) && !removed[index + 2]
+            if joinedBefore || joinedAfter { removed[index] = false }
         }
         let leftVerb = words.indices.filter { !removed[$0] }
         if headCut || (leftVerb.count == 1 && words.count > 1 && emptyVerbs.contains(words[leftVerb[0]])) {

@@ -275,9 +275,11 @@ public struct TaskNameDerivation: Sendable {
         // second verb (`list-run-consensus` of `getSentinelList` in `runSentinelConsensusDiscoveryAction`); and
         // any function around a getter's call: the getter says what the task is for, the function only where.
         // (A function that shares the getter's object, `prefetchContainers` of `getContainer`, says it better.)
+        // So does a function that makes the task on some paths only (`if bookmarked { Task { await saveFilters() } }`
+        // in `refilterChapters()`): the task saves, it does not refilter.
         let getterPurpose = purpose.isCall && context.body.dominant.map { Self.isGetter($0) && NameWords.split($0.name).first == "get" } == true
         func isPlace(_ candidate: PurposeCandidate) -> Bool {
-            candidate.isMember && (!candidate.mayStandAlone || contradicted
+            candidate.isMember && (!candidate.mayStandAlone || contradicted || context.isConditional
                 || (getterPurpose && candidate.startsWithVerb
                     && !candidate.words.contains { word in purpose.words.dropFirst().contains { WordStems.same($0, word) } }))
         }
@@ -341,10 +343,15 @@ public struct TaskNameDerivation: Sendable {
             disambiguators.append(candidate.words)
             uses.append(.place)
         }
-        // The kind of control (`button`, `alert`) never names a task, but tells two alike ones apart.
+        // The kind of control (`button`, `alert`) never names a task, but tells two alike ones apart: a button
+        // as a compound (`save-button`), any other as where the user asked (`toggle-bookmarked-from-alert`),
+        // never glued as an object (`toggle-bookmarked-alert` would toggle an alert).
         let controls = context.anchors.reversed().filter {
             $0.kind == .action && NameWords.split($0.name).allSatisfy(Self.controlWords.contains)
-        }.map { NameWords.split($0.name) }
+        }.map { anchor in
+            let words = NameWords.split(anchor.name)
+            return (kept.isEmpty || words == ["button"] ? [] : ["from"]) + words
+        }
         disambiguators += controls
         uses += [Use](repeating: .glued, count: controls.count)
         var standalone: [Int: [String]] = [:]
@@ -448,6 +455,12 @@ public struct TaskNameDerivation: Sendable {
         return derived
     }
 
+    /// The task is named after its call only because its function names a delegate's moment.
+    func namesMomentOnly(_ context: TaskNameContext) -> Bool {
+        guard case .function(let name)? = context.declarationPath.member, !context.isTestMethod else { return false }
+        return !hostFunctions.contains(DeclarationPath.baseName(name)) && namesMoment(name) && role(of: context) == .host
+    }
+
     /// What the enclosing member says about a task created in it.
     enum MemberRole {
         /// It says when the task runs (`init`, `viewDidLoad`, a view's `body`).
@@ -466,6 +479,14 @@ public struct TaskNameDerivation: Sendable {
         case .function(let name)?:
             let base = DeclarationPath.baseName(name)
             if hostFunctions.contains(base) { return .host }
+            // A delegate's moment (`collectionView(_:willDisplay:forItemAt:)`, `modalWillDismiss()`) says when
+            // the task runs, as `viewDidLoad` does: a body of one call that does something says what. A body of
+            // several calls, a question (`content(from:)`) or a system API's call leaves the moment the name.
+            if namesMoment(name), context.body.hasStrongCall, let call = context.body.dominant, !call.isAssignment,
+               !Self.isGetter(call), !Self.isNounNamed(call), !Self.isSystemCall(call),
+               NameWords.split(call.name).first.map(Self.everyVerb.contains) == true {
+                return .host
+            }
             // `goTo(_:)` says no more than `go`.
             let words = NameWords.trimmingDanglingEnd(NameWords.split(base))
             // A set-up function (`configureAuthor`, `bindViewModel`) says nothing of a task that runs in a
@@ -562,8 +583,9 @@ public struct TaskNameDerivation: Sendable {
             call?.provenance = "\(dominant.text) assigned to \(property) in \(place)"
         }
         // A body that only assigns a property (`self.fraction = progress`) is named after it only when it runs
-        // later, in a callback (a progress handler); created directly, it is what the function does.
-        if body.dominant?.isAssignment == true && context.placement != .callback { call = nil }
+        // later, in a callback (a progress handler), or on some paths of its function (`if let chunk { Task {
+        // output += chunk } }` in `generate(prompt:)`); created directly, it is what the function does.
+        if body.dominant?.isAssignment == true && context.placement != .callback && !context.isConditional { call = nil }
         // Sleeping is what a body does only when nothing around it says more: it comes after the anchors.
         var bookkeeping: [PurposeCandidate] = []
         // `UploadManager.shared.allTasks()`: a call that, without its task word, says only a quantifier reads a
@@ -582,7 +604,10 @@ public struct TaskNameDerivation: Sendable {
         let member = context.declarationPath.member.flatMap { component -> PurposeCandidate? in
             if case .property("body") = component { return nil }
             var candidate = PurposeCandidate(memberWords(component), memberProvenance(context), mayEcho: true,
-                                             mayStandAlone: role == .specific && context.placement != .callback)
+                                             mayStandAlone: (role == .specific && context.placement != .callback)
+                                                // A delegate's moment passed over for the body's call tells this
+                                                // site from another making that call (`load-more-will-display`).
+                                                || namesMomentOnly(context))
             candidate.isMember = true
             if case .function(let name) = component {
                 candidate.startsWithVerb = true
@@ -606,8 +631,14 @@ public struct TaskNameDerivation: Sendable {
             }
             if callFirst, let call { candidates.append(call) }
             candidates += titles
-            if !callFirst, let call { candidates.append(call) }
-            candidates += cases + actions + triggers + bookkeeping + [member].compactMap { $0 }
+            // A getter (`server.webviewURL()`) says what the body asks for; the `case` or action it runs in
+            // says what it is for (`reloadDefaultURL`).
+            let asks = context.resultProperty == nil && body.dominant.map { Self.isGetter($0) || Self.isNounNamed($0) } == true
+            if !callFirst, !asks, let call { candidates.append(call) }
+            candidates += cases + actions
+            if !callFirst, asks, let call { candidates.append(call) }
+            candidates += triggers
+            candidates += bookkeeping + [member].compactMap { $0 }
         case .specific:
             // The body's call names the task when the function's name says something else: one call (or one
             // awaited call) that the name does not cover, or any call from a closure run later.
@@ -628,6 +659,7 @@ public struct TaskNameDerivation: Sendable {
             let strongCall = body.hasStrongCall && (!body.looksUpFirst || memberIsEvent)
             let callFirst = body.dominant.map { dominant in
                 !body.callsEnclosingFunction && !agrees(context.declarationPath.member, dominant)
+                    && !asksForMembersObject(member, dominant)
                     && (context.placement == .callback || !Self.isOwnHook(dominant))
                     && (context.placement == .callback
                         || (strongCall && callWords(dominant).count > 1 && !Self.isSystemCall(dominant)
@@ -640,8 +672,13 @@ public struct TaskNameDerivation: Sendable {
             if callFirst, let call { candidates.append(call) }
             // A storage of two words or more (`endUnansweredCallTask`) says which task this is better than a
             // function doing several things; one word (`infoTask`) says less than the function.
-            candidates += storage.filter { $0.words.count > 1 } + [member].compactMap { $0 }
-                + storage.filter { $0.words.count <= 1 } + titles
+            // Not a storage the function's name says whole (`sourceLists` of `loadSourceLists`): the function
+            // says it with its verb.
+            let saidByMember = { (storage: PurposeCandidate) in
+                member.map { member in storage.words.allSatisfy { word in member.words.contains { WordStems.same($0, word) } } } ?? false
+            }
+            candidates += storage.filter { $0.words.count > 1 && !saidByMember($0) } + [member].compactMap { $0 }
+                + storage.filter { $0.words.count <= 1 || saidByMember($0) } + titles
             if !callFirst, let call { candidates.append(call) }
             candidates += cases + actions + triggers + bookkeeping
         }
@@ -697,6 +734,13 @@ public struct TaskNameDerivation: Sendable {
         ("begin", "end"), ("attach", "detach"), ("pause", "resume"), ("acquire", "release"), ("push", "pop"),
         ("enter", "exit"), ("join", "leave"), ("create", "delete"), ("create", "destroy"), ("enable", "disable"),
     ]
+
+    /// A call named for what it returns (`allEntries()`) whose noun the function's name says with a verb
+    /// (`loadEntries()`): the function says what the task does with it.
+    func asksForMembersObject(_ member: PurposeCandidate?, _ call: BodyCall) -> Bool {
+        guard let member, Self.isNounNamed(call) || Self.isGetter(call), let noun = NameWords.split(call.name).last else { return false }
+        return member.words.dropFirst().contains { WordStems.same($0, noun) }
+    }
 
     /// The function's name already says what `call` does: same verb, and every word of the call is in it
     /// (`createDraftRoom` and `createRoom`). A call that says more (`confirmAndDeleteAllData` in

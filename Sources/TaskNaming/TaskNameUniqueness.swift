@@ -69,7 +69,11 @@ public enum TaskNameUniqueness {
                     && requests[index].disambiguators.indices.allSatisfy(requests[index].placeDisambiguators.contains)
                     && rivals.allSatisfy { current[$0] == 0 && !requests[$0].disambiguators.isEmpty
                         && !requests[$0].placeDisambiguators.contains(0) && !requests[$0].isNamedAfterItsFunction }
-                if (rivals.isEmpty || keepsWhole || onlyPlaces) && !isTaken(name, scopes[index]) {
+                // A task named after the function it is made in (`handleDeepLink(url:)`) keeps that name against
+                // rivals named after a call of that function elsewhere: where they are tells them apart.
+                let ownsFunctionName = current[index] == 0 && requests[index].isNamedAfterItsFunction && !rivals.isEmpty
+                    && rivals.allSatisfy { current[$0] == 0 && !requests[$0].isNamedAfterItsFunction }
+                if (rivals.isEmpty || keepsWhole || onlyPlaces || ownsFunctionName) && !isTaken(name, scopes[index]) {
                     result[index] = name
                     take(name, scopes[index])
                 } else {

@@ -81,7 +81,7 @@ struct NameCase: Sendable, CustomTestStringConvertible {
 /// The corpus, by shape of code.
 enum NameCorpus {
     static var all: [NameCase] {
-        viewModels + swiftUI + servers + tests + helpers + callbacks + reviewed + scenarios + blind + loops + events + wrappers
+        viewModels + swiftUI + servers + tests + helpers + callbacks + reviewed + scenarios + blind + loops + events + wrappers + paths
             + plumbing + parts + bookkeeping
     }
 }
