@@ -623,14 +623,17 @@ public struct TaskNameDerivation: Sendable {
             }
             candidates += [call].compactMap { $0 } + storage + titles + cases + actions + triggers + bookkeeping
         case .host, .generic:
-            candidates += storage
             // A button's title says what the user asked for (`Sync Now`); the call says it better only when it
-            // refines the title (`delete` → `deleteHeader`).
-            let callFirst = body.hasStrongCall && titles.allSatisfy { title in
-                title.words.allSatisfy { word in call?.words.contains { WordStems.same($0, word) } == true }
+            // refines the title (`delete` → `deleteHeader`). So does a storage the call refines (`loadingTask`
+            // holding `loadNewEntries()`): `load-new-entries` says what `loading` only begins to.
+            let refinedByCall = { (candidate: PurposeCandidate) in
+                candidate.words.allSatisfy { word in call?.words.contains { WordStems.same($0, word) } == true }
             }
+            let refinedStorage = body.hasStrongCall && (call?.words.count ?? 0) > 1 ? storage.filter(refinedByCall) : []
+            candidates += storage.filter { !refinedStorage.contains($0) }
+            let callFirst = body.hasStrongCall && titles.allSatisfy(refinedByCall)
             if callFirst, let call { candidates.append(call) }
-            candidates += titles
+            candidates += refinedStorage + titles
             // A getter (`server.webviewURL()`) says what the body asks for; the `case` or action it runs in
             // says what it is for (`reloadDefaultURL`).
             let asks = context.resultProperty == nil && body.dominant.map { Self.isGetter($0) || Self.isNounNamed($0) } == true

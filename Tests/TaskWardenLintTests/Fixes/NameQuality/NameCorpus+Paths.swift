@@ -132,5 +132,14 @@ extension NameCorpus {
                 }
             }
             """, accept: [["chat-session-update-transcript"]], wrong: ["chat-session-generate"]),
+        NameCase("a storage that only begins to say what the call says", file: "ReleaseNotesView.swift", """
+            struct ReleaseNotesView: View {
+                @State private var loadingTask: Task<Void, Never>?
+                var body: some View {
+                    List(notes) { NoteRow(note: $0) }
+                        .onAppear { loadingTask = Task { await loadNewNotes() } }
+                }
+            }
+            """, accept: [["release-notes-load-new-notes"]], wrong: ["release-notes-loading"]),
     ]
 }

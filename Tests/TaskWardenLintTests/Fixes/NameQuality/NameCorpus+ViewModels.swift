@@ -34,7 +34,7 @@ extension NameCorpus {
                     reloadTask = Task { await self.reloadAlbums() }
                 }
             }
-            """, accept: [["library-reload"]], wrong: ["library-init"]),
+            """, accept: [["library-reload", "library-reload-albums"]], wrong: ["library-init"]),
         NameCase("a task kept as an observer", file: "OPMLExporter.swift", """
             final class OPMLExporter {
                 var progressObserver: Task<Void, Never>?
