@@ -33,6 +33,9 @@ public enum NameWords {
         "current", "private", "public", "initial", "available", "increasing", "decreasing", "active", "inactive",
         "local", "remote", "global", "empty", "full", "partial", "default", "custom", "special",
         "new", "old", "whole", "single", "additional", "extra",
+        // Adjectives that qualify what follows (`returns-correct` of `returns-correct-customer-info`).
+        "correct", "incorrect", "next", "previous", "right", "wrong", "valid", "invalid", "expected", "unexpected",
+        "existing", "proper", "original",
     ]
 
     /// Quantities and adjectives that may leave a noun phrase whose head does not fit
@@ -55,7 +58,13 @@ public enum NameWords {
 
     /// `words` without those in `dropped`, keeping idiom words (`at least once`).
     static func dropping(_ dropped: Set<String>, from words: [String]) -> [String] {
-        words.indices.filter { !dropped.contains(words[$0]) || isIdiomWord(words, at: $0) }.map { words[$0] }
+        words.indices.filter { !dropped.contains(words[$0]) || isIdiomWord(words, at: $0) || isJoined(words, at: $0) }
+            .map { words[$0] }
+    }
+
+    /// `get` of `get-or-put`: a word joined by `or` to the next or the last is half of one phrase, never weak.
+    static func isJoined(_ words: [String], at index: Int) -> Bool {
+        (index + 1 < words.count && words[index + 1] == "or") || (index > 0 && words[index - 1] == "or")
     }
 
     /// `words` without the words a cut must not end on (``unfinishedEnds``, dangling glue).

@@ -369,8 +369,10 @@ public struct TaskNameDerivation: Sendable {
             // A receiver phrase whose verb the name says already leaves its owner's last noun alone
             // (`state` of `searchState.search(…)` after `search-ending`): no word of what the task does.
             if index == receiverIndex, phrase.first != words.first { continue }
-            // A lone auxiliary or empty verb (`get` from `method: .get`) tells two sites apart as garble.
-            if phrase.count == 1, Self.emptyVerbs.contains(phrase[0]) || NameWords.weakWords.contains(phrase[0]) { continue }
+            // A lone auxiliary or empty verb (`get` from `method: .get`) tells two sites apart as garble; so does
+            // a lone adjective (`new` of `case .new(let phase)`: `update-customer-new`).
+            if phrase.count == 1, Self.emptyVerbs.contains(phrase[0]) || NameWords.weakWords.contains(phrase[0])
+                || Self.relativeAdjectives.contains(phrase[0]) { continue }
             // In a test, a bare verb after the scenario (`…-at-least-once-consume`) ends on a dangling word; the
             // phrase with what it works on (`consume-reader1`) tells the sites apart in its place.
             var takesReceiverPhrase = false
@@ -454,6 +456,9 @@ public struct TaskNameDerivation: Sendable {
         }
         return derived
     }
+
+    /// Adjectives that say only how a thing compares (`new`, `other`): alone, never what tells a task apart.
+    static let relativeAdjectives: Set<String> = ["new", "old", "same", "other", "different", "current", "next", "previous"]
 
     /// The task is named after its call only because its function names a delegate's moment.
     func namesMomentOnly(_ context: TaskNameContext) -> Bool {

@@ -141,7 +141,12 @@ extension SiteNamingContext {
     /// or in its `label:` the first string given to a text-showing call without a label or as `title:`
     /// (`Button { … } label: { Label("wantlist.action.sync", systemImage: …) }`), never an image's name
     /// (`Image("Close-24")`). A localisation key (`wantlist.action.sync`) gives its last part.
+    /// Controls whose first string is a placeholder for what the user types.
+    static let inputControls: Set<String> = ["TextField", "SecureField", "TextEditor", "SearchField", "NSTextField"]
+
     static func title(of call: FunctionCallExprSyntax) -> String? {
+        // `TextField("Enter shared secret here", text:)`: an input's placeholder asks the user, it names no action.
+        if let callee = calleeName(call.calledExpression), inputControls.contains(callee) { return nil }
         let titleArgument = call.arguments.first { $0.label == nil || $0.label?.text == "title" }
         var literal = titleArgument.flatMap { $0.expression.as(StringLiteralExprSyntax.self) }
         if literal == nil, let titleArgument, let either = eitherTitle(titleArgument.expression) { return either }

@@ -135,7 +135,9 @@ struct TaskBodyReader {
         let last = visitor.assignedProperties.last
         let updated = Set(visitor.assignedProperties).count == 1 || last.map(visitor.flaggedProperties.contains) == false
             ? last : nil
-        if reading.calls.isEmpty, reading.queries.isEmpty, reading.bookkeeping.isEmpty, visitor.parameterCalls.isEmpty,
+        // Sleeping or logging first (`try await Task.sleep(for: .seconds(1)); self.presented = next`) still updates.
+        if reading.calls.isEmpty, reading.queries.isEmpty, reading.bookkeeping.allSatisfy({ incidentalCalls.contains($0.name) }),
+           visitor.parameterCalls.isEmpty,
            !visitor.skippedAlternatives, let property = updated, let initial = property.first {
             let name = "update" + initial.uppercased() + property.dropFirst()
             var assignment = BodyCall(name: name, text: "self.\(property) = …")

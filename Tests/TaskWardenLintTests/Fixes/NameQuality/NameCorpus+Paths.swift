@@ -141,5 +141,59 @@ extension NameCorpus {
                 }
             }
             """, accept: [["release-notes-load-new-notes"]], wrong: ["release-notes-loading"]),
+        NameCase("an input's placeholder names no action", file: "CouponView.swift", """
+            struct CouponView: View {
+                var body: some View {
+                    TextField("Enter your coupon code here", text: $code, onEditingChanged: { editing in
+                        if !editing { Task { await redeemCoupon() } }
+                    })
+                }
+            }
+            """, accept: [["coupon-redeem-coupon", "coupon-redeem"]], wrong: ["coupon-enter-your-coupon-code-here"]),
+        NameCase("a delayed update after a sheet closes updates the property", file: "OfferListView.swift", """
+            struct OfferListView: View {
+                func reloadOffers() async {
+                    offers = await catalog.offers()
+                    if let shown = presentedOffer, offers.contains(shown) {
+                        presentedOffer = nil
+                        Task {
+                            try? await Task.sleep(for: .seconds(1))
+                            self.presentedOffer = shown
+                        }
+                    }
+                }
+            }
+            """, accept: [["offer-list-update-presented-offer"]], wrong: ["offer-list-reload-offers"]),
+        NameCase("a test of one half of get-or-put keeps both halves", file: "ValueCacheTests.swift", """
+            final class ValueCacheTests: XCTestCase {
+                func test_getOrPut_retrievesStoredValue() async {
+                    _ = await subject.getOrPut(Task { await spy.increment(); return 1 }, forKey: "X")
+                }
+            }
+            """, accept: [["value-cache-get-or-put-retrieves-stored-value", "value-cache-get-or-put-retrieves-stored"]], wrong: ["value-cache-or-put-retrieves-stored-value"]),
+        NameCase("a scenario cut never ends on an adjective cut from its noun", file: "RestoreFlowTests.swift", """
+            final class RestoreFlowTests: XCTestCase {
+                func testExternalRestoreReturnsCorrectCustomerInformation() throws {
+                    Task { _ = try await purchaseHandler.restorePurchases() }
+                }
+            }
+            """, accept: [["restore-flow-external-restore-returns", "restore-flow-external-restore"]],
+            wrong: ["restore-flow-external-restore-returns-correct"]),
+        NameCase("an enum case that is only an adjective does not tell two tasks apart", file: "PaywallPresenter.swift", """
+            struct PaywallPresenter: ViewModifier {
+                func body(content: Content) -> some View {
+                    content.onChange(of: phaseChange) { change in
+                        switch change {
+                        case .new(let phase):
+                            if phase == .active { Task { await self.updateCustomerInfo() } }
+                        case .changed(old: let old, new: let phase):
+                            if phase == .active && old == .inactive { Task { await self.updateCustomerInfo() } }
+                        }
+                    }
+                }
+            }
+            """, accept: [["paywall-presenter-update-customer-info", "paywall-presenter-update-customer-info-2", "paywall-presenter-update-customer-info-change"],
+                          ["paywall-presenter-update-customer-info-changed", "paywall-presenter-update-customer-info-2"]],
+            wrong: ["paywall-presenter-update-customer-new", "paywall-presenter-update-customer-info-new"]),
     ]
 }
