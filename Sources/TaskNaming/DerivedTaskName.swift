@@ -66,6 +66,9 @@ public struct DerivedTaskName: Sendable, Hashable {
     /// scenario says what that call does to something (`cancel` beside `queuedJobsAreCancelled()`): after the
     /// whole scenario when it fits, else after its lead, else alone after the prefix.
     public var ownPartDisambiguators: Set<Int> = []
+    /// A test's task that only runs the service the test drives: it never keeps the bare scenario, which says
+    /// what the test checks; its own part (`run-pool`) always follows.
+    public var runsService = false
     /// The purpose names a property the task updates (`update-display-name`): a disambiguator never cuts it
     /// (`update-display-current-member` reads as garble); one that does not fit after it is passed over.
     public var purposeStaysWhole = false
@@ -105,10 +108,16 @@ public struct DerivedTaskName: Sendable, Hashable {
             let tail = regular.split(separator: "-").map(String.init).suffix(part.count)
             let keepsPart = Array(tail) == part
                 || (part.count > 2 && tail.contains(part[0]) && tail.last == part.last)
-            if !sharesStem, regular != name, keepsPart { return regular }
+            // A service's run after one word of its scenario reads as a verb on the run (`force-run-pool` of
+            // `forceShutdownWithLeasedConnection`): two words at least, else the run alone.
+            let scenarioWordsKept = regular.split(separator: "-").dropFirst(prefixWords.count)
+                .filter { !part.contains(String($0)) }.count
+            let leadIsPhrase = !runsService || scenarioWordsKept >= min(2, purposeWords.count)
+            if !sharesStem, regular != name, keepsPart, leadIsPhrase { return regular }
             var contexts: [[String]] = sharesStem ? [] : [purposeWords]
             // The lead may be an adjective (`repeated`): the part follows it.
-            if !scenarioLead.isEmpty, WordStems.removingRepeats(part, after: scenarioLead) == part {
+            if !runsService || scenarioLead.count >= 2, !scenarioLead.isEmpty,
+               WordStems.removingRepeats(part, after: scenarioLead) == part {
                 contexts.append(scenarioLead)
             }
             for context in contexts + [[]] {

@@ -24,8 +24,10 @@ extension TaskNameDerivation {
         // What the prefix says goes (`search` of `searchState.search(…)` after `search-state`).
         // Not when that leaves the verb without its object (`create` of `createBuildOperation` after
         // `build-operation`): the call whole says what is made; the verb alone would take whatever it is called on.
+        // Nor for a service's run (`pool.run()` after `connection-pool`): `run` alone says nothing.
         let unsaid = words.filter { !prefix.contains($0) }
-        words = unsaid.count == 1 && words.count > 1 && unsaid[0] == words[0] && NameWords.split(call.name).count > 1
+        words = unsaid.count == 1 && words.count > 1 && unsaid[0] == words[0]
+            && (NameWords.split(call.name).count > 1 || Self.runsService(context.body))
             ? words : unsaid
         // A lone `next` (`pool.next(for: id)` in a pool's own tests) is too weak a word to stand for a part.
         guard let verb = words.first, !(words.count == 1 && (Self.emptyVerbs.contains(verb) || verb == "next"))

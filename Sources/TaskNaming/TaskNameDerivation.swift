@@ -439,6 +439,10 @@ public struct TaskNameDerivation: Sendable {
         derived.replacingDisambiguators = replacing
         derived.replacingProvenance = replacingSources
         derived.isNamedAfterItsFunction = purpose.isMember
+        // `group.addTask { await pool.run() }`: a test's task that only runs the service the test drives is that
+        // run; the scenario alone (`connection-pool-keep-alive-works`) would say it does what the test checks.
+        derived.runsService = purpose.isPhrase && role(of: context) == .test && Self.runsService(context.body)
+            && !ownParts.isEmpty
         derived.purposeStaysWhole = purpose.isCall && context.body.dominant?.isAssignment == true
         derived.placeDisambiguators = places
         derived.wholeDisambiguators = wholePhrases
@@ -718,6 +722,12 @@ public struct TaskNameDerivation: Sendable {
         let object = typePrefix.stem(owner)
         guard !object.isEmpty else { return nil }
         return ([verb] + object.filter { $0 != verb }, calls.map(\.text).joined(separator: ", "))
+    }
+
+    /// `await pool.run()` alone: the body runs a service until it is told to stop.
+    static func runsService(_ body: TaskBody) -> Bool {
+        guard body.hasStrongCall, let call = body.dominant else { return false }
+        return runsReceiver(call) && ["run", "serve", "start"].contains(call.name) && call.text.hasSuffix("()")
     }
 
     /// `client.run()`, `serviceGroup.run()`: the body runs one object, and that is what the task is.

@@ -73,7 +73,13 @@ public enum TaskNameUniqueness {
                 // rivals named after a call of that function elsewhere: where they are tells them apart.
                 let ownsFunctionName = current[index] == 0 && requests[index].isNamedAfterItsFunction && !rivals.isEmpty
                     && rivals.allSatisfy { current[$0] == 0 && !requests[$0].isNamedAfterItsFunction }
-                if (rivals.isEmpty || keepsWhole || onlyPlaces || ownsFunctionName) && !isTaken(name, scopes[index]) {
+                // A service's run alone in its test still says it is a run (`…-keep-alive-works-run-pool`).
+                let runMustSaySo = current[index] == 0 && requests[index].runsService
+                if runMustSaySo, let own = requests[index].ownPartDisambiguators.min() {
+                    next.append(index)
+                    level[index] = own + 1
+                    advanced = true
+                } else if (rivals.isEmpty || keepsWhole || onlyPlaces || ownsFunctionName) && !isTaken(name, scopes[index]) {
                     result[index] = name
                     take(name, scopes[index])
                 } else {
@@ -124,9 +130,13 @@ public enum TaskNameUniqueness {
             // A test's task whose own part (`run-runtime`) other tests' tasks also play takes it while it is free:
             // its own work before the scenario, which may describe a sibling's part.
             var name = request.ownPartDisambiguators.sorted().map { words[$0 + 1] }.first { !isTaken($0, scope) }
-            name = name ?? words.enumerated().first(where: { level, word in
-                !isTaken(word, scope) && (level == 0 || stillWanted[word] == 1)
-            })?.element
+            // A service's run never falls back to its bare scenario or a piece of it: numbered, it still says it
+            // is a run.
+            if !request.runsService {
+                name = name ?? words.enumerated().first(where: { level, word in
+                    !isTaken(word, scope) && (level == 0 || stillWanted[word] == 1)
+                })?.element
+            }
             // Alike sites that share a more specific word than the base (three uploads in `uploadQuietly`)
             // take it in turn: the first plain, the next numbered.
             // A test's task that plays a part others play too is numbered on that part, not on a scenario word

@@ -195,5 +195,25 @@ extension NameCorpus {
             """, accept: [["paywall-presenter-update-customer-info", "paywall-presenter-update-customer-info-2", "paywall-presenter-update-customer-info-change"],
                           ["paywall-presenter-update-customer-info-changed", "paywall-presenter-update-customer-info-2"]],
             wrong: ["paywall-presenter-update-customer-new", "paywall-presenter-update-customer-info-new"]),
+        NameCase("a test's task that only runs the pool is that run, told apart by the scenario", file: "LeasePoolTests.swift", """
+            final class LeasePoolTests: XCTestCase {
+                func testKeepAliveWorks() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { await pool.run() }
+                        let lease = try await pool.leaseConnection()
+                        group.addTask { try await lease.ping() }
+                    }
+                }
+                func testCancelRequestWorks() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { await pool.run() }
+                        group.cancelAll()
+                    }
+                }
+            }
+            """, accept: [["lease-pool-keep-alive-works-run-pool"],
+                          ["lease-pool-keep-alive-works-ping", "lease-pool-keep-alive-works-lease-ping"],
+                          ["lease-pool-cancel-request-works-run-pool"]],
+            wrong: ["lease-pool-keep-alive-works", "lease-pool-cancel-request-works"]),
     ]
 }

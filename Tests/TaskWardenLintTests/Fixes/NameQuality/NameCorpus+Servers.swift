@@ -100,7 +100,8 @@ extension NameCorpus {
                     }
                 }
             }
-            """, accept: [["postgres-client-query-directly", "postgres-client-run"]], wrong: ["postgres-client-tests-test-query-directly"]),
+            """, accept: [["postgres-client-query-directly-run-client", "postgres-client-run"]],
+            wrong: ["postgres-client-tests-test-query-directly", "postgres-client-query-directly"]),
         NameCase("a stream forwarder in a service method", file: "LinkDeviceService.swift", """
             final class LinkDeviceService {
                 func linkDesktop(with data: Data) -> ProgressPublisher {

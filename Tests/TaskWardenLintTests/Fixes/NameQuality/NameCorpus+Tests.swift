@@ -10,8 +10,9 @@ extension NameCorpus {
                     }
                 }
             }
-            """, accept: [["connection-pool-keep-alive-works"]],
-            wrong: ["connection-pool-tests-test-keep-alive-works", "connection-pool-test-keep-alive-works"]),
+            """, accept: [["connection-pool-keep-alive-works-run-pool"]],
+            wrong: ["connection-pool-tests-test-keep-alive-works", "connection-pool-test-keep-alive-works",
+                    "connection-pool-keep-alive-works"]),
         NameCase("underscored When and Then clauses", file: "SyncSettingsTests.swift", """
             final class SyncSettingsTests: XCTestCase {
                 func test_WhenSyncIsTurnedOff_ThenBookmarksAreNotSent() async {
@@ -147,8 +148,9 @@ extension NameCorpus {
                     }
                 }
             }
-            """, accept: [["mailbox-integration-unsubscribe-run-service", "mailbox-integration-unsubscribe"]],
-            wrong: ["mailbox-integration-unsubscribe-clears", "mailbox-integration-unsubscribe-clears-subscription"]),
+            """, accept: [["mailbox-integration-unsubscribe-run-service", "mailbox-integration-run-service-group"]],
+            wrong: ["mailbox-integration-unsubscribe-clears", "mailbox-integration-unsubscribe-clears-subscription",
+                    "mailbox-integration-unsubscribe"]),
         NameCase("a semaphore signalled after the work is not the work", file: "BlockingBridge.swift", """
             final class ReportExporter {
                 func exportBlocking() -> URL? {
