@@ -237,7 +237,10 @@ extension TaskNameDerivation {
         let candidates = labels.filter { $0 != "_" && !Self.isCallbackLabel($0) }
         // `…buttonDidPressed:action:`: a label that says an event beats a plain parameter after it.
         let eventful = candidates.last { NameWords.split($0).contains(where: Self.eventLabelWords.contains) }
-        guard labels.count >= 2, labels[0] == "_", let noun = baseWords.last, Self.delegatingNouns.contains(noun),
+        // `virtualMachine(_:didErrorWithMessage:)`: a base name that is no verb, before a label that says an
+        // event, is a delegate's too, whatever its noun.
+        guard labels.count >= 2, labels[0] == "_", let noun = baseWords.last,
+              Self.delegatingNouns.contains(noun) || (eventful != nil && baseWords.first.map(Self.everyVerbOrEmpty.contains) == false),
               let event = eventful ?? candidates.last else { return nil }
         let words = NameWords.droppingAuxiliaryBeforeParticiple(NameWords.split(event))
         return words.isEmpty ? nil : words

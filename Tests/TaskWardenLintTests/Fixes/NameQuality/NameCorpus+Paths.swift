@@ -215,5 +215,16 @@ extension NameCorpus {
                           ["lease-pool-keep-alive-works-ping", "lease-pool-keep-alive-works-lease-ping"],
                           ["lease-pool-cancel-request-works-run-pool"]],
             wrong: ["lease-pool-keep-alive-works", "lease-pool-cancel-request-works"]),
+        NameCase("a delegate method whose base name is a noun says its event in its label", file: "GuestSessionState.swift", """
+            final class GuestSessionState: GuestMachineDelegate {
+                nonisolated func guestMachine(_ machine: GuestMachine, didErrorWithMessage message: String) {
+                    Task { @MainActor in
+                        try? await remote.send(error: message)
+                        super.guestMachine(machine, didErrorWithMessage: message)
+                    }
+                }
+            }
+            """, accept: [["guest-session-state-did-error-with-message", "guest-session-state-did-error"]],
+            wrong: ["guest-session-state-guest-machine"]),
     ]
 }
