@@ -465,9 +465,9 @@ public struct TaskNameDerivation: Sendable {
     static let relativeAdjectives: Set<String> = ["new", "old", "same", "other", "different", "current", "next", "previous"]
 
     /// The task is named after its call only because its function names a delegate's moment.
-    func namesMomentOnly(_ context: TaskNameContext) -> Bool {
-        guard case .function(let name)? = context.declarationPath.member, !context.isTestMethod else { return false }
-        return !hostFunctions.contains(DeclarationPath.baseName(name)) && namesMoment(name) && role(of: context) == .host
+    func namesMomentOnly(_ context: TaskNameContext, role: MemberRole) -> Bool {
+        guard role == .host, case .function(let name)? = context.declarationPath.member else { return false }
+        return !hostFunctions.contains(DeclarationPath.baseName(name)) && namesMoment(name)
     }
 
     /// What the enclosing member says about a task created in it.
@@ -491,9 +491,9 @@ public struct TaskNameDerivation: Sendable {
             // A delegate's moment (`collectionView(_:willDisplay:forItemAt:)`, `modalWillDismiss()`) says when
             // the task runs, as `viewDidLoad` does: a body of one call that does something says what. A body of
             // several calls, a question (`content(from:)`) or a system API's call leaves the moment the name.
-            if namesMoment(name), context.body.hasStrongCall, let call = context.body.dominant, !call.isAssignment,
-               !Self.isGetter(call), !Self.isNounNamed(call), !Self.isSystemCall(call),
-               NameWords.split(call.name).first.map(Self.everyVerb.contains) == true {
+            if context.body.hasStrongCall, let call = context.body.dominant, !call.isAssignment, !Self.isSystemCall(call),
+               NameWords.split(call.name).first.map(Self.everyVerb.contains) == true,
+               !Self.isGetter(call), !Self.isNounNamed(call), namesMoment(name) {
                 return .host
             }
             // `goTo(_:)` says no more than `go`.
@@ -616,7 +616,7 @@ public struct TaskNameDerivation: Sendable {
                                              mayStandAlone: (role == .specific && context.placement != .callback)
                                                 // A delegate's moment passed over for the body's call tells this
                                                 // site from another making that call (`load-more-will-display`).
-                                                || namesMomentOnly(context))
+                                                || namesMomentOnly(context, role: role))
             candidate.isMember = true
             if case .function(let name) = component {
                 candidate.startsWithVerb = true
