@@ -6,7 +6,7 @@ extension TaskNameDerivation {
     /// task undergoes. Nil outside a test's scenario, or when the body's call is weak (a query, bookkeeping such as
     /// sleeping, an assignment, one of several calls none of which is awaited).
     func ownPart(_ context: TaskNameContext, prefix: [String], purpose: PurposeCandidate) -> [String]? {
-        guard purpose.isPhrase, role(of: context) == .test, let call = context.body.dominant, !call.isAssignment
+        guard purpose.isPhrase, context.isTestMethod, let call = context.body.dominant, !call.isAssignment
         else { return nil }
         switch context.body.dominance {
         case .onlyCall: break

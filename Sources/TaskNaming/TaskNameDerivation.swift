@@ -235,7 +235,7 @@ public struct TaskNameDerivation: Sendable {
         // One of many alike children in a test (`for _ in 0..<n { group.addTask { try await service.ping() } }`)
         // whose scenario ends on how, not what (`one-message-async`): each does its call, which the scenario
         // does not say; glued after the scenario when it fits.
-        if purpose.isPhrase, context.isPerItem, role(of: context) == .test,
+        if purpose.isPhrase, context.isPerItem, context.isTestMethod,
            purpose.words.last.map(Self.adverbsWhenLast.contains) == true,
            let own = ownPart(context, prefix: prefix, purpose: purpose), !own.isEmpty {
             let glued = purpose.words + own
@@ -376,7 +376,7 @@ public struct TaskNameDerivation: Sendable {
             // In a test, a bare verb after the scenario (`…-at-least-once-consume`) ends on a dangling word; the
             // phrase with what it works on (`consume-reader1`) tells the sites apart in its place.
             var takesReceiverPhrase = false
-            if phrase.count == 1, index != receiverIndex, purpose.isPhrase, role(of: context) == .test,
+            if phrase.count == 1, index != receiverIndex, purpose.isPhrase, context.isTestMethod,
                let receiverIndex, disambiguators[receiverIndex].first == phrase[0] {
                 let receiver = Self.phrase(disambiguators[receiverIndex], after: base)
                 if receiver.count > 1, receiver.first == phrase[0] {
@@ -387,7 +387,7 @@ public struct TaskNameDerivation: Sendable {
             // `beginHandover()` in `handoverKeepsLease()`: the scenario says the object, and the verb would dangle
             // after it (`…-handover-keeps-begin`); the call, whole, tells the site apart without the scenario.
             var withoutScenario = false
-            if phrase.count == 1, words.count > 1, phrase[0] == words[0], purpose.isPhrase, role(of: context) == .test,
+            if phrase.count == 1, words.count > 1, phrase[0] == words[0], purpose.isPhrase, context.isTestMethod,
                uses[index] != .place, !NameWords.endsUnfinished(words[words.count - 1]),
                WordStems.removingRepeats(words, after: prefix) == words {
                 phrase = words
@@ -405,7 +405,7 @@ public struct TaskNameDerivation: Sendable {
             // registers the callback it runs in): standing alone it would name work the task does not do.
             // A test's scenario is what tells the suite's tests apart: another phrase follows it, cut to its
             // leading words, and never stands in its place (`rebalance-moves-run-lifecycle2`).
-            case .standsAlone where words.count > 1 && !(purpose.isPhrase && role(of: context) == .test):
+            case .standsAlone where words.count > 1 && !(purpose.isPhrase && context.isTestMethod):
                 standalone[phrases.count] = words
             case .replaces:
                 standalone[phrases.count] = words
@@ -441,7 +441,7 @@ public struct TaskNameDerivation: Sendable {
         derived.isNamedAfterItsFunction = purpose.isMember
         // `group.addTask { await pool.run() }`: a test's task that only runs the service the test drives is that
         // run; the scenario alone (`connection-pool-keep-alive-works`) would say it does what the test checks.
-        derived.runsService = purpose.isPhrase && role(of: context) == .test && Self.runsService(context.body)
+        derived.runsService = purpose.isPhrase && context.isTestMethod && Self.runsService(context.body)
             && !ownParts.isEmpty
         derived.purposeStaysWhole = purpose.isCall && context.body.dominant?.isAssignment == true
         derived.placeDisambiguators = places
@@ -450,7 +450,7 @@ public struct TaskNameDerivation: Sendable {
         derived.ownPartDisambiguators = ownParts
         derived.purposeWasCut = standaloneStart == 1 && phrases.first == Self.phrase(disambiguators[0], after: base)
         derived.firstDisambiguatorContinuesPurpose = derived.purposeWasCut && !cutAtClause
-        if purpose.isPhrase, role(of: context) == .test {
+        if purpose.isPhrase, context.isTestMethod {
             // In a test, the scenario's first word (with what it qualifies: `multiple-trackers`) leads another
             // phrase that does not fit after the whole scenario.
             // Never an auxiliary or a negation alone (`does-not-deadlock` has no lead).
