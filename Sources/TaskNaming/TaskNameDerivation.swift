@@ -635,9 +635,7 @@ public struct TaskNameDerivation: Sendable {
             // A button's title says what the user asked for (`Sync Now`); the call says it better only when it
             // refines the title (`delete` → `deleteHeader`). So does a storage the call refines (`loadingTask`
             // holding `loadNewEntries()`): `load-new-entries` says what `loading` only begins to.
-            let refinedByCall = { (candidate: PurposeCandidate) in
-                candidate.words.allSatisfy { word in call?.words.contains { WordStems.same($0, word) } == true }
-            }
+            let refinedByCall = { (candidate: PurposeCandidate) in WordStems.allRepeat(candidate.words, in: call?.words ?? []) }
             let refinedStorage = body.hasStrongCall && (call?.words.count ?? 0) > 1 ? storage.filter(refinedByCall) : []
             candidates += storage.filter { !refinedStorage.contains($0) }
             let callFirst = body.hasStrongCall && titles.allSatisfy(refinedByCall)
@@ -686,9 +684,7 @@ public struct TaskNameDerivation: Sendable {
             // function doing several things; one word (`infoTask`) says less than the function.
             // Not a storage the function's name says whole (`sourceLists` of `loadSourceLists`): the function
             // says it with its verb.
-            let saidByMember = { (storage: PurposeCandidate) in
-                member.map { member in storage.words.allSatisfy { word in member.words.contains { WordStems.same($0, word) } } } ?? false
-            }
+            let saidByMember = { (storage: PurposeCandidate) in WordStems.allRepeat(storage.words, in: member?.words ?? []) }
             candidates += storage.filter { $0.words.count > 1 && !saidByMember($0) } + [member].compactMap { $0 }
                 + storage.filter { $0.words.count <= 1 || saidByMember($0) } + titles
             if !callFirst, let call { candidates.append(call) }
