@@ -35,6 +35,10 @@ public struct DerivedTaskName: Sendable, Hashable {
 
     /// Where `name` came from: the purpose's provenance, or a replacing disambiguator's when `name` is that one.
     public func provenance(of name: String) -> String {
+        // A test's task that gave its call's name up for its scenario's.
+        if let fallback = scenarioFallback.first, name != self.name, TaskNameUniqueness.isOwnCandidate(name, of: fallback) {
+            return fallback.provenance(of: name)
+        }
         for (index, source) in replacingProvenance.sorted(by: { $0.key < $1.key })
         where name == candidate(level: index + 1) || (name.hasPrefix(candidate(level: index + 1) + "-")
             && name.dropFirst(candidate(level: index + 1).count + 1).allSatisfy(\.isNumber)) {
@@ -69,6 +73,13 @@ public struct DerivedTaskName: Sendable, Hashable {
     /// A test's task that only runs the service the test drives: it never keeps the bare scenario, which says
     /// what the test checks; its own part (`run-pool`) always follows.
     public var runsService = false
+    /// For a test's task named for its call (`ensure-downloaded`): the name its scenario leads, which it takes
+    /// when that call's name is not its alone (one element at most; an array only because a struct cannot
+    /// hold itself).
+    public var scenarioFallback: [DerivedTaskName] = []
+    /// For a test's task named by its scenario: the name its call would give it (`paywall-footer-purchase`), which
+    /// no other test's task then takes by its call.
+    public var testCallName: String?
     /// The purpose names a property the task updates (`update-display-name`): a disambiguator never cuts it
     /// (`update-display-current-member` reads as garble); one that does not fit after it is passed over.
     public var purposeStaysWhole = false

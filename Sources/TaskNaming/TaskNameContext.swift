@@ -33,6 +33,9 @@ public struct TaskNameContext: Sendable, Hashable {
     /// The task is created only on some paths of its function (in an `if`, a `guard`'s `else`, a `switch` case):
     /// it is part of the function's work at most, so the function's name does not stand for it.
     public var isConditional: Bool = false
+    /// The site is in a test method that makes other tasks too (a server beside its client): each is one part
+    /// of the test's scenario, told apart by the part it plays.
+    public var sharesTestWithOtherTasks: Bool = false
     /// The task only runs a closure the enclosing function was given: a forwarding helper.
     public var forwarding: ForwardingHelper?
     /// The property the body's dominant call's result is assigned to (`resolvedPath` in

@@ -154,6 +154,7 @@ extension TaskNameDerivation {
         "was", "did", "will", "should", "can", "on", "toggle", "drain", "flush", "purge", "prune", "evict", "collect",
         "gather", "discard", "clean", "resend", "apply", "process", "perform", "present", "dismiss",
         "open", "close", "start", "stop", "cancel", "retry", "find", "list", "observe", "watch", "wait", "await",
+        "ensure", "verify", "confirm",
         // A question (`arePrerequisitesSatisfied`), not an event.
         "are", "were", "be", "been", "does", "do", "had", "have", "could", "would", "must", "needs", "need",
     ]

@@ -100,6 +100,13 @@ public struct TaskNameDerivation: Sendable {
     /// Names the task at `context`: the preferred name plus, in order, the words that can tell it apart from
     /// another site that wants the same name, and where the name came from.
     public func derive(_ context: TaskNameContext) -> DerivedTaskName {
+        derive(context, testCall: .leadsWhereScenarioIsCut)
+    }
+
+    /// Whether a test's task that makes one strong call is named for it rather than for the test's scenario.
+    enum TestCallLead { case leadsWhereScenarioIsCut, leads, never }
+
+    private func derive(_ context: TaskNameContext, testCall: TestCallLead) -> DerivedTaskName {
         var prefix = prefixWords(context)
         // Top-level code of a script file (`Pipelining.swift`): the file is its context, as a type would be.
         if prefix.isEmpty, context.declarationPath.typeNames.isEmpty, context.declarationPath.member == nil,
@@ -118,7 +125,7 @@ public struct TaskNameDerivation: Sendable {
                   let type = context.declarationPath.typeNames.last else { return false }
             return NameWords.split(type).last == head
         }
-        for candidate in purposeCandidates(context) {
+        for candidate in purposeCandidates(context, testCall: testCall) {
             var words: [String]
             if candidate.isPhrase {
                 // A test's scenario or a button's title is a sentence: only the words that restate the prefix at
@@ -458,6 +465,18 @@ public struct TaskNameDerivation: Sendable {
             let lead = Array(kept.prefix(while: leads)) + kept.drop(while: leads).prefix(1)
             if lead.count < kept.count { derived.scenarioLead = lead }
         }
+        // A test's task named for its call: where another task wants that name too, or has it by the
+        // scenario's naming, every such task is named as its scenario leads (``TaskNameUniqueness``).
+        // A test's task named by its scenario whose call could name it: that call's name, so that a test's task
+        // named for the same call elsewhere does not take it (one suite names alike tasks one way).
+        if context.isTestMethod, testCall != .never, purpose.isPhrase || ordered.contains(where: \.isPhrase) {
+            if purpose.isCall {
+                derived.scenarioFallback = [derive(context, testCall: .never)]
+            } else if testCall == .leadsWhereScenarioIsCut, testCallMayLead(context) {
+                let byCall = derive(context, testCall: .leads)
+                if byCall.name != derived.name { derived.testCallName = byCall.name }
+            }
+        }
         return derived
     }
 
@@ -513,7 +532,7 @@ public struct TaskNameDerivation: Sendable {
     }
 
     /// The purpose candidates in order of trust; the first non-empty one becomes the purpose.
-    func purposeCandidates(_ context: TaskNameContext) -> [PurposeCandidate] {
+    func purposeCandidates(_ context: TaskNameContext, testCall: TestCallLead = .leadsWhereScenarioIsCut) -> [PurposeCandidate] {
         let place = context.declarationPath.description
         var candidates: [PurposeCandidate] = []
         // A task stored as an observer, poller or timer is that role, whatever the function that starts it does.
@@ -627,10 +646,23 @@ public struct TaskNameDerivation: Sendable {
 
         switch role {
         case .test:
+            // A scenario says what the whole test checks; cut to fit, it reads as garble or as something else
+            // (`restore-returns`, `network-retries-next`). Then a task that makes one strong call is named for
+            // that call (`ensure-downloaded`), and the scenario tells alike tasks of several tests apart.
+            var scenario: PurposeCandidate?
             if case .function(let name)? = context.declarationPath.member {
-                candidates.append(.init(TestScenario.words(name), "test scenario of \(place)", isPhrase: true, mayEcho: true))
+                scenario = .init(TestScenario.words(name), "test scenario of \(place)", isPhrase: true, mayEcho: true)
             }
-            candidates += [call].compactMap { $0 } + storage + titles + cases + actions + triggers + bookkeeping
+            let prefix = scenario == nil || testCall == .never || !testCallMayLead(context) ? [] : prefixWords(context)
+            let part = prefix.isEmpty || (testCall == .leadsWhereScenarioIsCut && scenario.map({ fitsWhole($0.words, after: prefix) }) != false)
+                ? nil : partWords(context, prefix: prefix, asPurpose: true)
+            let callFirst = part != nil && call != nil
+            if let part, var call {
+                call.words = part
+                candidates.append(call)
+            }
+            if let scenario { candidates.append(scenario) }
+            candidates += (callFirst ? [] : [call].compactMap { $0 }) + storage + titles + cases + actions + triggers + bookkeeping
         case .host, .generic:
             // A button's title says what the user asked for (`Sync Now`); the call says it better only when it
             // refines the title (`delete` → `deleteHeader`). So does a storage the call refines (`loadingTask`
@@ -718,6 +750,35 @@ public struct TaskNameDerivation: Sendable {
         let object = typePrefix.stem(owner)
         guard !object.isEmpty else { return nil }
         return ([verb] + object.filter { $0 != verb }, calls.map(\.text).joined(separator: ", "))
+    }
+
+    /// A test's task whose body's call may name it: one strong call, and no other task in its test (each of
+    /// those is told by its part after the scenario).
+    func testCallMayLead(_ context: TaskNameContext) -> Bool {
+        !context.sharesTestWithOtherTasks && Self.testCallLeads(context.body)
+    }
+
+    /// A test's scenario fits after `prefix` whole, once the words that restate the prefix at its start go.
+    func fitsWhole(_ scenario: [String], after prefix: [String]) -> Bool {
+        let words = Array(scenario.drop { word in prefix.contains { WordStems.same($0, word) } })
+        return NameWords.compose(prefix: prefix, purpose: words, extra: [], maxLength: maxLength)
+            == (prefix + words).joined(separator: "-")
+    }
+
+    /// A test task's body whose one call (or one awaited call) says what the task does: not an assignment, a
+    /// query, bookkeeping, a system API's call, or a call named for what it returns or is
+    /// (`storeKit2TransactionListener(…)`), which says nothing of what the task does with it.
+    static func testCallLeads(_ body: TaskBody) -> Bool {
+        guard body.hasStrongCall, let call = body.dominant, !call.isAssignment, !isSystemCall(call),
+              !isNounNamed(call), !isGetter(call),
+              NameWords.split(call.name).last.map(["listener", "handler", "observer", "delegate", "callback"].contains) != true
+        else { return false }
+        // A one-word call is a verb only when the naming knows it as one (`subscribe`, `memoize`); `offerings()`,
+        // `topic(.workflows)` name what they return.
+        let words = NameWords.split(call.name)
+        if words.count == 1, let word = words.first, !everyVerbOrEmpty.contains(word), !knownVerbs.contains(word),
+           !["ize", "ify", "ate"].contains(where: word.hasSuffix) { return false }
+        return body.dominance == .onlyCall || call.isAwaited
     }
 
     /// `await pool.run()` alone: the body runs a service until it is told to stop.

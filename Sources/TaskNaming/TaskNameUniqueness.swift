@@ -29,6 +29,27 @@ public enum TaskNameUniqueness {
         _ requests: [DerivedTaskName], scopes: [Int], existing: [(name: String, scope: Int)],
         share: (Int, Int) -> Bool
     ) -> [String] {
+        // Tests' tasks named for their calls: each keeps its call's name only where no other site wants it nor
+        // holds it as every site would be named by its scenario; the rest keep those scenario names, which are
+        // unique among themselves already.
+        if requests.contains(where: { !$0.scenarioFallback.isEmpty }) {
+            let byScenario = assign(requests.map { $0.scenarioFallback.first ?? $0 }, scopes: scopes, existing: existing,
+                                    share: share)
+            var holders: [String: [Int]] = [:]
+            for (index, name) in byScenario.enumerated() { holders[name, default: []].append(index) }
+            for index in requests.indices {
+                if !requests[index].scenarioFallback.isEmpty { holders[requests[index].name, default: []].append(index) }
+                if let byCall = requests[index].testCallName { holders[byCall, default: []].append(index) }
+            }
+            var result = byScenario
+            for index in requests.indices where !requests[index].scenarioFallback.isEmpty {
+                let name = requests[index].name
+                let rivals = holders[name, default: []].filter { $0 != index && share(scopes[$0], scopes[index]) }
+                let taken = existing.contains { $0.name == name && share($0.scope, scopes[index]) }
+                if rivals.isEmpty, !taken { result[index] = name }
+            }
+            return result
+        }
         // A request's candidate at a level is asked for again and again below, and composing one is not cheap.
         var candidates = requests.map { [String?](repeating: nil, count: $0.disambiguators.count + 1) }
         func candidate(_ index: Int, _ level: Int) -> String {
@@ -159,6 +180,7 @@ public enum TaskNameUniqueness {
     /// True when `name` is one `derived` itself could have been given (any level, or numbered): a name `fix`
     /// wrote, which a later run re-derives instead of stepping around it.
     public static func isOwnCandidate(_ name: String, of derived: DerivedTaskName) -> Bool {
+        if let fallback = derived.scenarioFallback.first, isOwnCandidate(name, of: fallback) { return true }
         if (0...derived.disambiguators.count).contains(where: { derived.candidate(level: $0) == name }) { return true }
         guard let dash = name.lastIndex(of: "-"), let number = Int(name[name.index(after: dash)...]), number >= 2
         else { return false }

@@ -160,6 +160,35 @@ extension SiteNamingContext {
 
     /// `Task(operation: operation)` or `group.addTask(operation: body)`: the operation handed over is one of
     /// the function's own closure parameters.
+    /// How many task creation sites `function` holds (every site's statement is kept by every parse).
+    static func creationSiteCount(in function: Syntax) -> Int {
+        final class Counter: SyntaxVisitor {
+            var count = 0
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if let match = CreationCallClassifier.classify(node), match.kind.acceptsName { count += 1 }
+                return .visitChildren
+            }
+        }
+        let counter = Counter(viewMode: .sourceAccurate)
+        counter.walk(function)
+        return counter.count
+    }
+
+    /// The closure parameter a `withoutActuallyEscaping(transform) { escapingTransform in … }` closure names
+    /// its argument by, with that argument: (`escapingTransform`, `transform`). Nil for any other syntax.
+    static func escapedAlias(of node: Syntax) -> (alias: String, parameter: String)? {
+        guard let closure = node.as(ClosureExprSyntax.self),
+              let call = closure.parent?.as(FunctionCallExprSyntax.self)
+                ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+              call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "withoutActuallyEscaping",
+              let argument = call.arguments.first?.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        else { return nil }
+        guard let signature = closure.signature?.parameterClause else { return nil }
+        let alias = signature.as(ClosureShorthandParameterListSyntax.self)?.first?.name.text
+            ?? signature.as(ClosureParameterClauseSyntax.self)?.parameters.first.map { ($0.secondName ?? $0.firstName).text }
+        return alias.map { ($0, argument) }
+    }
+
     static func passedParameter(of call: FunctionCallExprSyntax, among parameters: [String]) -> String? {
         guard call.trailingClosure == nil, !parameters.isEmpty else { return nil }
         let argument = call.arguments.first(where: { $0.label?.text == "operation" }) ?? call.arguments.last

@@ -98,13 +98,25 @@ public enum SiteNamingContext {
         // Closure parameters of every function around the site (a nested `submitNext()` forwards its outer
         // function's `transform`), each with the function that declares it.
         var parameters: [String: Syntax] = [:]
-        var ancestor = function
+        var escapedAliases: [(alias: String, parameter: String)] = []
+        var ancestor: Syntax? = Syntax(call)
         while let current = ancestor {
             if isDeclarationGroup(current) { break }
             if current.isKind(.functionDecl) || current.isKind(.initializerDecl) {
                 for name in closureParameters(of: current) where parameters[name] == nil { parameters[name] = current }
+            } else if let escaped = escapedAlias(of: current) {
+                escapedAliases.append(escaped)
             }
             ancestor = current.parent
+        }
+        // `withoutActuallyEscaping(transform) { escapingTransform in … }`: the alias is the parameter.
+        var aliasOf: [String: String] = [:]
+        for (alias, parameter) in escapedAliases.reversed() {
+            let original = aliasOf[parameter] ?? parameter
+            if let helper = parameters[original], parameters[alias] == nil {
+                parameters[alias] = helper
+                aliasOf[alias] = original
+            }
         }
         var body = TaskBodyReader.read(TaskBodyReader.taskClosure(of: call), enclosingFunction: functionName,
                                        closureParameters: Set(parameters.keys), reportingNames: reportingNames)
@@ -122,6 +134,7 @@ public enum SiteNamingContext {
             fileName: fileName
         )
         context.isTestMethod = function.map(isTestMethod) ?? false
+        if context.isTestMethod, let function { context.sharesTestWithOtherTasks = creationSiteCount(in: function) > 1 }
         context.isConditional = isConditional
         context.testTypes = testTypes(around: call)
         if let dominant = context.body.dominant, !dominant.isAssignment {
@@ -132,7 +145,7 @@ public enum SiteNamingContext {
         if let parameter = body.forwardedParameter {
             // A parameter's function, else (a stored closure such as a modifier's `action`) the member around it.
             let helper = parameters[parameter].map(helperDescription) ?? path.description
-            context.forwarding = ForwardingHelper(helper: helper, parameter: parameter)
+            context.forwarding = ForwardingHelper(helper: helper, parameter: aliasOf[parameter] ?? parameter)
         }
         return context
     }

@@ -24,6 +24,16 @@ extension TaskBodyReader {
         var assignedProperties: [String] = []
         /// Properties of `self` the body sets to a literal flag (`self.showAlert = true`, `self.error = nil`).
         var flaggedProperties: Set<String> = []
+        /// Properties of `self` whose last assignment clears them (`isShowingSuccess = false`, `error = nil`).
+        var clearedProperties: Set<String> = []
+        /// Properties set to `true` somewhere in the body (`isTipPresented = true`), and set to `false` or `nil`.
+        var raisedProperties: Set<String> = []
+        var loweredProperties: Set<String> = []
+        /// The task closure's own statements: a bare name assigned there (`isShowingSuccess = false`) is a property.
+        var topLevelStatements: Set<SyntaxIdentifier> = []
+        /// Names the closure binds itself (`let data = …`, `if let item`, `for row in …`): assigning one is no
+        /// property's update.
+        var localNames: Set<String> = []
         /// The `consume` noted for each `for await` loop over a named sequence.
         var consumedSequences: [SyntaxIdentifier: BodyCall] = [:]
         /// Calls every branch of an `if … else` makes, in source order.
@@ -211,14 +221,42 @@ extension TaskBodyReader {
             return ["+=", "-=", "*=", "/=", "|=", "&=", "<<=", ">>=", "%=", "^="].contains(token)
         }
 
+        override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
+            localNames.insert(node.identifier.text)
+            return .visitChildren
+        }
+
+        /// Notes `self.progress = value`, or `isShowingSuccess = false` as one of the task's own statements: a
+        /// bare name the closure does not bind is a property there (a task cannot mutate a local it captures;
+        /// nested deeper, in a callback or a loop, it may be that callback's or loop's variable).
         func noteAssignment(to target: ExprSyntax, value: ExprSyntax?) {
-            guard let member = target.as(MemberAccessExprSyntax.self), let base = member.base else { return }
-            var owner = base
-            if let optional = owner.as(OptionalChainingExprSyntax.self) { owner = optional.expression }
-            guard owner.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return }
-            assignedProperties.append(member.declName.baseName.text)
-            if let value, value.isKind(.booleanLiteralExpr) || value.isKind(.nilLiteralExpr) {
-                flaggedProperties.insert(member.declName.baseName.text)
+            // Folded (`InfixOperatorExpr`) or not (`SequenceExpr`), the assignment is the whole statement.
+            var statement = target.parent
+            while let current = statement, current.isKind(.exprList) || current.isKind(.sequenceExpr) || current.isKind(.infixOperatorExpr) {
+                statement = current.parent
+            }
+            let isTopLevel = statement.map { topLevelStatements.contains($0.id) } ?? false
+            let property: String
+            if let member = target.as(MemberAccessExprSyntax.self), let base = member.base {
+                var owner = base
+                if let optional = owner.as(OptionalChainingExprSyntax.self) { owner = optional.expression }
+                guard owner.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return }
+                property = member.declName.baseName.text
+            } else if let reference = target.as(DeclReferenceExprSyntax.self), case .identifier(let name) = reference.baseName.tokenKind,
+                      isTopLevel, !localNames.contains(name), !closureParameters.contains(name), !reportingNames.contains(name) {
+                property = name
+            } else {
+                return
+            }
+            assignedProperties.append(property)
+            let isFlag = value.map { $0.isKind(.booleanLiteralExpr) || $0.isKind(.nilLiteralExpr) } ?? false
+            if isFlag { flaggedProperties.insert(property) }
+            if value?.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true) { raisedProperties.insert(property) }
+            if isFlag, value?.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind != .keyword(.true) {
+                clearedProperties.insert(property)
+                loweredProperties.insert(property)
+            } else {
+                clearedProperties.remove(property)
             }
         }
 

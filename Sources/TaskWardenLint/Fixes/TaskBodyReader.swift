@@ -108,6 +108,7 @@ struct TaskBodyReader {
         guard let closure else { return Reading() }
         let visitor = Visitor(enclosingFunction: enclosingFunction, closureParameters: closureParameters,
                               reportingNames: reportingNames)
+        visitor.topLevelStatements = Set(closure.statements.map(\.id))
         visitor.walk(closure.statements)
         var reading = visitor.reading
         reading.calls = droppingHandBack(reading.calls, handBack: visitor.handBackCalls,
@@ -133,13 +134,20 @@ struct TaskBodyReader {
         // (`self.rate = …; self.total = elapsed` updates the total), unless that one is only set to a flag
         // (`self.message = …; self.showAlert = true`): then nothing in the body names it.
         let last = visitor.assignedProperties.last
-        let updated = Set(visitor.assignedProperties).count == 1 || last.map(visitor.flaggedProperties.contains) == false
-            ? last : nil
-        // Sleeping or logging first (`try await Task.sleep(for: .seconds(1)); self.presented = next`) still updates.
-        if reading.calls.isEmpty, reading.queries.isEmpty, reading.bookkeeping.allSatisfy({ incidentalCalls.contains($0.name) }),
+        // A flag set and then cleared (`isTipPresented = true; sleep; isTipPresented = false`) blinks: the
+        // function around says what for.
+        let updated = (Set(visitor.assignedProperties).count == 1 || last.map(visitor.flaggedProperties.contains) == false)
+            && last.map({ visitor.raisedProperties.contains($0) && visitor.loweredProperties.contains($0) }) != true ? last : nil
+        // Sleeping or logging first (`try await Task.sleep(for: .seconds(1)); self.presented = next`) still updates;
+        // any other call (`bottle.remove(…)`, even one that is bookkeeping elsewhere) is more than the update.
+        if reading.calls.isEmpty, reading.queries.isEmpty, reading.bookkeeping.allSatisfy({ delayAndLogCalls.contains($0.name) }),
            visitor.parameterCalls.isEmpty,
            !visitor.skippedAlternatives, let property = updated, let initial = property.first {
-            let name = "update" + initial.uppercased() + property.dropFirst()
+            // `isShowingSuccess = false` after a delay resets the flag; any other value updates the property.
+            let cleared = visitor.clearedProperties.contains(property)
+            let noun = cleared && property.hasPrefix("is") && property.dropFirst(2).first?.isUppercase == true
+                ? String(property.dropFirst(2)) : property
+            let name = (cleared ? "reset" : "update") + (noun.first ?? initial).uppercased() + noun.dropFirst()
             var assignment = BodyCall(name: name, text: "self.\(property) = …")
             assignment.isAssignment = true
             reading.calls.append(assignment)
@@ -155,6 +163,12 @@ struct TaskBodyReader {
         }
         return reading
     }
+
+    /// Bookkeeping that may come before a property's update without being more work: waiting and logging.
+    static let delayAndLogCalls: Set<String> = [
+        "sleep", "print", "debugPrint", "checkCancellation", "yield", "debug", "info", "notice", "trace", "log",
+        "warning", "error", "fault", "critical", "verbose", "withAnimation",
+    ]
 
     /// Calls that are bookkeeping rather than the task's purpose.
     static let incidentalCalls: Set<String> = [
@@ -435,11 +449,17 @@ struct TaskBodyReader {
     }
 
     /// The call's value is awaited: it stands under `await`, directly or as the start of a chain
-    /// (`await store.load().value`), or it makes the sequence of a `for await` loop.
+    /// (`await store.load().value`), or an element of a tuple that does (`await (offset, transform(element))`),
+    /// or it makes the sequence of a `for await` loop.
     static func isAwaited(_ node: FunctionCallExprSyntax) -> Bool {
         var current = Syntax(node)
         while let parent = current.parent {
             if parent.isKind(.awaitExpr) { return true }
+            if parent.isKind(.labeledExpr) || parent.isKind(.labeledExprList) && parent.parent?.isKind(.tupleExpr) == true
+                || parent.isKind(.tupleExpr) {
+                current = parent
+                continue
+            }
             if let loop = parent.as(ForStmtSyntax.self) { return loop.awaitKeyword != nil && loop.sequence.id == current.id }
             if parent.isKind(.tryExpr) || parent.isKind(.optionalChainingExpr)
                 || parent.isKind(.forceUnwrapExpr) || parent.isKind(.memberAccessExpr)

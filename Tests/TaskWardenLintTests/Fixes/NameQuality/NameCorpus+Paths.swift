@@ -177,7 +177,7 @@ extension NameCorpus {
                     Task { _ = try await purchaseHandler.restorePurchases() }
                 }
             }
-            """, accept: [["restore-flow-external-restore-returns", "restore-flow-external-restore"]],
+            """, accept: [["restore-flow-external-restore-returns", "restore-flow-external-restore", "restore-flow-purchases"]],
             wrong: ["restore-flow-external-restore-returns-correct"]),
         NameCase("an enum case that is only an adjective does not tell two tasks apart", file: "PaywallPresenter.swift", """
             struct PaywallPresenter: ViewModifier {

@@ -112,7 +112,7 @@ extension NameCorpus {
                     await results.apply(filter)
                 }
             }
-            """, accept: [["pattern-editor-update-is-saving"], ["pattern-editor-restore-selection"]],
+            """, accept: [["pattern-editor-reset-saving"], ["pattern-editor-restore-selection"]],
             wrong: ["pattern-editor-save-patterns", "pattern-editor-apply-filter"]),
         NameCase("a timer invalidated before the work is not the work", file: "TranscriptEvaluator.swift", """
             final class TranscriptEvaluator {

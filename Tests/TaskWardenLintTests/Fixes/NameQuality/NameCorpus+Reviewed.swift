@@ -158,7 +158,7 @@ extension NameCorpus {
                     await Task.detached { await orLog("waiting") { try await waitForTermination() } }.value
                 }
             }
-            """, accept: [["daemon-recovery-restart-daemon"]], wrong: ["daemon-recovery-restart-daemon-it"]),
+            """, accept: [["daemon-recovery-wait-for-termination", "daemon-recovery-restart-daemon"]], wrong: ["daemon-recovery-restart-daemon-it"]),
         NameCase("a view model's initializer loads rules through a publisher with a timeout", file: "ComplaintViewModel.swift", """
             @MainActor final class ComplaintViewModel {
                 init(api: APIService, domain: String) {
@@ -192,7 +192,7 @@ extension NameCorpus {
                     }
                 }
             }
-            """, accept: [["uploader-cancelled-while-waiting-for-capacity", "uploader-cancelled-while-waiting"]],
+            """, accept: [["uploader-upload", "uploader-cancelled-while-waiting-for-capacity", "uploader-cancelled-while-waiting"]],
             wrong: ["uploader-upload-cancelled-while", "uploader-cancelled-while-waiting-capacity-free"]),
         NameCase("a long type name cut to fit never ends on a preposition", file: "DataUsageObserverThroughTunnelSession.swift", """
             final class DataUsageObserverThroughTunnelSession {

@@ -32,7 +32,7 @@ extension NameCorpus {
                     Task { try await client.subscribe(to: "c") }
                 }
             }
-            """, accept: [["pub-sub-multiple-subscriptions"], ["pub-sub-two-different-subscriptions"],
+            """, accept: [["pub-sub-subscribe", "pub-sub-multiple-subscriptions"], ["pub-sub-two-different-subscriptions"],
                           ["pub-sub-client-multiple-subscriptions"]],
             wrong: ["pub-sub-multiple-subscriptions-dont", "pub-sub-multiple-subscriptions-dont-affect", "pub-sub-two-different",
                     "pub-sub-client-multiple"]),
@@ -45,7 +45,7 @@ extension NameCorpus {
                     Task { try await client.subscribe(to: "c") }
                 }
             }
-            """, accept: [["pub-sub-integration-two-different-subscriptions"], ["pub-sub-integration-client-subscriptions"]],
+            """, accept: [["pub-sub-integration-two-different-subscriptions"], ["pub-sub-integration-client-subscriptions", "pub-sub-integration-subscribe"]],
             wrong: ["pub-sub-integration-two-different", "pub-sub-integration-client-multiple"]),
         NameCase("a head noun that only shares a stem with the prefix", file: "SubscriptionTests.swift", """
             final class SubscriptionTests: XCTestCase {

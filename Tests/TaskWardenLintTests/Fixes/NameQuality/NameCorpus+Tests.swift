@@ -72,7 +72,7 @@ extension NameCorpus {
                     wait(for: [expect], timeout: 30)
                 }
             }
-            """, accept: [["web-cache-cleared-cookies-for-logins-retained", "web-cache-cleared-cookies-for-logins"]],
+            """, accept: [["web-cache-clear", "web-cache-cleared-cookies-for-logins-retained", "web-cache-cleared-cookies-for-logins"]],
             wrong: ["web-test-when-cleared-then-cookies", "web-cache-test-when-cleared", "web-cache-cleared-cookies-logins-are-retained"]),
         NameCase("a helper in a test case is not a test", file: "ServerTests.swift", """
             final class ServerTests: XCTestCase {
@@ -119,7 +119,7 @@ extension NameCorpus {
                     Task { @MainActor in syncPreferences.turnOffSync() }
                 }
             }
-            """, accept: [["sync-preferences-turn-off-sync-service"]], wrong: ["sync-preferences-on-turn-off-service"]),
+            """, accept: [["sync-preferences-turn-off", "sync-preferences-turn-off-sync-service"]], wrong: ["sync-preferences-on-turn-off-service"]),
         NameCase("a mock's stored closure schedules a reply", file: "SessionProxyMock.swift", """
             final class SessionProxyMock {
                 func configure(delay: Duration) {

@@ -1,0 +1,117 @@
+/// What a body does beyond its calls: a flag it clears after a delay, a flag it only blinks, a caller's closure
+/// run under another name; and a test's task whose scenario does not fit, named for the one call it makes.
+extension NameCorpus {
+    static let bodies: [NameCase] = [
+        NameCase("a flag cleared after a delay is reset, even without self", file: "CopyButton.swift", """
+            struct CopyButton: View {
+                @State private var isShowingSuccess = false
+                let action: () -> Void
+                var body: some View {
+                    Button {
+                        isShowingSuccess = true
+                        Task {
+                            try? await Task.sleep(for: .seconds(1))
+                            isShowingSuccess = false
+                        }
+                        action()
+                    } label: {
+                        Label("Copy", systemImage: "doc.on.doc")
+                    }
+                }
+            }
+            """, accept: [["copy-button-reset-showing-success"]], wrong: ["copy-button-sleep", "copy-button"]),
+        NameCase("a flag raised and cleared again only blinks: the function says what for", file: "CompletedScreen.swift", """
+            struct CompletedScreen: View {
+                @State private var isDragTipPresented = false
+                @AppStorage("dragTipShown") private var dragTipShown = false
+                private func showDragTipIfNeeded() {
+                    guard !dragTipShown else { return }
+                    dragTipShown = true
+                    Task {
+                        try? await Task.sleep(for: .seconds(1))
+                        isDragTipPresented = true
+                        try? await Task.sleep(for: .seconds(10))
+                        isDragTipPresented = false
+                    }
+                }
+            }
+            """, accept: [["completed-show-drag-tip-if-needed"]],
+            wrong: ["completed-reset-drag-tip-presented", "completed-update-drag-tip-presented", "completed-sleep"]),
+        NameCase("a removal beside a cleared selection is more than a reset", file: "BottleListEntry.swift", """
+            struct BottleListEntry: View {
+                @Binding var selected: URL?
+                let bottle: Bottle
+                func showRemoveAlert() {
+                    guard confirm() else { return }
+                    Task(priority: .userInitiated) {
+                        if selected == bottle.url {
+                            selected = nil
+                        }
+                        bottle.remove(delete: true)
+                    }
+                }
+            }
+            """, accept: [["bottle-list-entry-show-remove-alert", "bottle-list-entry-remove"]],
+            wrong: ["bottle-list-entry-reset-selected", "bottle-list-entry-update-selected"]),
+        NameCase("a name assigned inside a callback is that callback's, not the task's update", file: "ZoneFetcher.swift", """
+            final class ZoneFetcher {
+                func fetchChanges() {
+                    var moreComing = false
+                    Task {
+                        try await database.fetchChanges(in: zoneID) { page in
+                            moreComing = page.moreComing
+                        }
+                    }
+                }
+            }
+            """, accept: [["zone-fetcher-fetch-changes"]], wrong: ["zone-fetcher-update-more-coming"]),
+        NameCase("a caller's closure run under the name withoutActuallyEscaping gives it", file: "Sequence+Concurrent.swift", """
+            extension Sequence where Element: Sendable {
+                func concurrentCompactMap<T: Sendable>(_ transform: @Sendable (Element) async -> T?) async -> [T] {
+                    await withoutActuallyEscaping(transform) { escapingTransform in
+                        await withTaskGroup(of: (offset: Int, value: T?).self) { group -> [T] in
+                            for (offset, element) in enumerated() {
+                                group.addTask {
+                                    await (offset, escapingTransform(element))
+                                }
+                            }
+                            return await group.reduce(into: []) { $0.append($1) }.sorted { $0.offset < $1.offset }.compactMap(\\.value)
+                        }
+                    }
+                }
+            }
+            """, accept: [NameCase.forwarding], wrong: ["sequence-concurrent-compact-map"]),
+        NameCase("a test's task whose scenario does not fit is named for its one call", file: "BlobFetcherTests.swift", """
+            final class BlobFetcherTests: XCTestCase {
+                func testNetworkFailureRetriesNextSourceAndReportsSuccessWhenItAnswers() async {
+                    let task = Task { await self.fetcher.ensureDownloaded(ref: ref) }
+                    await downloader.complete(ref: ref, with: .failure(TestError()))
+                    let downloaded = await task.value
+                    XCTAssertTrue(downloaded)
+                }
+            }
+            """, accept: [["blob-fetcher-ensure-downloaded"]],
+            wrong: ["blob-fetcher-network-failure-retries-next", "blob-fetcher-network-failure-retries-next-source"]),
+        NameCase("tests whose tasks make one call keep their scenarios: one suite names them one way", file: "PaywallFooterTests.swift", """
+            final class PaywallFooterTests: XCTestCase {
+                func testPresentWithPurchaseStarted() throws {
+                    Task { _ = try await Self.purchaseHandler.purchase(package: Self.package) }
+                }
+                func testPresentWithPurchaseFailureHandlerReportsTheErrorItWasGiven() throws {
+                    Task { _ = try? await Self.failingHandler.purchase(package: Self.package) }
+                }
+            }
+            """, accept: [["paywall-footer-present-with-purchase-started"],
+                          ["paywall-footer-present-purchase-failure-handler", "paywall-footer-present-with-purchase-failure"]],
+            wrong: ["paywall-footer-purchase", "paywall-footer-purchase-2"]),
+        NameCase("a test's service run alone in a long scenario says it is a run", file: "RelayTests.swift", """
+            final class RelayTests: XCTestCase {
+                func testRelayForwardsEveryFrameWhenTheUpstreamReconnectsTwice() async throws {
+                    let task = Task { try await relay.run() }
+                    try await upstream.reconnect()
+                    task.cancel()
+                }
+            }
+            """, accept: [["relay-run"]], wrong: ["relay-forwards-every-frame", "relay-forwards-every-frame-when"]),
+    ]
+}
