@@ -651,8 +651,17 @@ public struct TaskNameDerivation: Sendable {
             // that call (`ensure-downloaded`), and the scenario tells alike tasks of several tests apart.
             var scenario: PurposeCandidate?
             if case .function(let name)? = context.declarationPath.member {
-                scenario = .init(TestScenario.words(name), "test scenario of \(place)", isPhrase: true, mayEcho: true)
+                scenario = .init(Self.scenarioPart(TestScenario.words(name), doneBy: body), "test scenario of \(place)",
+                                 isPhrase: true, mayEcho: true)
             }
+            // `let serverReceiveTask = Task { … }`: a test's own name for its task says which part it plays better
+            // than the scenario, which says what the whole test checks.
+            let namedStorage = storage.filter { Self.namesTestPart(Self.withoutNumberedTask($0.words)) }.map { candidate in
+                var part = candidate
+                part.words = Self.withoutNumberedTask(candidate.words)
+                return part
+            }
+            candidates += namedStorage
             let prefix = scenario == nil || testCall == .never || !testCallMayLead(context) ? [] : prefixWords(context)
             let part = prefix.isEmpty || (testCall == .leadsWhereScenarioIsCut && scenario.map({ fitsWhole($0.words, after: prefix) }) != false)
                 ? nil : partWords(context, prefix: prefix, asPurpose: true)
@@ -662,7 +671,8 @@ public struct TaskNameDerivation: Sendable {
                 candidates.append(call)
             }
             if let scenario { candidates.append(scenario) }
-            candidates += (callFirst ? [] : [call].compactMap { $0 }) + storage + titles + cases + actions + triggers + bookkeeping
+            candidates += (callFirst ? [] : [call].compactMap { $0 }) + storage.filter { !namedStorage.contains($0) }
+                + titles + cases + actions + triggers + bookkeeping
         case .host, .generic:
             // A button's title says what the user asked for (`Sync Now`); the call says it better only when it
             // refines the title (`delete` → `deleteHeader`). So does a storage the call refines (`loadingTask`
@@ -750,6 +760,34 @@ public struct TaskNameDerivation: Sendable {
         let object = typePrefix.stem(owner)
         guard !object.isEmpty else { return nil }
         return ([verb] + object.filter { $0 != verb }, calls.map(\.text).joined(separator: ", "))
+    }
+
+    /// A test's storage that names the part its task plays: two words or more (`serverReceive`, `fastConsumer`),
+    /// not led by a set-up word (`initTask`). One word (`updateTask` for a task that collects updates) says too
+    /// little to stand for the part.
+    static func namesTestPart(_ words: [String]) -> Bool {
+        guard let first = words.first, !["init", "setup", "set", "main", "background"].contains(first) else { return false }
+        return words.count > 1
+    }
+
+    /// `serverTask1` → `server`: a numbered task word says only which of several tasks it is.
+    static func withoutNumberedTask(_ words: [String]) -> [String] {
+        guard let last = words.last, last.hasPrefix("task"), last.dropFirst(4).allSatisfy(\.isNumber) else { return words }
+        return Array(words.dropLast())
+    }
+
+    /// `sendAndReceiveMessages` for a task that only receives: the part of the scenario after `and` that starts
+    /// with what the task does (`receive-messages`); the whole scenario otherwise.
+    static func scenarioPart(_ words: [String], doneBy body: TaskBody) -> [String] {
+        guard let and = words.firstIndex(of: "and"), and > 0, and + 1 < words.count else { return words }
+        // A `for await` loop (`consume`) receives, reads or collects what it iterates.
+        let verbs = body.calls.flatMap { call -> [String] in
+            call.name == "consume" && call.source != nil ? ["consume", "receive", "read", "collect"]
+                : NameWords.split(call.name).prefix(1).map { $0 }
+        }
+        let does = { (word: String) in verbs.contains { WordStems.same($0, word) } }
+        guard does(words[and + 1]), !words[..<and].contains(where: does) else { return words }
+        return Array(words[(and + 1)...])
     }
 
     /// A test's task whose body's call may name it: one strong call, and no other task in its test (each of

@@ -175,10 +175,9 @@ extension SiteNamingContext {
     }
 
     /// The closure parameter a `withoutActuallyEscaping(transform) { escapingTransform in … }` closure names
-    /// its argument by, with that argument: (`escapingTransform`, `transform`). Nil for any other syntax.
-    static func escapedAlias(of node: Syntax) -> (alias: String, parameter: String)? {
-        guard let closure = node.as(ClosureExprSyntax.self),
-              let call = closure.parent?.as(FunctionCallExprSyntax.self)
+    /// its argument by, with that argument: (`escapingTransform`, `transform`). Nil for any other closure.
+    static func escapedAlias(of closure: ClosureExprSyntax) -> (alias: String, parameter: String)? {
+        guard let call = closure.parent?.as(FunctionCallExprSyntax.self)
                 ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
               call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "withoutActuallyEscaping",
               let argument = call.arguments.first?.expression.as(DeclReferenceExprSyntax.self)?.baseName.text

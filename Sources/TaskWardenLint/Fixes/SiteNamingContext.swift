@@ -23,6 +23,8 @@ public enum SiteNamingContext {
         var function: Syntax?
         // Parameters of the closures around the site (`promise`, `continuation`): calling one reports.
         var reportingNames: Set<String> = []
+        // `withoutActuallyEscaping(transform) { escapingTransform in … }` around the site, innermost first.
+        var escapedAliases: [(alias: String, parameter: String)] = []
 
         let ownStorage = storageName(of: Syntax(call))
         if let ownStorage { anchors.append(.init(.storage, ownStorage)) }
@@ -64,6 +66,7 @@ public enum SiteNamingContext {
             }
             if let closure = current.as(ClosureExprSyntax.self) {
                 reportingNames.formUnion(closureParameterNames(closure))
+                if let escaped = escapedAlias(of: closure) { escapedAliases.append(escaped) }
                 if let (owner, isTitle) = closureOwner(closure) {
                     if loopCallees.contains(owner) { isPerItem = true }
                     if !isTransparent(owner) {
@@ -98,14 +101,11 @@ public enum SiteNamingContext {
         // Closure parameters of every function around the site (a nested `submitNext()` forwards its outer
         // function's `transform`), each with the function that declares it.
         var parameters: [String: Syntax] = [:]
-        var escapedAliases: [(alias: String, parameter: String)] = []
-        var ancestor: Syntax? = Syntax(call)
+        var ancestor = function
         while let current = ancestor {
             if isDeclarationGroup(current) { break }
             if current.isKind(.functionDecl) || current.isKind(.initializerDecl) {
                 for name in closureParameters(of: current) where parameters[name] == nil { parameters[name] = current }
-            } else if let escaped = escapedAlias(of: current) {
-                escapedAliases.append(escaped)
             }
             ancestor = current.parent
         }

@@ -29,8 +29,8 @@ extension TaskBodyReader {
         /// Properties set to `true` somewhere in the body (`isTipPresented = true`), and set to `false` or `nil`.
         var raisedProperties: Set<String> = []
         var loweredProperties: Set<String> = []
-        /// The task closure's own statements: a bare name assigned there (`isShowingSuccess = false`) is a property.
-        var topLevelStatements: Set<SyntaxIdentifier> = []
+        /// The list of the task closure's own statements: a bare name assigned there (`isShowingSuccess = false`) is a property.
+        var topLevelStatements: SyntaxIdentifier?
         /// Names the closure binds itself (`let data = …`, `if let item`, `for row in …`): assigning one is no
         /// property's update.
         var localNames: Set<String> = []
@@ -235,7 +235,7 @@ extension TaskBodyReader {
             while let current = statement, current.isKind(.exprList) || current.isKind(.sequenceExpr) || current.isKind(.infixOperatorExpr) {
                 statement = current.parent
             }
-            let isTopLevel = statement.map { topLevelStatements.contains($0.id) } ?? false
+            let isTopLevel = statement?.parent.map { $0.id == topLevelStatements } ?? false
             let property: String
             if let member = target.as(MemberAccessExprSyntax.self), let base = member.base {
                 var owner = base

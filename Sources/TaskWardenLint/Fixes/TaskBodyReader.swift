@@ -108,7 +108,7 @@ struct TaskBodyReader {
         guard let closure else { return Reading() }
         let visitor = Visitor(enclosingFunction: enclosingFunction, closureParameters: closureParameters,
                               reportingNames: reportingNames)
-        visitor.topLevelStatements = Set(closure.statements.map(\.id))
+        visitor.topLevelStatements = closure.statements.id
         visitor.walk(closure.statements)
         var reading = visitor.reading
         reading.calls = droppingHandBack(reading.calls, handBack: visitor.handBackCalls,

@@ -113,5 +113,40 @@ extension NameCorpus {
                 }
             }
             """, accept: [["relay-run"]], wrong: ["relay-forwards-every-frame", "relay-forwards-every-frame-when"]),
+        NameCase("a test's own name for its task says its part better than the scenario", file: "LoopbackTransportTests.swift", """
+            struct LoopbackTransportTests {
+                @Test func batchProcessing() async throws {
+                    let serverReceiveTask = Task {
+                        var messages: [Data] = []
+                        for try await message in await serverTransport.receive() {
+                            messages.append(message)
+                        }
+                        return messages
+                    }
+                    try await clientTransport.send(batch)
+                    _ = try await serverReceiveTask.value
+                }
+            }
+            """, accept: [["loopback-transport-server-receive"]], wrong: ["loopback-transport-batch-processing"]),
+        NameCase("a scenario of two verbs is cut to the one its task does", file: "BrokerTests.swift", """
+            struct BrokerTests {
+                @Test func produceAndConsumeMessages() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { try await serviceGroup.run() }
+                        group.addTask {
+                            var consumed = 0
+                            for try await _ in consumer.messages {
+                                consumed += 1
+                                if consumed == 10 { break }
+                            }
+                        }
+                        try await group.next()
+                        group.cancelAll()
+                    }
+                }
+            }
+            """, accept: [["broker-run-service-group", "broker-produce-and-consume-messages-run-service-group"],
+                          ["broker-consume-messages"]],
+            wrong: ["broker-produce-and-consume-messages", "broker-produce-and-consume-messages-2"]),
     ]
 }
