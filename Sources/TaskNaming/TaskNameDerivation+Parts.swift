@@ -1,4 +1,5 @@
-/// Tasks of one test that each play a part (a server and its client, a waiter and its canceller).
+/// Tasks of one test that each play a part (a server and its client, a waiter and its canceller), and a test's
+/// lone task named for the call it makes.
 extension TaskNameDerivation {
     /// The words of the part a test's task plays, by its own dominant call (`cancel`, `invoke`, `run-runtime`),
     /// kept whole: the scenario describes the test, and a word the scenario shares with the call
@@ -58,5 +59,73 @@ extension TaskNameDerivation {
               !(Self.emptyVerbs.contains(verb) && words.dropFirst().allSatisfy(Self.placeholderWords.contains))
         else { return nil }
         return words
+    }
+
+    /// A test's storage that names the part its task plays: two words or more (`serverReceive`, `fastConsumer`),
+    /// not led by a set-up word (`initTask`). One word (`updateTask` for a task that collects updates) says too
+    /// little to stand for the part.
+    static func namesTestPart(_ words: [String]) -> Bool {
+        guard let first = words.first, !["init", "setup", "set", "main", "background"].contains(first) else { return false }
+        return words.count > 1
+    }
+
+    /// `serverTask1` → `server`: a numbered task word says only which of several tasks it is.
+    static func withoutNumberedTask(_ words: [String]) -> [String] {
+        guard let last = words.last, last.hasPrefix("task"), last.dropFirst(4).allSatisfy(\.isNumber) else { return words }
+        return Array(words.dropLast())
+    }
+
+    /// `sendAndReceiveMessages` for a task that only receives: the part of the scenario after `and` that starts
+    /// with what the task does (`receive-messages`); the whole scenario otherwise.
+    static func scenarioPart(_ words: [String], doneBy body: TaskBody) -> [String] {
+        guard let and = words.firstIndex(of: "and"), and > 0, and + 1 < words.count else { return words }
+        // A `for await` loop (`consume`) receives, reads or collects what it iterates.
+        let verbs = body.calls.flatMap { call -> [String] in
+            call.name == "consume" && call.source != nil ? ["consume", "receive", "read", "collect"]
+                : NameWords.split(call.name).prefix(1).map { $0 }
+        }
+        let does = { (word: String) in verbs.contains { WordStems.same($0, word) } }
+        guard does(words[and + 1]), !words[..<and].contains(where: does) else { return words }
+        return Array(words[(and + 1)...])
+    }
+
+    /// A test's task whose body's call may name it: one strong call, and no other task in its test (each of
+    /// those is told by its part after the scenario).
+    func testCallMayLead(_ context: TaskNameContext) -> Bool {
+        !context.sharesTestWithOtherTasks && Self.testCallLeads(context.body)
+    }
+
+    /// A test's scenario fits after `prefix` whole, once the words that restate the prefix at its start go.
+    func fitsWhole(_ scenario: [String], after prefix: [String]) -> Bool {
+        let words = Array(scenario.drop { word in prefix.contains { WordStems.same($0, word) } })
+        return NameWords.compose(prefix: prefix, purpose: words, extra: [], maxLength: maxLength)
+            == (prefix + words).joined(separator: "-")
+    }
+
+    /// A test task's body whose one call (or one awaited call) says what the task does: not an assignment, a
+    /// query, bookkeeping, a system API's call, or a call named for what it returns or is
+    /// (`storeKit2TransactionListener(…)`), which says nothing of what the task does with it.
+    static func testCallLeads(_ body: TaskBody) -> Bool {
+        guard body.hasStrongCall, let call = body.dominant, !call.isAssignment, !isSystemCall(call),
+              !isNounNamed(call), !isGetter(call),
+              NameWords.split(call.name).last.map(["listener", "handler", "observer", "delegate", "callback"].contains) != true
+        else { return false }
+        // A one-word call is a verb only when the naming knows it as one (`subscribe`, `memoize`); `offerings()`,
+        // `topic(.workflows)` name what they return.
+        let words = NameWords.split(call.name)
+        if words.count == 1, let word = words.first, !everyVerbOrEmpty.contains(word), !knownVerbs.contains(word),
+           !["ize", "ify", "ate"].contains(where: word.hasSuffix) { return false }
+        return body.dominance == .onlyCall || call.isAwaited
+    }
+
+    /// `await pool.run()` alone: the body runs a service until it is told to stop.
+    static func runsService(_ body: TaskBody) -> Bool {
+        guard body.hasStrongCall, let call = body.dominant else { return false }
+        return runsReceiver(call) && ["run", "serve", "start"].contains(call.name) && call.text.hasSuffix("()")
+    }
+
+    /// `client.run()`, `serviceGroup.run()`: the body runs one object, and that is what the task is.
+    static func runsReceiver(_ call: BodyCall) -> Bool {
+        genericFunctions.contains(call.name) && call.receiver != nil && !call.hasLeadingArgument
     }
 }
