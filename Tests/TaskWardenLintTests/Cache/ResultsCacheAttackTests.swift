@@ -173,8 +173,9 @@ import Testing
         let opened = ResultsCache.open(root: directory.path, temporaries: registry, writeCall: { descriptor, buffer in
             let count = write(descriptor, buffer.baseAddress, buffer.count)
             kill(getpid(), SIGTERM)
-            // Wait for the handler's thread (not a timing assertion: the test fails below if it never runs).
-            for _ in 0..<2_000 where terminatedWith.withLock({ $0 }) == nil { usleep(5_000) }
+            // Wait for the handler's thread (not a timing assertion: the test fails below if it never runs). The
+            // bound is a minute: under ThreadSanitizer on a loaded two-core host the thread took over ten seconds.
+            for _ in 0..<12_000 where terminatedWith.withLock({ $0 }) == nil { usleep(5_000) }
             return count
         })
         guard case .success(let cache) = opened else { Issue.record("refused"); return }
