@@ -22,8 +22,9 @@ extension TaskNameDerivation {
     /// The word a scenario says when it is about the body's call: its verb (`cancel`, `flush`), or after an
     /// empty verb what is made or run (`request` of `makeUploadRequest`, `runtime` of `runtime.run()`).
     private func partVerb(_ context: TaskNameContext) -> String? {
-        guard let call = context.body.dominant, let first = callWords(call).first else { return nil }
+        guard let call = context.body.dominant else { return nil }
         let words = callWords(call)
+        guard let first = words.first else { return nil }
         return Self.emptyVerbs.contains(first) ? (words.count > 1 ? words.last : nil) : first
     }
 

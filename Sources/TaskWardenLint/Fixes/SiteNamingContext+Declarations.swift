@@ -158,8 +158,6 @@ extension SiteNamingContext {
         return node.trimmedDescription
     }
 
-    /// `Task(operation: operation)` or `group.addTask(operation: body)`: the operation handed over is one of
-    /// the function's own closure parameters.
     /// How many task creation sites `function` holds (every site's statement is kept by every parse).
     static func creationSiteCount(in function: Syntax) -> Int {
         final class Counter: SyntaxVisitor {
@@ -188,6 +186,8 @@ extension SiteNamingContext {
         return alias.map { ($0, argument) }
     }
 
+    /// `Task(operation: operation)` or `group.addTask(operation: body)`: the operation handed over is one of
+    /// the function's own closure parameters.
     static func passedParameter(of call: FunctionCallExprSyntax, among parameters: [String]) -> String? {
         guard call.trailingClosure == nil, !parameters.isEmpty else { return nil }
         let argument = call.arguments.first(where: { $0.label?.text == "operation" }) ?? call.arguments.last

@@ -22,13 +22,13 @@ extension TaskBodyReader {
         var skippedAlternatives = false
         /// Properties of `self` the body assigns, in source order.
         var assignedProperties: [String] = []
-        /// Properties of `self` the body sets to a literal flag (`self.showAlert = true`, `self.error = nil`).
-        var flaggedProperties: Set<String> = []
-        /// Properties of `self` whose last assignment clears them (`isShowingSuccess = false`, `error = nil`).
-        var clearedProperties: Set<String> = []
         /// Properties set to `true` somewhere in the body (`isTipPresented = true`), and set to `false` or `nil`.
         var raisedProperties: Set<String> = []
         var loweredProperties: Set<String> = []
+        /// Properties the body sets to a literal flag (`self.showAlert = true`, `self.error = nil`).
+        var flaggedProperties: Set<String> { raisedProperties.union(loweredProperties) }
+        /// Properties whose last assignment clears them (`isShowingSuccess = false`, `error = nil`).
+        var clearedProperties: Set<String> = []
         /// The list of the task closure's own statements: a bare name assigned there (`isShowingSuccess = false`) is a property.
         var topLevelStatements: SyntaxIdentifier?
         /// Names the closure binds itself (`let data = …`, `if let item`, `for row in …`): assigning one is no
@@ -230,12 +230,6 @@ extension TaskBodyReader {
         /// bare name the closure does not bind is a property there (a task cannot mutate a local it captures;
         /// nested deeper, in a callback or a loop, it may be that callback's or loop's variable).
         func noteAssignment(to target: ExprSyntax, value: ExprSyntax?) {
-            // Folded (`InfixOperatorExpr`) or not (`SequenceExpr`), the assignment is the whole statement.
-            var statement = target.parent
-            while let current = statement, current.isKind(.exprList) || current.isKind(.sequenceExpr) || current.isKind(.infixOperatorExpr) {
-                statement = current.parent
-            }
-            let isTopLevel = statement?.parent.map { $0.id == topLevelStatements } ?? false
             let property: String
             if let member = target.as(MemberAccessExprSyntax.self), let base = member.base {
                 var owner = base
@@ -243,21 +237,32 @@ extension TaskBodyReader {
                 guard owner.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return }
                 property = member.declName.baseName.text
             } else if let reference = target.as(DeclReferenceExprSyntax.self), case .identifier(let name) = reference.baseName.tokenKind,
-                      isTopLevel, !localNames.contains(name), !closureParameters.contains(name), !reportingNames.contains(name) {
+                      !localNames.contains(name), !closureParameters.contains(name), !reportingNames.contains(name),
+                      isTaskStatement(target) {
                 property = name
             } else {
                 return
             }
             assignedProperties.append(property)
-            let isFlag = value.map { $0.isKind(.booleanLiteralExpr) || $0.isKind(.nilLiteralExpr) } ?? false
-            if isFlag { flaggedProperties.insert(property) }
-            if value?.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true) { raisedProperties.insert(property) }
-            if isFlag, value?.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind != .keyword(.true) {
+            let raises = value?.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
+            let lowers = !raises && (value.map { $0.isKind(.booleanLiteralExpr) || $0.isKind(.nilLiteralExpr) } ?? false)
+            if raises { raisedProperties.insert(property) }
+            if lowers {
                 clearedProperties.insert(property)
                 loweredProperties.insert(property)
             } else {
                 clearedProperties.remove(property)
             }
+        }
+
+        /// The assignment to `target` is one of the task closure's own statements, folded (`InfixOperatorExpr`)
+        /// or not (`SequenceExpr`).
+        private func isTaskStatement(_ target: ExprSyntax) -> Bool {
+            var statement = target.parent
+            while let current = statement, current.isKind(.exprList) || current.isKind(.sequenceExpr) || current.isKind(.infixOperatorExpr) {
+                statement = current.parent
+            }
+            return statement?.parent.map { $0.id == topLevelStatements } ?? false
         }
 
         override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {

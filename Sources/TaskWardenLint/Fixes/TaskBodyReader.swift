@@ -164,17 +164,17 @@ struct TaskBodyReader {
         return reading
     }
 
-    /// Bookkeeping that may come before a property's update without being more work: waiting and logging.
+    /// Bookkeeping that may come before a property's update without being more work: waiting and logging. Every
+    /// one of them is also an incidental call.
     static let delayAndLogCalls: Set<String> = [
         "sleep", "print", "debugPrint", "checkCancellation", "yield", "debug", "info", "notice", "trace", "log",
         "warning", "error", "fault", "critical", "verbose", "withAnimation",
     ]
 
     /// Calls that are bookkeeping rather than the task's purpose.
-    static let incidentalCalls: Set<String> = [
-        "sleep", "print", "debugPrint", "checkCancellation", "yield", "assert", "precondition", "assertionFailure",
-        "preconditionFailure", "fatalError", "debug", "info", "notice", "trace", "log", "warning", "error", "fault",
-        "critical", "verbose", "run", "withAnimation", "send", "async", "map", "forEach", "compactMap", "flatMap",
+    static let incidentalCalls: Set<String> = delayAndLogCalls.union([
+        "assert", "precondition", "assertionFailure", "preconditionFailure", "fatalError",
+        "run", "send", "async", "map", "forEach", "compactMap", "flatMap",
         "filter", "first", "last", "append", "insert", "remove", "removeAll", "removeValue", "isEmpty", "cancel",
         "value", "result", "get", "set", "finish", "resume", "withCheckedContinuation", "withCheckedThrowingContinuation",
         "withUnsafeContinuation", "withUnsafeThrowingContinuation", "withTaskGroup", "withThrowingTaskGroup",
@@ -192,7 +192,7 @@ struct TaskBodyReader {
         // whose future they adapt is the work.
         "flatMapThrowing", "flatMapError", "flatMapErrorThrowing", "flatMapResult", "recover", "always", "hop",
         "whenComplete", "whenSuccess", "whenFailure", "cascade", "cascadeSuccess", "cascadeFailure",
-    ]
+    ])
     /// Calls that step through a sequence (`makeAsyncIterator()`, `iterator.next()`): plumbing, never a name word.
     static let iterationCalls: Set<String> = ["makeAsyncIterator", "makeIterator", "next"]
 
