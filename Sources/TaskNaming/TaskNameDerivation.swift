@@ -92,6 +92,13 @@ public struct TaskNameDerivation: Sendable {
         "primary", "secondary", "destructive", "default", "alert",
     ]
 
+    /// First words of a button's title that confirm or repeat what the screen offers (`Retry`, `Done`,
+    /// `Restart to Complete`): what the user taps, never what the task does.
+    static let confirmationWords: Set<String> = [
+        "retry", "try", "again", "done", "ok", "okay", "go", "continue", "confirm", "submit", "proceed", "next",
+        "yes", "fix", "restart", "relaunch", "apply",
+    ]
+
     /// Words that name a field of a text, not what a control does (`title`, `message`).
     static let fieldWords: Set<String> = [
         "title", "subtitle", "message", "label", "text", "header", "footer", "description", "placeholder", "button",
@@ -510,9 +517,11 @@ public struct TaskNameDerivation: Sendable {
             // A delegate's moment (`collectionView(_:willDisplay:forItemAt:)`, `modalWillDismiss()`) says when
             // the task runs, as `viewDidLoad` does: a body of one call that does something says what. A body of
             // several calls, a question (`content(from:)`) or a system API's call leaves the moment the name.
+            // So does a scoped helper's (`withValkeyCluster(_:body:)`): it says what the caller's closure runs
+            // beside, not what this task does.
             if context.body.hasStrongCall, let call = context.body.dominant, !call.isAssignment, !Self.isSystemCall(call),
                NameWords.split(call.name).first.map(Self.everyVerb.contains) == true,
-               !Self.isGetter(call), !Self.isNounNamed(call), namesMoment(name) {
+               !Self.isGetter(call), !Self.isNounNamed(call), namesMoment(name) || NameWords.split(base).first == "with" {
                 return .host
             }
             // `goTo(_:)` says no more than `go`.
@@ -580,6 +589,12 @@ public struct TaskNameDerivation: Sendable {
         if body.dominance == .firstCall, let first = body.dominant, Self.isGetter(first), context.resultProperty == nil,
            NameWords.split(first.name).last.map(Self.locationNouns.contains) == true,
            let work = body.calls.first(where: { $0 != first && !$0.isAssignment && !Self.isGetter($0) }) {
+            body.dominant = work
+        }
+        // `try FileManager.default.removeItem(at: url); try bitmap.write(to: url)`: of several calls, a system
+        // API's says how a step is done; the body's own first call says more of what it does.
+        if body.dominance == .firstCall, let first = body.dominant, Self.isSystemCall(first),
+           let work = body.calls.first(where: { !$0.isAssignment && !Self.isSystemCall($0) && !Self.isGetter($0) }) {
             body.dominant = work
         }
         var call = body.dominant.map { call in
@@ -680,12 +695,18 @@ public struct TaskNameDerivation: Sendable {
             let refinedByCall = { (candidate: PurposeCandidate) in WordStems.allRepeat(candidate.words, in: call?.words ?? []) }
             let refinedStorage = body.hasStrongCall && (call?.words.count ?? 0) > 1 ? storage.filter(refinedByCall) : []
             candidates += storage.filter { !refinedStorage.contains($0) }
-            let callFirst = body.hasStrongCall && titles.allSatisfy(refinedByCall)
-            if callFirst, let call { candidates.append(call) }
-            candidates += refinedStorage + titles
             // A getter (`server.webviewURL()`) says what the body asks for; the `case` or action it runs in
             // says what it is for (`reloadDefaultURL`).
             let asks = context.resultProperty == nil && body.dominant.map { Self.isGetter($0) || Self.isNounNamed($0) } == true
+            // A title that only confirms (`Retry`, `Done`) gives way to a call that says what is done
+            // (`fetchOfferings()`, not `executeTask()` or a getter).
+            let saysWhatIsDone = !asks && call.map { !$0.words.allSatisfy(Self.genericFunctions.contains) } == true
+            let givesWayToCall = { (candidate: PurposeCandidate) in
+                refinedByCall(candidate) || (saysWhatIsDone && candidate.words.first.map(Self.confirmationWords.contains) == true)
+            }
+            let callFirst = body.hasStrongCall && titles.allSatisfy(givesWayToCall)
+            if callFirst, let call { candidates.append(call) }
+            candidates += refinedStorage + titles
             if !callFirst, !asks, let call { candidates.append(call) }
             candidates += cases + actions
             if !callFirst, asks, let call { candidates.append(call) }

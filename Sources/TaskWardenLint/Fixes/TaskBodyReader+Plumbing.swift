@@ -71,6 +71,11 @@ extension TaskBodyReader {
             && node.calledExpression.as(MemberAccessExprSyntax.self)?.base.flatMap(rootName) == "MainActor"
     }
 
+    /// `withAnimation { … }`, `MainActor.run { … }`: the closure runs once, before the call returns.
+    static func runsClosureInPlace(_ node: FunctionCallExprSyntax, callee: String) -> Bool {
+        callee == "withAnimation" || callee == "withTransaction" || handsBack(node, callee: callee)
+    }
+
     /// `await MainActor.run { self.results = results; self.exportCSV() }` after a task group or other work
     /// hands the results back; what the hand-back calls is not what the task does. Alone, it is the work.
     static func droppingHandBack(_ calls: [BodyCall], handBack: [BodyCall], startsChildTasks: Bool) -> [BodyCall] {

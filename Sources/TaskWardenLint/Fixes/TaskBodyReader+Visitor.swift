@@ -256,13 +256,21 @@ extension TaskBodyReader {
         }
 
         /// The assignment to `target` is one of the task closure's own statements, folded (`InfixOperatorExpr`)
-        /// or not (`SequenceExpr`).
-        private func isTaskStatement(_ target: ExprSyntax) -> Bool {
+        /// or not (`SequenceExpr`), or one of the statements of `withAnimation { … }` or `MainActor.run { … }`
+        /// that is: those run the closure once, then and there.
+        private func isTaskStatement(_ target: some SyntaxProtocol) -> Bool {
             var statement = target.parent
-            while let current = statement, current.isKind(.exprList) || current.isKind(.sequenceExpr) || current.isKind(.infixOperatorExpr) {
+            while let current = statement, current.isKind(.exprList) || current.isKind(.sequenceExpr)
+                || current.isKind(.infixOperatorExpr) || current.isKind(.awaitExpr) || current.isKind(.tryExpr) {
                 statement = current.parent
             }
-            return statement?.parent.map { $0.id == topLevelStatements } ?? false
+            guard let list = statement?.parent else { return false }
+            if list.id == topLevelStatements { return true }
+            guard let closure = list.parent?.as(ClosureExprSyntax.self),
+                  let call = closure.parent?.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == closure.id,
+                  let callee = SiteNamingContext.calleeName(call.calledExpression),
+                  TaskBodyReader.runsClosureInPlace(call, callee: callee) else { return false }
+            return isTaskStatement(call)
         }
 
         override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {

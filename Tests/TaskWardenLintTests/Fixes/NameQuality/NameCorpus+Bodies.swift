@@ -148,5 +148,76 @@ extension NameCorpus {
             """, accept: [["broker-run-service-group", "broker-produce-and-consume-messages-run-service-group"],
                           ["broker-consume-messages"]],
             wrong: ["broker-produce-and-consume-messages", "broker-produce-and-consume-messages-2"]),
+        NameCase("a flag cleared inside withAnimation is still the task's own reset", file: "ShortcutRow.swift", """
+            struct ShortcutRow: View {
+                @State private var isFlashing = false
+                let shortcut: Shortcut
+                var body: some View {
+                    Text(shortcut.title)
+                        .background(isFlashing ? Color.accentColor : .clear)
+                        .onChange(of: shortcut.pressCount) {
+                            isFlashing = true
+                            Task {
+                                try? await Task.sleep(for: .milliseconds(400))
+                                withAnimation(.easeOut) {
+                                    isFlashing = false
+                                }
+                            }
+                        }
+                }
+            }
+            """, accept: [["shortcut-row-reset-flashing"]], wrong: ["shortcut-row-sleep", "shortcut-row-change"]),
+        NameCase("a button that only confirms gives way to the call it makes", file: "UpdateSheet.swift", """
+            struct UpdateSheet: View {
+                let updater: Updater
+                var body: some View {
+                    VStack {
+                        Text("A new version is ready.")
+                        Button("Restart to Finish") {
+                            Task { await updater.installPendingUpdate() }
+                        }
+                    }
+                }
+            }
+            """, accept: [["update-sheet-install-pending-update"]], wrong: ["update-sheet-restart-to-finish"]),
+        NameCase("a retry button names the load it retries", file: "ReceiptsView.swift", """
+            struct ReceiptsView: View {
+                @State private var model = ReceiptsModel()
+                var body: some View {
+                    if model.failed {
+                        Button("Try Again") {
+                            Task { await model.fetchReceipts() }
+                        }
+                    }
+                }
+            }
+            """, accept: [["receipts-fetch", "receipts-fetch-receipts"]], wrong: ["receipts-try-again"]),
+        NameCase("of several calls, a system API's step gives way to the body's own", file: "ExportController.swift", """
+            final class ExportController {
+                func export(_ document: Document, to url: URL) {
+                    Task { @MainActor in
+                        if FileManager.default.fileExists(atPath: url.path) {
+                            try FileManager.default.removeItem(at: url)
+                        }
+                        let archive = try document.makeArchive()
+                        try archive.write(to: url)
+                    }
+                }
+            }
+            """, accept: [["export-write", "export-make-archive", "export"]], wrong: ["export-remove-item", "export-file-exists"]),
+        NameCase("a scoped test helper's task is named for what it runs", file: "ClusterTests.swift", """
+            struct ClusterTests {
+                static func withRunningCluster<T>(
+                    _ nodes: [Node], _ body: (ClusterClient) async throws -> T
+                ) async throws -> T {
+                    let client = ClusterClient(nodes: nodes)
+                    return try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { await client.run() }
+                        defer { group.cancelAll() }
+                        return try await body(client)
+                    }
+                }
+            }
+            """, accept: [["cluster-run-client"]], wrong: ["cluster-running", "cluster-with-running"]),
     ]
 }
