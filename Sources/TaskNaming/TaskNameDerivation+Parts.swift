@@ -103,6 +103,31 @@ extension TaskNameDerivation {
             == (prefix + words).joined(separator: "-")
     }
 
+    /// The scenario says what happens (`closeFinishesSubscription`, `isCancelled`), not only what it is about
+    /// (`keyInvalidationSubscription`, `multipleSchedulers`): one of its words is a verb, in any of its forms.
+    static func saysAVerb(_ words: [String]) -> Bool {
+        words.contains { word in
+            if NameWords.auxiliaries.contains(word) || everyVerbOrEmpty.contains(word) || knownVerbs.contains(word) { return true }
+            return verbBases(of: word).contains { everyVerbOrEmpty.contains($0) || knownVerbs.contains($0) }
+        }
+    }
+
+    /// `finishes` → `finish`, `cancelled` → `cancel`, `retries` → `retry`, `closing` → `close`.
+    private static func verbBases(of word: String) -> [String] {
+        var bases: [String] = []
+        for ending in ["ies", "es", "s", "ed", "d", "ing"] where word.hasSuffix(ending) && word.count > ending.count + 2 {
+            let stem = String(word.dropLast(ending.count))
+            switch ending {
+            case "ies": bases.append(stem + "y")
+            case "ed", "ing":
+                bases += [stem, stem + "e"]
+                if let last = stem.last, stem.dropLast().last == last { bases.append(String(stem.dropLast())) }
+            default: bases.append(stem)
+            }
+        }
+        return bases
+    }
+
     /// A test task's body whose one call (or one awaited call) says what the task does: not an assignment, a
     /// query, bookkeeping, a system API's call, or a call named for what it returns or is
     /// (`storeKit2TransactionListener(…)`), which says nothing of what the task does with it.

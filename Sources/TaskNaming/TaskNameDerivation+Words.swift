@@ -446,7 +446,8 @@ extension TaskNameDerivation {
     static func isNounNamed(_ call: BodyCall) -> Bool {
         guard !call.isAssignment, call.endpoint == nil else { return false }
         let words = NameWords.split(call.name)
-        return words.count > 1 && !words.contains(where: everyVerbOrEmpty.contains)
+        // `subscribeKeyspaceEvents()` leads with a verb the naming knows, though no general one.
+        return words.count > 1 && !words.contains(where: everyVerbOrEmpty.contains) && !knownVerbs.contains(words[0])
             && !words.contains { $0.hasSuffix("ing") || $0.hasSuffix("ed") || $0.hasSuffix("ize") || $0.hasSuffix("ify") }
     }
 

@@ -678,7 +678,9 @@ public struct TaskNameDerivation: Sendable {
             }
             candidates += namedStorage
             let prefix = scenario == nil || testCall == .never || !testCallMayLead(context) ? [] : prefixWords(context)
-            let part = prefix.isEmpty || (testCall == .leadsWhereScenarioIsCut && scenario.map({ fitsWhole($0.words, after: prefix) }) != false)
+            // A scenario without a verb (`keyInvalidationSubscription`) names the test, never what its task does.
+            let scenarioLeads = scenario.map { fitsWhole($0.words, after: prefix) && Self.saysAVerb($0.words) } != false
+            let part = prefix.isEmpty || (testCall == .leadsWhereScenarioIsCut && scenarioLeads)
                 ? nil : partWords(context, prefix: prefix, asPurpose: true)
             let callFirst = part != nil && call != nil
             if let part, var call {

@@ -219,5 +219,17 @@ extension NameCorpus {
                 }
             }
             """, accept: [["cluster-run-client"]], wrong: ["cluster-running", "cluster-with-running"]),
+        NameCase("a test named by a noun phrase leaves its task to the call it makes", file: "ReplicaTests.swift", """
+            final class ReplicaTests: XCTestCase {
+                func testKeyspaceNotifications() async throws {
+                    let connection = try await makeConnection()
+                    let task = Task {
+                        try await connection.subscribeKeyspaceEvents(for: "orders:*")
+                    }
+                    try await connection.set("orders:1", value: "open")
+                    task.cancel()
+                }
+            }
+            """, accept: [["replica-subscribe-keyspace-events"]], wrong: ["replica-keyspace-notifications"]),
     ]
 }
