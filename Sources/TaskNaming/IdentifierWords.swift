@@ -128,7 +128,7 @@ public enum IdentifierWords {
     static let mixedCaseWords: [[UInt8]] = [
         "iPadOS", "iPad", "iPhone", "iPod", "iOS", "iCloud", "iMessage", "iTunes", "iMac",
         "macOS", "MacOS", "tvOS", "watchOS", "visionOS", "LoRA", "OAuth", "GraphQL", "WiFi", "IPv4", "IPv6",
-        "GitHub", "GitLab", "YouTube", "PayPal", "WebRTC",
+        "GitHub", "GitLab", "YouTube", "PayPal", "WebRTC", "OTel", "gRPC", "SQLite", "PostgreSQL", "MySQL", "NoSQL",
     ].map { Array($0.utf8) }
 
     /// The length of the ``mixedCaseWords`` entry that starts at `index` where a word may start, nil when none
@@ -141,7 +141,8 @@ public enum IdentifierWords {
         func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
         let first = byteAt(index)
         guard first == UInt8(ascii: "i") || first == UInt8(ascii: "m") || first == UInt8(ascii: "t")
-            || first == UInt8(ascii: "w") || first == UInt8(ascii: "v") || isUpper(first) else { return nil }
+            || first == UInt8(ascii: "w") || first == UInt8(ascii: "v") || first == UInt8(ascii: "g") || isUpper(first)
+        else { return nil }
         // Whether a word may start here depends on `first` alone, which every candidate entry shares.
         if index > 0 {
             let previous = byteAt(index - 1)

@@ -86,7 +86,8 @@ public enum NameWords {
     static let danglingWords: Set<String> = fillers.subtracting(["a"]).union([
         "on", "in", "into", "onto", "without", "within", "via", "per", "as", "or", "about", "upon", "than", "not",
         "no", "nor", "while", "through", "across", "during", "until", "after", "before", "since", "because",
-        "under", "between", "among", "against", "toward", "towards", "beyond", "beneath",
+        "under", "between", "among", "against", "toward", "towards", "beyond", "beneath", "using",
+        "including", "excluding", "regarding",
     ])
 
     /// Particles that finish a phrasal verb (`sign out`, `log in`, `opt out`).

@@ -147,7 +147,8 @@ extension TaskNameDerivation {
     /// `await pool.run()` alone: the body runs a service until it is told to stop.
     static func runsService(_ body: TaskBody) -> Bool {
         guard body.hasStrongCall, let call = body.dominant else { return false }
-        return runsReceiver(call) && ["run", "serve", "start"].contains(call.name) && call.text.hasSuffix("()")
+        // No argument, or only a mode (`server.run(.echo)`, which the body reader leaves without a leading one).
+        return runsReceiver(call) && ["run", "serve", "start"].contains(call.name) && call.firstLabel == nil
     }
 
     /// `client.run()`, `serviceGroup.run()`: the body runs one object, and that is what the task is.

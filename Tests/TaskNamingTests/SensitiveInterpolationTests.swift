@@ -46,6 +46,12 @@ import TaskNaming
         #expect(IdentifierWords.split("all_iPhones") == ["all", "iphones"])
         #expect(IdentifierWords.split("GraphQLClient") == ["graphql", "client"])
         #expect(NameWords.split("WiFiScanner") == ["wifi", "scanner"])
+        #expect(NameWords.split("OTelBatchLogRecordProcessor") == ["otel", "batch", "log", "record", "processor"])
+        #expect(NameWords.split("GRPCChannel") == ["grpc", "channel"])
+        #expect(NameWords.split("makeGRPCClient") == ["make", "grpc", "client"])
+        #expect(NameWords.split("gRPCServer") == ["grpc", "server"])
+        #expect(NameWords.split("SQLiteStore") == ["sqlite", "store"])
+        #expect(NameWords.split("PostgreSQLConnection") == ["postgresql", "connection"])
         #expect(NameWords.split("LoRA") == ["lora"])
         // Not a mixed-case word where its letters run on: `Loran` is one word, `iPadding` is not `iPad`.
         #expect(IdentifierWords.split("Loran") == ["loran"])

@@ -123,6 +123,8 @@ public enum SiteNamingContext {
         if body.calls.isEmpty, body.bookkeeping.isEmpty,
            let passed = passedParameter(of: call, among: Array(parameters.keys)) {
             body.forwardedParameter = passed
+        } else if body.calls.isEmpty, let run = TaskBodyReader.methodReferenceRun(of: call) {
+            body.calls = [run]
         }
         var context = TaskNameContext(
             declarationPath: path,

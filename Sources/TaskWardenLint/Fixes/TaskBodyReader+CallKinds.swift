@@ -32,6 +32,18 @@ extension TaskBodyReader {
     }
 
     /// `context.perform { … }`, `queue.async { … }`: a call that only runs the closure it is given.
+    /// `server.run(.never)`, `server.run { inbound, outbound in … }`: an awaited run whose only argument is a
+    /// mode (an enum case) or a handler taking parameters, never a closure run in place (`queue.run { … }`).
+    static func runsServerWithMode(_ node: FunctionCallExprSyntax, callee: String) -> Bool {
+        guard callee == "run" || callee == "serve", isAwaited(node), node.additionalTrailingClosures.isEmpty else { return false }
+        if let handler = node.trailingClosure {
+            return node.arguments.isEmpty && handler.signature?.parameterClause != nil
+        }
+        guard node.arguments.count == 1, let only = node.arguments.first, only.label == nil,
+              let mode = only.expression.as(MemberAccessExprSyntax.self) else { return false }
+        return mode.base == nil
+    }
+
     static func runsClosure(_ node: FunctionCallExprSyntax, callee: String) -> Bool {
         node.trailingClosure != nil && ["perform", "performAndWait", "run", "execute", "sync", "async"].contains(callee)
     }

@@ -124,6 +124,15 @@ extension TaskBodyReader {
             // `client.run()`, `serviceGroup.run()`: running an object is the work (`MainActor.run { … }` is not).
             let runsObject = callee == "run" && node.arguments.isEmpty && node.trailingClosure == nil
                 && root.map { !TaskBodyReader.plumbingRoots.contains($0) } == true
+            // `server.run(.echo)`, `server.run { inbound, outbound in … }`: a server run in a mode or with a
+            // handler for each request is still that run; what the handler does is the server's, per request.
+            if root.map({ !TaskBodyReader.plumbingRoots.contains($0) }) == true,
+               TaskBodyReader.runsServerWithMode(node, callee: callee) {
+                var call = TaskBodyReader.call(node, callee: callee)
+                call.hasLeadingArgument = false
+                reading.calls.append(call)
+                return .skipChildren
+            }
             if (TaskBodyReader.incidentalCalls.contains(callee) && !runsObject && !TaskBodyReader.isRequest(node, callee: callee))
                 || TaskBodyReader.isRecordKeeping(callee) || TaskBodyReader.isScopedWrapper(node, callee: callee)
                 || TaskBodyReader.isValueTransform(node, callee: callee)

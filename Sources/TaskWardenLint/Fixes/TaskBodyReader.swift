@@ -95,6 +95,19 @@ struct TaskBodyReader {
         return call.arguments.last?.expression.as(ClosureExprSyntax.self)
     }
 
+    /// `group.addTask(operation: serviceGroup.run)`: a task given a method of an object runs that method, as
+    /// `{ try await serviceGroup.run() }` would.
+    static func methodReferenceRun(of call: FunctionCallExprSyntax) -> BodyCall? {
+        guard call.trailingClosure == nil,
+              let argument = call.arguments.first(where: { $0.label?.text == "operation" }) ?? call.arguments.last,
+              let member = argument.expression.as(MemberAccessExprSyntax.self),
+              let receiver = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+              receiver.first?.isLowercase == true, member.declName.argumentNames == nil
+        else { return nil }
+        let name = member.declName.baseName.text
+        return BodyCall(name: name, receiver: receiver, isAwaited: true, text: "\(receiver).\(name)()")
+    }
+
     /// Reads `closure` (nil: a task given a closure value, nothing to read).
     ///
     /// - Parameters:

@@ -231,5 +231,39 @@ extension NameCorpus {
                 }
             }
             """, accept: [["replica-subscribe-keyspace-events"]], wrong: ["replica-keyspace-notifications"]),
+        NameCase("a server run in a mode or with a handler is that run", file: "ChannelTests.swift", """
+            final class ChannelTests: XCTestCase {
+                func testReconnectAfterServerRestart() async throws {
+                    try await withThrowingDiscardingTaskGroup { group in
+                        group.addTask { try await primary.run(.echo) }
+                        group.addTask {
+                            try await standby.run { inbound, outbound in
+                                for try await part in inbound {
+                                    try await outbound.write(.message(part))
+                                }
+                                try await outbound.write(.status(.ok))
+                            }
+                        }
+                        group.addTask { await channel.connect() }
+                        group.cancelAll()
+                    }
+                }
+            }
+            """, accept: [["channel-reconnect-after-server-run-primary", "channel-reconnect-run-primary"],
+                          ["channel-reconnect-after-server-run-standby", "channel-reconnect-run-standby"],
+                          ["channel-reconnect-after-server-restart-connect", "channel-reconnect-connect"]],
+            wrong: ["channel-reconnect-after-server-echo", "channel-reconnect-after-server-ok",
+                    "channel-reconnect-after-server-write-outbound"]),
+        NameCase("a task handed a method runs that method", file: "BatchProcessorTests.swift", """
+            final class BatchProcessorTests: XCTestCase {
+                func test_onEmit_whenExportExceedsTimeout_cancelsExport() async throws {
+                    await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask(operation: serviceGroup.run)
+                        processor.onEmit(record)
+                        group.cancelAll()
+                    }
+                }
+            }
+            """, accept: [["batch-processor-run-service-group"]], wrong: ["batch-processor-emit-export-exceeds"]),
     ]
 }
