@@ -11,13 +11,20 @@ extension TaskNameDerivation {
         // A scenario that says the call's verb (`flushAllFlushesPendingWrites`, `pipeCloseDueToCancellation`) is
         // about this task: it keeps the scenario. Not when it says it passive (`queuedJobsAreCancelled`): that
         // is what the other task undergoes, and this one does it.
-        let scenario = purpose.words
+        // Only its main clause: `quitWhileRunningServer` says the test quits; the server running is the
+        // circumstance, and a task that runs it plays a part of its own.
+        let scenario = purpose.words.prefix { !Self.circumstanceOpeners.contains($0) }
         let saysCall = scenario.indices.contains { index in
             partVerb(context).map { WordStems.same($0, scenario[index]) } == true
                 && !(index > 0 && NameWords.auxiliaries.contains(scenario[index - 1]))
         }
         return saysCall ? nil : words
     }
+
+    /// Words that open a scenario's clause of circumstance (`…WhileRunningServer`, `…AfterReconnect`).
+    static let circumstanceOpeners: Set<String> = [
+        "while", "when", "whenever", "during", "after", "before", "until", "if", "unless", "because", "once",
+    ]
 
     /// The word a scenario says when it is about the body's call: its verb (`cancel`, `flush`), or after an
     /// empty verb what is made or run (`request` of `makeUploadRequest`, `runtime` of `runtime.run()`).
