@@ -7,7 +7,17 @@
 public enum IdentifierWords {
     /// The lowercase words of `text`, in order. Anything that is not a letter or digit separates words.
     public static func split(_ text: String) -> [String] {
-        splitASCII(text, digitWordsKeepCapitals: false) ?? split(Array(text), digitWordsKeepCapitals: false)
+        joiningInitial(splitASCII(text, digitWordsKeepCapitals: false) ?? split(Array(text), digitWordsKeepCapitals: false),
+                       of: text)
+    }
+
+    /// `APlayer`, `MCatalog`: one capital before a capitalised word is a type's prefix, not the article `a`.
+    static func joiningInitial(_ words: [String], of text: String) -> [String] {
+        var start = text.utf8.makeIterator()
+        guard words.count > 1, words[0].count == 1, let first = start.next(), let second = start.next(),
+              let third = start.next(), (65...90).contains(first), (65...90).contains(second), (97...122).contains(third)
+        else { return words }
+        return [words[0] + words[1]] + words.dropFirst(2)
     }
 
     /// `split(_:digitWordsKeepCapitals:)` over the bytes of an all-ASCII text (most identifiers), nil for any

@@ -26,6 +26,13 @@ extension TaskNameDerivation {
         "HTTPCookieStorage", "PHPhotoLibrary", "AVAudioSession", "WKWebsiteDataStore", "NSFileCoordinator",
     ]
 
+    /// First labels that name what a verb acts on (`play(song:)`, `favorite(album:)`).
+    static let objectLabels: Set<String> = [
+        "song", "album", "playlist", "station", "track", "artist", "item", "items", "file", "files", "document",
+        "message", "messages", "post", "status", "user", "account", "photo", "image", "video", "episode", "podcast",
+        "order", "product", "entry", "record", "note", "event", "contact", "book", "chapter", "article", "feed",
+    ]
+
     /// The call is made on a system type's shared instance or on the type itself.
     static func isSystemCall(_ call: BodyCall) -> Bool {
         call.typeName.map(systemTypes.contains) ?? false
@@ -112,6 +119,11 @@ extension TaskNameDerivation {
             // `perform(action: .acceptTerms)` is the accept; `post(endpoint: .unblock)` posts it.
             if Self.genericFunctions.contains(call.name) { return NameWords.split(endpoint) }
             return words + NameWords.split(endpoint).filter { !words.contains($0) }
+        }
+        // `APlayer.shared.play(song:)`, `MCatalog.favorite(album:)`: a verb's first label names its object.
+        if call.typeName != nil, words.count == 1, Self.everyVerb.contains(words[0]) || Self.knownVerbs.contains(words[0]),
+           let label = call.firstLabel, Self.objectLabels.contains(label) {
+            return words + [label]
         }
         // `AuthIdentity.load()` loads the identity; `Facade.coordinateToProfileScene()` says enough alone.
         if let type = call.typeName, words.count == 1, !Self.plumbingTypes.contains(type) {

@@ -32,6 +32,11 @@ import TaskNaming
         #expect(IdentifierWords.split("URLSession") == ["url", "session"])
         #expect(IdentifierWords.split("user.emailAddress") == ["user", "email", "address"])
         #expect(IdentifierWords.split("v2Migration") == ["v2", "migration"])
+        // One capital before a word is a type's prefix, not an article.
+        #expect(IdentifierWords.split("APlayer") == ["aplayer"])
+        #expect(IdentifierWords.split("MCatalog.favorite") == ["mcatalog", "favorite"])
+        #expect(IdentifierWords.split("A player") == ["a", "player"])
+        #expect(IdentifierWords.split("aPlayer") == ["a", "player"])
     }
 
     @Test func mixedCaseTechnicalWordsStayWhole() {

@@ -160,7 +160,9 @@ extension SiteNamingContext {
                 while let current = node, !current.isKind(.labeledExpr), !current.isKind(.closureExpr) {
                     node = current.parent
                 }
-                return node?.as(LabeledExprSyntax.self).flatMap { eitherTitle($0.expression) }
+                // `Image(systemName: isFavorited ? "heart.fill" : "heart")` names two symbols, no action.
+                guard let argument = node?.as(LabeledExprSyntax.self), !isImageArgument(argument) else { return nil }
+                return eitherTitle(argument.expression)
             }).first {
                 return either
             }
@@ -231,6 +233,14 @@ extension SiteNamingContext {
     }
 
     static func isTrailingOff(_ text: Substring) -> Bool { text.hasSuffix("...") || text.hasSuffix("\u{2026}") }
+
+    /// `systemName:` of `Image(systemName:)`, the string of `Image("Close-24")`: an asset or symbol name.
+    static func isImageArgument(_ argument: LabeledExprSyntax) -> Bool {
+        if let label = argument.label?.text, ["systemName", "systemImage", "named", "imageName"].contains(label) { return true }
+        guard let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), let callee = calleeName(call.calledExpression)
+        else { return false }
+        return imageCallees.contains(callee)
+    }
 
     /// Calls whose string is an asset or symbol name, not words a person reads.
     static let imageCallees: Set<String> = ["Image", "UIImage", "NSImage", "systemImage", "named", "Color"]

@@ -265,5 +265,27 @@ extension NameCorpus {
                 }
             }
             """, accept: [["batch-processor-run-service-group"]], wrong: ["batch-processor-emit-export-exceeds"]),
+        NameCase("a symbol's name is no title, and a one-letter type prefix is no article", file: "TrackRow.swift", """
+            struct TrackRow: View {
+                let track: Track
+                @State private var isFavorite = false
+                var body: some View {
+                    HStack {
+                        Text(track.title)
+                        Button {
+                            Task { try await MLibrary.favorite(track: track) }
+                        } label: {
+                            Image(systemName: isFavorite ? "heart.fill" : "heart")
+                        }
+                        Button {
+                            Task { try await APlayer.shared.play(track: track) }
+                        } label: {
+                            Image(systemName: "play.fill")
+                        }
+                    }
+                }
+            }
+            """, accept: [["track-row-favorite", "track-row-favorite-track"], ["track-row-play", "track-row-play-track"]],
+            wrong: ["track-row-fill-or-heart", "track-row-a-player", "track-row-m-library-favorite"]),
     ]
 }
