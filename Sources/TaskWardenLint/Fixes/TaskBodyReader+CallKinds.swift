@@ -31,7 +31,6 @@ extension TaskBodyReader {
         return false
     }
 
-    /// `context.perform { … }`, `queue.async { … }`: a call that only runs the closure it is given.
     /// `server.run(.never)`, `server.run { inbound, outbound in … }`: an awaited run whose only argument is a
     /// mode (an enum case) or a handler taking parameters, never a closure run in place (`queue.run { … }`).
     static func runsServerWithMode(_ node: FunctionCallExprSyntax, callee: String) -> Bool {
@@ -44,6 +43,7 @@ extension TaskBodyReader {
         return mode.base == nil
     }
 
+    /// `context.perform { … }`, `queue.async { … }`: a call that only runs the closure it is given.
     static func runsClosure(_ node: FunctionCallExprSyntax, callee: String) -> Bool {
         node.trailingClosure != nil && ["perform", "performAndWait", "run", "execute", "sync", "async"].contains(callee)
     }
