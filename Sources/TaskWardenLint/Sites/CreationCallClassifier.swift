@@ -105,11 +105,16 @@ public enum CreationCallClassifier {
         return call.trailingClosure != nil || call.arguments.contains { $0.label?.text == "operation" }
     }
 
-    /// A group's `addTask…` takes only labelled arguments, and its body as a trailing closure or as
-    /// `operation:` (a closure or a function reference). So `todoStore.addTask(newTask)` or
-    /// `board.addTask(title: "Buy milk")` is some other type's method, not a child task.
+    /// A group's `addTask…` takes only the labels of `taskLabels`, and its body, which takes no parameters, as a
+    /// trailing closure or as `operation:` (a closure or a function reference). So `todoStore.addTask(newTask)`,
+    /// `board.addTask(title: "Buy milk")` or a build graph's `make.addTask(output: path) { task, scope in … }` is
+    /// some other type's method, not a child task.
     private static func hasBody(_ call: FunctionCallExprSyntax) -> Bool {
-        guard call.arguments.allSatisfy({ $0.label != nil }) else { return false }
+        guard call.arguments.allSatisfy({ $0.label.map { taskLabels.contains($0.text) } ?? false }) else { return false }
+        if let parameters = call.trailingClosure?.signature?.parameterClause {
+            if let names = parameters.as(ClosureShorthandParameterListSyntax.self), !names.isEmpty { return false }
+            if let clause = parameters.as(ClosureParameterClauseSyntax.self), !clause.parameters.isEmpty { return false }
+        }
         return call.trailingClosure != nil || call.arguments.contains { $0.label?.text == "operation" }
     }
 

@@ -94,6 +94,9 @@ import Testing
         "todoStore.addTask(newTask)",
         "board.addTask(title: \"Buy milk\", due: tomorrow)",
         "list.addTaskUnlessCancelled(pending)",
+        // A build graph's `addTask`: other labels, and a body that takes the task and its scope.
+        "let copy = make.addTask(inputFiles: [source], output: destination) { task, scope in try copy(task) }",
+        "make.addTask(output: path) { (task: Task, scope: Scope) in }",
         // A to-do model named `Task` from another module: Swift's `Task` always takes a body.
         "let todo = Task(title: \"Buy milk\", done: false)",
         "let todo = try Task(from: decoder)",
