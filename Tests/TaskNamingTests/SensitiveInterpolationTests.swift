@@ -57,6 +57,8 @@ import TaskNaming
         #expect(NameWords.split("gRPCServer") == ["grpc", "server"])
         #expect(NameWords.split("SQLiteStore") == ["sqlite", "store"])
         #expect(NameWords.split("PostgreSQLConnection") == ["postgresql", "connection"])
+        #expect(NameWords.split("JavaScriptEventLoopTests") == ["javascript", "event", "loop", "tests"])
+        #expect(NameWords.split("runJavaScript") == ["run", "javascript"])
         #expect(NameWords.split("LoRA") == ["lora"])
         // Not a mixed-case word where its letters run on: `Loran` is one word, `iPadding` is not `iPad`.
         #expect(IdentifierWords.split("Loran") == ["loran"])
