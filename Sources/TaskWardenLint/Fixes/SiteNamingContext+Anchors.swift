@@ -176,7 +176,7 @@ extension SiteNamingContext {
                           let argument = literal.parent?.as(LabeledExprSyntax.self),
                           argument.label == nil || argument.label?.text == "title",
                           let shower = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
-                          let callee = calleeName(shower.calledExpression), !imageCallees.contains(callee)
+                          calleeName(shower.calledExpression) != nil, !isImageArgument(argument)
                     else { return nil }
                     return literal
                 }.first

@@ -121,13 +121,12 @@ extension TaskBodyReader {
                 return .visitChildren
             }
             let root = node.calledExpression.as(MemberAccessExprSyntax.self)?.base.flatMap(TaskBodyReader.rootName)
+            let onObject = root.map { !TaskBodyReader.plumbingRoots.contains($0) } == true
             // `client.run()`, `serviceGroup.run()`: running an object is the work (`MainActor.run { … }` is not).
-            let runsObject = callee == "run" && node.arguments.isEmpty && node.trailingClosure == nil
-                && root.map { !TaskBodyReader.plumbingRoots.contains($0) } == true
+            let runsObject = callee == "run" && node.arguments.isEmpty && node.trailingClosure == nil && onObject
             // `server.run(.echo)`, `server.run { inbound, outbound in … }`: a server run in a mode or with a
             // handler for each request is still that run; what the handler does is the server's, per request.
-            if root.map({ !TaskBodyReader.plumbingRoots.contains($0) }) == true,
-               TaskBodyReader.runsServerWithMode(node, callee: callee) {
+            if onObject, TaskBodyReader.runsServerWithMode(node, callee: callee) {
                 var call = TaskBodyReader.call(node, callee: callee)
                 call.hasLeadingArgument = false
                 reading.calls.append(call)

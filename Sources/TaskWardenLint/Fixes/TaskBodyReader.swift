@@ -98,9 +98,7 @@ struct TaskBodyReader {
     /// `group.addTask(operation: serviceGroup.run)`: a task given a method of an object runs that method, as
     /// `{ try await serviceGroup.run() }` would.
     static func methodReferenceRun(of call: FunctionCallExprSyntax) -> BodyCall? {
-        guard call.trailingClosure == nil,
-              let argument = call.arguments.first(where: { $0.label?.text == "operation" }) ?? call.arguments.last,
-              let member = argument.expression.as(MemberAccessExprSyntax.self),
+        guard let member = CreationCallClassifier.bodyExpression(of: call)?.as(MemberAccessExprSyntax.self),
               let receiver = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
               receiver.first?.isLowercase == true, member.declName.argumentNames == nil
         else { return nil }
