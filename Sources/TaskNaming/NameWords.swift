@@ -89,7 +89,7 @@ public enum NameWords {
         "on", "in", "into", "onto", "without", "within", "via", "per", "as", "or", "about", "upon", "than", "not",
         "no", "nor", "while", "through", "across", "during", "until", "after", "before", "since", "because",
         "under", "between", "among", "against", "toward", "towards", "beyond", "beneath", "using",
-        "including", "excluding", "regarding",
+        "including", "excluding", "regarding", "when", "whenever",
     ])
 
     /// Particles that finish a phrasal verb (`sign out`, `log in`, `opt out`).
@@ -163,6 +163,21 @@ public enum NameWords {
         "got",
     ]
 
+    /// `is-automatically-cancelled`, `not-implicitly-closed`: an adverb of manner between an auxiliary and its
+    /// verb says how, not what. Once auxiliaries are gone and a sentence still does not fit, it goes next
+    /// (`task-is-automatically-cancelled` → `task-cancelled`, never the cut `task-is-automatically`); a negation
+    /// before it stays (`not-automatically-cancelled` → `not-cancelled`). After a verb it stays: `close-gracefully`
+    /// is another call than `close`. Adjectives of time (`daily`) and nouns (`reply`) are not adverbs.
+    static func droppingAdverbsAfterAuxiliaries(_ words: [String]) -> [String]? {
+        let kept = words.indices.filter { index in
+            let word = words[index]
+            let isAdverb = word.count > 5 && word.hasSuffix("ly") && !lyNouns.contains(word)
+                && !["daily", "weekly", "monthly", "yearly", "hourly", "nightly", "early", "likely", "unlikely"].contains(word)
+            return !(isAdverb && index > 0 && auxiliaries.contains(words[index - 1]))
+        }.map { words[$0] }
+        return kept.isEmpty || kept.count == words.count ? nil : kept
+    }
+
     /// The length in characters of the words of `groups` joined with hyphens (`prefix + purpose + extra`), counted
     /// without joining them when every word is printable ASCII, as derived words are: a byte is then a character,
     /// and no character joins one across a hyphen.
@@ -221,6 +236,7 @@ public enum NameWords {
         }) {
             purpose = Array(purpose[..<clause])
         }
+        if length() > limit, let kept = droppingAdverbsAfterAuxiliaries(purpose) { purpose = kept }
         for dropped in [fillers, weakWords] where length() > limit {
             // `send-send-await` of `send-and-send-and-await`: a word said twice once its glue is gone, once.
             let kept = removingAdjacentDuplicates(dropping(dropped, from: purpose))

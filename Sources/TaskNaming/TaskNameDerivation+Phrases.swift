@@ -69,10 +69,16 @@ extension TaskNameDerivation {
     }
 
     /// A disambiguator's words after `base`: without the stems `base` has, and never ending on a word that
-    /// leaves it unfinished (`different` of `different-keys` once `keys` repeats the prefix's `key`).
+    /// leaves it unfinished (`different` of `different-keys` once `keys` repeats the prefix's `key`), nor
+    /// starting on a preposition whose object went (`in-disabled` of `in-task-disabled` after `task-…`).
     static func phrase(_ words: [String], after base: [String]) -> [String] {
         let phrase = WordStems.removingRepeats(words, after: base)
-        return phrase.count < words.count ? NameWords.trimmingUnfinishedEnd(phrase) : phrase
+        guard phrase.count < words.count else { return phrase }
+        let trimmed = NameWords.trimmingUnfinishedEnd(phrase)
+        guard trimmed.count > 1, let first = trimmed.first, NameWords.danglingWords.contains(first), !negations.contains(first),
+              let position = words.firstIndex(of: first), position + 1 < words.count, words[position + 1] != trimmed[1]
+        else { return trimmed }
+        return Array(trimmed.drop { NameWords.danglingWords.contains($0) && !negations.contains($0) })
     }
 
     /// `words` without the words at its end that `prefix` says in a form as long (and the glue they leave), unless

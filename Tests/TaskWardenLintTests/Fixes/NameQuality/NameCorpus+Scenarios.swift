@@ -196,5 +196,29 @@ extension NameCorpus {
                 }
             }
             """, accept: [["status-refresh-status", "status-refresh"]], wrong: ["status-run-main-actor"]),
+        NameCase("a scenario too long to fit says its statement plainly, never cut on its adverb", file: "MediaExportConcurrencyTests.swift", """
+            final class MediaExportConcurrencyTests: XCTestCase {
+                func testThatExportTaskIsAutomaticallyCancelledInTask() async {
+                    let export = exporter.export(movie)
+                    let task = Task {
+                        await export.renderingMovie(at: destination).result
+                    }
+                    task.cancel()
+                    _ = await task.value
+                }
+
+                func testThatExportTaskIsNotAutomaticallyCancelledInTaskWhenDisabled() async {
+                    let export = exporter.export(movie)
+                    let task = Task {
+                        await export.renderingMovie(at: destination, cancelsAutomatically: false).result
+                    }
+                    task.cancel()
+                    _ = await task.value
+                }
+            }
+            """, accept: [["media-export-concurrency-task-cancelled-in-task", "media-export-concurrency-task-cancelled"],
+                          ["media-export-concurrency-task-is-not-cancelled", "media-export-concurrency-task-not-cancelled"]],
+            wrong: ["media-export-concurrency-task-is-automatically", "media-export-concurrency-task-not-automatically",
+                    "media-export-concurrency-task-cancelled-in-disabled"]),
     ]
 }
