@@ -84,7 +84,8 @@ extension TaskNameDerivation {
     }
 
     /// `sendAndReceiveMessages` for a task that only receives: the part of the scenario after `and` that starts
-    /// with what the task does (`receive-messages`); the whole scenario otherwise.
+    /// with what the task does (`receive-messages`); `concurrentPushAndPop` for a task that only pushes: the
+    /// part before it (`concurrent-push`), when that is more than the verb; the whole scenario otherwise.
     static func scenarioPart(_ words: [String], doneBy body: TaskBody) -> [String] {
         guard let and = words.firstIndex(of: "and"), and > 0, and + 1 < words.count else { return words }
         // A `for await` loop (`consume`) receives, reads or collects what it iterates.
@@ -93,6 +94,7 @@ extension TaskNameDerivation {
                 : NameWords.split(call.name).prefix(1).map { $0 }
         }
         let does = { (word: String) in verbs.contains { WordStems.same($0, word) } }
+        if and > 1, does(words[and - 1]), !does(words[and + 1]) { return Array(words[..<and]) }
         guard does(words[and + 1]), !words[..<and].contains(where: does) else { return words }
         return Array(words[(and + 1)...])
     }

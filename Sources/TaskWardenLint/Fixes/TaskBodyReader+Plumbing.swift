@@ -16,6 +16,22 @@ extension TaskBodyReader {
             && node.calledExpression.as(MemberAccessExprSyntax.self)?.base != nil
     }
 
+    /// `_ = cache.pop()`, or `queue.removeFirst()` as a statement: the value taken is thrown away, so taking it
+    /// is what the body does, not how it gets what it works with.
+    static func discardsTakenValue(_ node: FunctionCallExprSyntax) -> Bool {
+        var current = Syntax(node)
+        while let parent = current.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) {
+            current = parent
+        }
+        guard let parent = current.parent else { return false }
+        if parent.is(CodeBlockItemSyntax.self) { return true }
+        // `_ = x` arrives unfolded: `[_, =, x]`.
+        guard let list = parent.as(ExprListSyntax.self) else { return false }
+        let elements = Array(list)
+        return elements.count == 3 && elements[2].id == current.id && elements[1].is(AssignmentExprSyntax.self)
+            && elements[0].is(DiscardAssignmentExprSyntax.self)
+    }
+
     /// The value a binding takes out of a slot: `slot.take()!`, `try queue.removeFirst()`, `box!`, or
     /// `state.withLock { $0.writer.take() }` (a lock's closure that returns a value).
     static func isTakenValue(_ expression: ExprSyntax) -> Bool {

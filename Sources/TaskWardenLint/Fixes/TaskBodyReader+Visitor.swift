@@ -105,8 +105,11 @@ extension TaskBodyReader {
                 return .visitChildren
             }
             // `writerSlot.take()`: getting the value is plumbing; an awaited call on the value taken is the
-            // work, even one that elsewhere only reports (`try await source.send(element)`).
-            if TaskBodyReader.isPlumbingAccess(node, callee: callee) { return .visitChildren }
+            // work, even one that elsewhere only reports (`try await source.send(element)`). Taken only to be
+            // thrown away (`_ = cache.pop()`), taking it is the work.
+            if TaskBodyReader.isPlumbingAccess(node, callee: callee), !TaskBodyReader.discardsTakenValue(node) {
+                return .visitChildren
+            }
             if let owner = TaskBodyReader.receiverName(node), takenLocals.contains(owner), TaskBodyReader.isAwaited(node) {
                 reading.calls.append(TaskBodyReader.call(node, callee: callee))
                 return .visitChildren

@@ -220,5 +220,26 @@ extension NameCorpus {
                           ["media-export-concurrency-task-is-not-cancelled", "media-export-concurrency-task-not-cancelled"]],
             wrong: ["media-export-concurrency-task-is-automatically", "media-export-concurrency-task-not-automatically",
                     "media-export-concurrency-task-cancelled-in-disabled"]),
+        NameCase("siblings of a two-verb scenario each take their half, and a value taken only to be dropped is taken",
+                 file: "SignalBufferTests.swift", """
+            struct SignalBufferTests {
+                @Test func concurrentPushAndPop_keepsEverySignal() async {
+                    let buffer = SignalBuffer()
+                    await withTaskGroup(of: Void.self) { group in
+                        for i in 0..<100 {
+                            group.addTask {
+                                buffer.push(Signal(id: i))
+                            }
+                        }
+                        for _ in 0..<10 {
+                            group.addTask {
+                                _ = buffer.pop()
+                            }
+                        }
+                    }
+                }
+            }
+            """, accept: [["signal-buffer-concurrent-push"], ["signal-buffer-pop-keeps-every-signal", "signal-buffer-pop"]],
+            wrong: ["signal-buffer-concurrent-push-and-pop", "signal-buffer-concurrent-push-2", "signal-buffer-concurrent-push-and-pop-keeps"]),
     ]
 }
