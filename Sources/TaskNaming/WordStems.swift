@@ -3,8 +3,8 @@
 ///
 /// Two words share a stem when the shorter one, without a final `e`, starts the longer one and what is left of
 /// the longer one is an inflection or a derivational ending (`s`, `er`, `ing`, `ation`…). So `fetch`/`fetcher`,
-/// `observe`/`observation` and `import`/`importer` share a stem, but `play`/`playlist`, `time`/`timeline` and
-/// `server`/`service` do not.
+/// `observe`/`observation` and `import`/`importer` share a stem, and so do an adjective in -nt and its noun
+/// (`concurrent`/`concurrency`), but `play`/`playlist`, `time`/`timeline` and `server`/`service` do not.
 ///
 /// ```swift
 /// WordStems.same("evaluate", "evaluation")  // true
@@ -28,6 +28,10 @@ public enum WordStems {
         let (short, long) = a.count <= b.count ? (a, b) : (b, a)
         // Two- and three-letter words are acronyms or particles (`id`, `ids`, `url`): only equal ones match.
         guard short.count >= 4 || (short.count == 3 && long == short + "s") else { return false }
+        if short.count >= 6, long.count == short.count + 1, short.hasSuffix("nt"), long.hasSuffix("cy") || long.hasSuffix("ce"),
+           long.hasPrefix(short.dropLast()) {
+            return true
+        }
         var root = Substring(short)
         if root.hasSuffix("e") && root.count > 3 { root = root.dropLast() }
         guard long.hasPrefix(root) else { return false }
@@ -49,6 +53,13 @@ public enum WordStems {
             if short.count < 4 {
                 // `url`/`urls`: a three-letter word matches only its plural.
                 return short.count == 3 && long.count == 4 && long[3] == UInt8(ascii: "s") && long.starts(with: short)
+            }
+            // `concurrent`/`concurrency`, `persistent`/`persistence`: an adjective in -nt and its noun in -ncy/-nce.
+            if short.count >= 6, long.count == short.count + 1, short[short.count - 2] == UInt8(ascii: "n"),
+               short[short.count - 1] == UInt8(ascii: "t"), long[long.count - 2] == UInt8(ascii: "c"),
+               long[long.count - 1] == UInt8(ascii: "y") || long[long.count - 1] == UInt8(ascii: "e"),
+               long.starts(with: short.prefix(short.count - 1)) {
+                return true
             }
             var rootCount = short.count
             if short[rootCount - 1] == UInt8(ascii: "e") { rootCount -= 1 }

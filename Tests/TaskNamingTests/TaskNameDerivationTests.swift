@@ -47,6 +47,16 @@ import TaskNaming
         #expect(name("AddAccountView.signIn()") == "add-account-sign-in")
     }
 
+    @Test func anAdjectiveAndItsNounShareAStem() {
+        #expect(WordStems.same("concurrent", "concurrency"))
+        #expect(WordStems.same("persistence", "persistent"))
+        #expect(WordStems.same("importance", "important"))
+        #expect(!WordStems.same("agent", "agency"))
+        #expect(!WordStems.same("event", "evenly"))
+        // Words outside printable ASCII take the other path to the same answer.
+        #expect(WordStems.same("concurrént", "concurréncy"))
+    }
+
     @Test func aTypeThatIsOnlyNoiseKeepsItsName() {
         #expect(name("Manager.start()") == "manager-start")
     }
