@@ -38,6 +38,8 @@ extension TaskBodyReader {
         var consumedSequences: [SyntaxIdentifier: BodyCall] = [:]
         /// Calls every branch of an `if … else` makes, in source order.
         var sharedByAlternatives: [BodyCall] = []
+        /// Some branch left unread awaits a call: the branches hold the body's work.
+        var alternativesAwaitWork = false
         /// The names of the element inside the `map` closures being read (`$0`, `item`).
         var elementNames: Set<String> = []
         /// Locals bound to a value taken out of its slot (`let writer = writerSlot.take()!`).
@@ -289,6 +291,11 @@ extension TaskBodyReader {
             guard node.cases.count > 1 else { return .visitChildren }
             skippedAlternatives = true
             walk(node.subject)
+            if !alternativesAwaitWork {
+                let visitor = nested()
+                visitor.walk(node.cases)
+                alternativesAwaitWork = visitor.awaitsWork
+            }
             return .skipChildren
         }
 
@@ -318,6 +325,7 @@ extension TaskBodyReader {
             for call in alternatives[0] where shared.contains(key(call)) && !sharedByAlternatives.contains(where: { key($0) == key(call) }) {
                 sharedByAlternatives.append(call)
             }
+            if shared.isEmpty, let phrase = TaskBodyReader.sharedVerbPhrase(of: alternatives) { sharedByAlternatives.append(phrase) }
             return .skipChildren
         }
 
@@ -333,6 +341,7 @@ extension TaskBodyReader {
         func alternativeCalls(_ block: CodeBlockSyntax) -> [BodyCall] {
             let visitor = nested()
             visitor.walk(block.statements)
+            if visitor.awaitsWork { alternativesAwaitWork = true }
             return visitor.reading.calls
         }
 

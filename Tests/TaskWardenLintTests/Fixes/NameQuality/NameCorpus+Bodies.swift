@@ -287,5 +287,38 @@ extension NameCorpus {
             }
             """, accept: [["track-row-favorite", "track-row-favorite-track"], ["track-row-play", "track-row-play-track"]],
             wrong: ["track-row-fill-or-heart", "track-row-a-player", "track-row-m-library-favorite"]),
+        NameCase("a screen closed after branches that await the work is not the work", file: "JoinView.swift", """
+            struct JoinView: View {
+                @Environment(\\.dismiss) private var dismiss
+                private func join() async {
+                    Task {
+                        if useInvite {
+                            await membershipStore.joinInvitedTeam(code: code)
+                        } else {
+                            await membershipStore.joinPublicTeam(name: name)
+                        }
+                        dismiss()
+                    }
+                }
+            }
+            """, accept: [["join-team", "join-join-team"]], wrong: ["join-dismiss"]),
+        NameCase("a window closed after a switch that awaits the work leaves the function to name it", file: "LauncherCoordinator.swift", """
+            final class LauncherCoordinator {
+                @MainActor
+                func open() {
+                    Task {
+                        switch selection.kind {
+                        case .app(let app):
+                            try? await appLauncher.launch(app)
+                        case .file(let file):
+                            NSWorkspace.shared.open(file)
+                        case .none:
+                            break
+                        }
+                        windowController.window?.close()
+                    }
+                }
+            }
+            """, accept: [["launcher-coordinator-open"]], wrong: ["launcher-coordinator-close-window", "launcher-coordinator-close"]),
     ]
 }
