@@ -70,8 +70,8 @@ public struct DerivedTaskName: Sendable, Hashable {
     /// scenario says what that call does to something (`cancel` beside `queuedJobsAreCancelled()`): after the
     /// whole scenario when it fits, else after its lead, else alone after the prefix.
     public var ownPartDisambiguators: Set<Int> = []
-    /// A test's task that only runs the service the test drives: it never keeps the bare scenario, which says
-    /// what the test checks; its own part (`run-pool`) always follows.
+    /// A test's task that only runs the service the test drives, or cleans up in a `defer`: it never keeps the
+    /// bare scenario, which says what the test checks; its own part (`run-pool`, `shutdown-server`) always follows.
     public var runsService = false
     /// For a test's task named for its call (`ensure-downloaded`): the name its scenario leads, which it takes
     /// when that call's name is not its alone (one element at most; an array only because a struct cannot

@@ -33,6 +33,9 @@ public struct TaskNameContext: Sendable, Hashable {
     /// The task is created only on some paths of its function (in an `if`, a `guard`'s `else`, a `switch` case):
     /// it is part of the function's work at most, so the function's name does not stand for it.
     public var isConditional: Bool = false
+    /// The task is created in a `defer` (`defer { Task { try? await server.shutdown() } }`): it cleans up after
+    /// its function's work, and is never what a test checks.
+    public var isCleanup: Bool = false
     /// The site is in a test method that makes other tasks too (a server beside its client): each is one part
     /// of the test's scenario, told apart by the part it plays.
     public var sharesTestWithOtherTasks: Bool = false

@@ -18,7 +18,9 @@ extension TaskNameDerivation {
             partVerb(context).map { WordStems.same($0, scenario[index]) } == true
                 && !(index > 0 && NameWords.auxiliaries.contains(scenario[index - 1]))
         }
-        return saysCall ? nil : words
+        // A clean-up in a `defer` plays its own part whatever the scenario says (`vmmShutdown` checks the client's
+        // shutdown; the task shuts the stub server down).
+        return saysCall && !context.isCleanup ? nil : words
     }
 
     /// Words that open a scenario's clause of circumstance (`…WhileRunningServer`, `…AfterReconnect`).

@@ -472,7 +472,7 @@ extension TaskNameDerivation {
             "claim", "redeem", "join", "invite", "decline", "block", "unblock", "report", "forward", "navigate",
             "animate", "edit", "scroll", "follow", "unfollow", "mute", "unmute", "pin", "unpin", "like", "favorite",
             "approve", "reject", "accept", "verify", "subscribe", "unsubscribe", "activate", "deactivate", "enroll",
-            "increment", "decrement", "increase", "decrease",
+            "increment", "decrement", "increase", "decrease", "shutdown",
         ])
 
     /// Endings that make an agent or an activity of a verb (`exporter`, `loading`, `navigateable`).

@@ -455,7 +455,8 @@ public struct TaskNameDerivation: Sendable {
         derived.isNamedAfterItsFunction = purpose.isMember
         // `group.addTask { await pool.run() }`: a test's task that only runs the service the test drives is that
         // run; the scenario alone (`connection-pool-keep-alive-works`) would say it does what the test checks.
-        derived.runsService = purpose.isPhrase && context.isTestMethod && Self.runsService(context.body)
+        // So is a task a test makes in a `defer` (`try? await server.shutdown()`): it cleans up, it checks nothing.
+        derived.runsService = purpose.isPhrase && context.isTestMethod && (Self.runsService(context.body) || context.isCleanup)
             && !ownParts.isEmpty
         derived.purposeStaysWhole = purpose.isCall && context.body.dominant?.isAssignment == true
         derived.placeDisambiguators = places
@@ -678,8 +679,11 @@ public struct TaskNameDerivation: Sendable {
             }
             candidates += namedStorage
             let prefix = scenario == nil || testCall == .never || !testCallMayLead(context) ? [] : prefixWords(context)
-            // A scenario without a verb (`keyInvalidationSubscription`) names the test, never what its task does.
-            let scenarioLeads = scenario.map { fitsWhole($0.words, after: prefix) && Self.saysAVerb($0.words) } != false
+            // A scenario without a verb (`keyInvalidationSubscription`) names the test, never what its task does;
+            // nor does any scenario name a task made in a `defer` (`defer { Task { try? await server.shutdown() } }`
+            // cleans up after what the test checks).
+            let scenarioLeads = !context.isCleanup
+                && scenario.map { fitsWhole($0.words, after: prefix) && Self.saysAVerb($0.words) } != false
             let part = prefix.isEmpty || (testCall == .leadsWhereScenarioIsCut && scenarioLeads)
                 ? nil : partWords(context, prefix: prefix, asPurpose: true)
             let callFirst = part != nil && call != nil

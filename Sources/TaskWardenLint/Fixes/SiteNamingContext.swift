@@ -19,6 +19,7 @@ public enum SiteNamingContext {
         var isViewContent = false
         var reachedDeclaration = false
         var runsLater = false
+        var isCleanup = false
         var isConditional = false
         var function: Syntax?
         // Parameters of the closures around the site (`promise`, `continuation`): calling one reports.
@@ -51,7 +52,10 @@ public enum SiteNamingContext {
             if current.isKind(.ifExpr) || current.isKind(.guardStmt) || current.isKind(.switchCase) { isConditional = true }
             // `defer { Task { … } }` runs when the function returns, after its work: the function's name says
             // when, as a callback's does, and the body what.
-            if current.isKind(.deferStmt) { runsLater = true }
+            if current.isKind(.deferStmt) {
+                runsLater = true
+                isCleanup = true
+            }
             if let switchCase = current.as(SwitchCaseSyntax.self), let label = caseName(of: switchCase),
                !anchors.contains(where: { $0.kind == .caseLabel }) {
                 anchors.insert(.init(.caseLabel, label), at: 0)
@@ -138,6 +142,7 @@ public enum SiteNamingContext {
         context.isTestMethod = function.map(isTestMethod) ?? false
         if context.isTestMethod, let function { context.sharesTestWithOtherTasks = creationSiteCount(in: function) > 1 }
         context.isConditional = isConditional
+        context.isCleanup = isCleanup
         context.testTypes = testTypes(around: call)
         if let dominant = context.body.dominant, !dominant.isAssignment {
             context.resultProperty = resultProperty(of: dominant.name, in: TaskBodyReader.taskClosure(of: call))

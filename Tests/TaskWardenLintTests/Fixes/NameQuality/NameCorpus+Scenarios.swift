@@ -241,5 +241,25 @@ extension NameCorpus {
             }
             """, accept: [["signal-buffer-concurrent-push"], ["signal-buffer-pop-keeps-every-signal", "signal-buffer-pop"]],
             wrong: ["signal-buffer-concurrent-push-and-pop", "signal-buffer-concurrent-push-2", "signal-buffer-concurrent-push-and-pop-keeps"]),
+        NameCase("a test's clean-up in a defer says what it does after the scenario, never the scenario alone",
+                 file: "GatewayTests.swift", """
+            @Suite struct GatewayTests {
+                @Test func pingReturnsVersion() async throws {
+                    let server = try await StubServer { _ in .json(version) }
+                    defer { Task { try? await server.shutdown() } }
+                    let client = GatewayClient(socket: server.socketPath)
+                    #expect(try await client.ping().version == "v1")
+                }
+
+                @Test func statusReportsUptime() async throws {
+                    let server = try await StubServer { _ in .json(status) }
+                    defer { Task { try? await server.shutdown() } }
+                    let client = GatewayClient(socket: server.socketPath)
+                    #expect(try await client.status().uptime > 0)
+                }
+            }
+            """, accept: [["gateway-ping-returns-version-shutdown-server"],
+                          ["gateway-status-reports-uptime-shutdown-server"]],
+            wrong: ["gateway-ping-returns-version", "gateway-status-reports-uptime", "gateway-shutdown-server-2"]),
     ]
 }
