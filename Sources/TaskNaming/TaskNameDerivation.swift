@@ -753,9 +753,12 @@ public struct TaskNameDerivation: Sendable {
             // function doing several things; one word (`infoTask`) says less than the function.
             // Not a storage the function's name says whole (`sourceLists` of `loadSourceLists`): the function
             // says it with its verb.
+            // Nor than a bare `start()` that makes the task on the side (`let exitTask = Task { command.wait() }`):
+            // one word of what the task is for says more than the start around it.
             let saidByMember = { (storage: PurposeCandidate) in WordStems.allRepeat(storage.words, in: member?.words ?? []) }
-            candidates += storage.filter { $0.words.count > 1 && !saidByMember($0) } + [member].compactMap { $0 }
-                + storage.filter { $0.words.count <= 1 || saidByMember($0) } + titles
+            let memberOnlyStarts = member.map { $0.words.count == 1 && Self.startingVerbs.contains($0.words[0]) } == true
+            let saysMore = { (storage: PurposeCandidate) in (storage.words.count > 1 || memberOnlyStarts) && !saidByMember(storage) }
+            candidates += storage.filter(saysMore) + [member].compactMap { $0 } + storage.filter { !saysMore($0) } + titles
             if !callFirst, let call { candidates.append(call) }
             candidates += cases + actions + triggers + bookkeeping
         }

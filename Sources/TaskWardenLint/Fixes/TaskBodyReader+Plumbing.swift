@@ -62,6 +62,11 @@ extension TaskBodyReader {
         "invalidate", "cancel", "cancelAll", "close", "removeAll", "removeObserver", "removeAllObservers",
     ]
 
+    /// `closeStdin()`, `_closeStdin()`, `stream.close()`: a call that closes something up.
+    static func closesUp(_ call: BodyCall) -> Bool {
+        !call.isAssignment && NameWords.split(String(call.name.drop { $0 == "_" })).first == "close"
+    }
+
     static func isCleanup(_ call: BodyCall) -> Bool {
         !call.isAssignment && call.receiver != nil && cleanupCalls.contains(call.name)
     }

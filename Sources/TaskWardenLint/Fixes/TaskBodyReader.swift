@@ -68,7 +68,11 @@ struct TaskBodyReader {
                 return body([timeout], timeout, .onlyCall)
             }
             let distinctNames = Set(work.map(\.name))
-            let awaited = work.filter(\.isAwaited)
+            // Closing what the work used, after it (`for await data in input { try handle.write(contentsOf: data) }`
+            // then `await closeStdin()`), is its last step: awaited, it still does not stand for the work.
+            let awaited = work.filter { call in
+                call.isAwaited && !(TaskBodyReader.closesUp(call) && work.contains { !TaskBodyReader.closesUp($0) })
+            }
             let dominant: BodyCall?
             let dominance: TaskBody.Dominance
             if distinctNames.count == 1 {

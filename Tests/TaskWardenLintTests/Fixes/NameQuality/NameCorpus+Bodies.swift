@@ -320,5 +320,30 @@ extension NameCorpus {
                 }
             }
             """, accept: [["launcher-coordinator-open"]], wrong: ["launcher-coordinator-close-window", "launcher-coordinator-close"]),
+        NameCase("closing what a relay wrote, awaited after its loop, is its last step", file: "ShellSession.swift", """
+            final class ShellSession {
+                func startInputRelay(handle: FileHandle) {
+                    inputRelay = Task {
+                        for await chunk in input.chunks() {
+                            try? handle.write(contentsOf: chunk)
+                        }
+                        await self.closeInput()
+                    }
+                }
+            }
+            """, accept: [["shell-session-start-input-relay", "shell-session-input-relay"]],
+            wrong: ["shell-session-close-input"]),
+        NameCase("a bare start names none of the tasks it makes on the side", file: "HelperProcess.swift", """
+            final class HelperProcess {
+                func start() async throws {
+                    try command.run()
+                    let exitTask = Task.detached { [command] in
+                        let status = try? command.wait()
+                        return ExitReason(status)
+                    }
+                    state.withLock { $0.exitTask = exitTask }
+                }
+            }
+            """, accept: [["helper-process-exit"]], wrong: ["helper-process-start"]),
     ]
 }
