@@ -73,6 +73,9 @@ public enum NameWords {
     static func trimmingUnfinishedEnd(_ words: [String]) -> [String] {
         var words = words
         while let last = words.last, endsUnfinished(last) {
+            // `instance-already-running`, `still-loading`: a participle after an adverb of time is a predicate.
+            if words.count > 2, ["already", "still", "currently"].contains(words[words.count - 2]),
+               last.hasSuffix("ing") || last.hasSuffix("ed") { break }
             if (last == "in" || last == "on"), words.count > 1, particleVerbs.contains(words[words.count - 2]) { break }
             if last == "through", words.count > 1, throughVerbs.contains(words[words.count - 2]) { break }
             words.removeLast()

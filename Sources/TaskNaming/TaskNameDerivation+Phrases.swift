@@ -141,8 +141,12 @@ extension TaskNameDerivation {
         }
     }
 
-    /// Calls that take a lock around a closure.
-    static let lockCalls: Set<String> = ["withLock", "withLockedValue", "lock", "unlock", "withCriticalRegion", "sync"]
+    /// Calls that take a lock, or a queue, around a closure.
+    static let lockCalls: Set<String> = [
+        "withLock", "withLockedValue", "lock", "unlock", "withCriticalRegion", "sync",
+        // A queue's dispatch (`copyQueue.async { … }`) is where the work runs, as a lock is how.
+        "async", "asyncAfter", "asyncAndWait",
+    ]
 
     /// Words that say nothing without the verb before them (`all`, `if-needed`, `now`).
     static let cannotStandAlone: Set<String> = [

@@ -628,8 +628,20 @@ public struct TaskNameDerivation: Sendable {
         }
         // A body that only assigns a property (`self.fraction = progress`) is named after it only when it runs
         // later, in a callback (a progress handler), or on some paths of its function (`if let chunk { Task {
-        // output += chunk } }` in `generate(prompt:)`); created directly, it is what the function does.
-        if body.dominant?.isAssignment == true && context.placement != .callback && !context.isConditional { call = nil }
+        // output += chunk } }` in `generate(prompt:)`); created directly, it is what the function does. Not a flag
+        // cleared after a delay (`checkForUpdates()` raises `isCheckingForUpdates`; its task resets it): the
+        // function did its work already, and the task undoes a part of it. (A flag the function's name does not
+        // speak of, `toast` in `scheduleDismiss(after:)`, is how the function does what it says.)
+        let functionWords: [String]
+        if case .function(let name)? = context.declarationPath.member { functionWords = memberWords(.function(name)) } else { functionWords = [] }
+        let undoesFunction = { (dominant: BodyCall) in
+            dominant.name.hasPrefix("reset")
+                && NameWords.split(dominant.name).dropFirst().contains { word in functionWords.contains { WordStems.same($0, word) } }
+        }
+        if let dominant = body.dominant, dominant.isAssignment, !undoesFunction(dominant),
+           context.placement != .callback, !context.isConditional {
+            call = nil
+        }
         // Sleeping is what a body does only when nothing around it says more: it comes after the anchors.
         var bookkeeping: [PurposeCandidate] = []
         // `UploadManager.shared.allTasks()`: a call that, without its task word, says only a quantifier reads a

@@ -381,11 +381,18 @@ struct TaskBodyReader {
     /// value it returns (Swift's `-ed`/`-ing` convention for non-mutating methods) transforms a value, it does
     /// no work of its own (unless it is awaited: `await resolvedURL(from:)` is work).
     static func isValueTransform(_ node: FunctionCallExprSyntax, callee: String) -> Bool {
+        // `abs(new - old)`, `templates.randomElement()`: arithmetic and picking a value compute what the work uses.
+        if valueFunctions.contains(callee), !isAwaited(node) { return true }
         guard node.calledExpression.as(MemberAccessExprSyntax.self)?.base != nil, !isAwaited(node) else { return false }
         if isConversion(callee) { return true }
         guard let first = NameWords.split(callee).first, first.count > 4 else { return false }
         return first.hasSuffix("ing") || first.hasSuffix("ed")
     }
+
+    /// Functions that compute a value from others: never what a task does, nor a word that tells tasks apart.
+    static let valueFunctions: Set<String> = [
+        "abs", "round", "rounded", "floor", "ceil", "sqrt", "pow", "randomElement", "random", "shuffled", "clamped",
+    ]
 
     /// `.loaded(x)` or `.refresh` → the case name.
     static func caseName(_ expression: ExprSyntax) -> String? {

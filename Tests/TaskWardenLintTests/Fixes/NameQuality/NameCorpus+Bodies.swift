@@ -345,5 +345,41 @@ extension NameCorpus {
                 }
             }
             """, accept: [["helper-process-exit"]], wrong: ["helper-process-start"]),
+        NameCase("a flag its function raised, cleared after a delay, is reset: the function's work is done", file: "SyncSettingsView.swift", """
+            struct SyncSettingsView: View {
+                @State private var isSyncingNow = false
+                private func syncNow() {
+                    isSyncingNow = true
+                    NotificationCenter.default.post(name: .syncNow, object: nil)
+                    Task {
+                        try? await Task.sleep(for: .seconds(2))
+                        isSyncingNow = false
+                    }
+                }
+            }
+            """, accept: [["sync-settings-reset-syncing-now"]], wrong: ["sync-settings-sync-now"]),
+        NameCase("arithmetic in a guard is no work, nor a word", file: "GaugeState.swift", """
+            @MainActor final class GaugeState {
+                init() {
+                    Task { @MainActor [weak self] in
+                        guard let self else { return }
+                        for await _ in source.$value.values {
+                            guard abs(source.value - self.target) > 0.01 else { continue }
+                            self.target = source.value
+                        }
+                    }
+                }
+            }
+            """, accept: [["gauge-state-consume-values", "gauge-state-update-target"]], wrong: ["gauge-state-abs"]),
+        NameCase("a participle after already ends a phrase cut to fit", file: "AppDelegate.swift", """
+            final class AppDelegate: NSObject, NSApplicationDelegate {
+                func handleSingleInstanceCheck() {
+                    if runningApps.count > 1 {
+                        Task { await notifier.showInstanceAlreadyRunningNotification() }
+                        NSApp.terminate(nil)
+                    }
+                }
+            }
+            """, accept: [["app-delegate-show-instance-already-running"]], wrong: ["app-delegate-show-instance"]),
     ]
 }
