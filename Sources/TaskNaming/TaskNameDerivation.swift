@@ -632,11 +632,10 @@ public struct TaskNameDerivation: Sendable {
         // cleared after a delay (`checkForUpdates()` raises `isCheckingForUpdates`; its task resets it): the
         // function did its work already, and the task undoes a part of it. (A flag the function's name does not
         // speak of, `toast` in `scheduleDismiss(after:)`, is how the function does what it says.)
-        let functionWords: [String]
-        if case .function(let name)? = context.declarationPath.member { functionWords = memberWords(.function(name)) } else { functionWords = [] }
-        let undoesFunction = { (dominant: BodyCall) in
-            dominant.name.hasPrefix("reset")
-                && NameWords.split(dominant.name).dropFirst().contains { word in functionWords.contains { WordStems.same($0, word) } }
+        let undoesFunction = { (dominant: BodyCall) -> Bool in
+            guard dominant.name.hasPrefix("reset"), case .function(let name)? = context.declarationPath.member else { return false }
+            let functionWords = memberWords(.function(name))
+            return NameWords.split(dominant.name).dropFirst().contains { word in functionWords.contains { WordStems.same($0, word) } }
         }
         if let dominant = body.dominant, dominant.isAssignment, !undoesFunction(dominant),
            context.placement != .callback, !context.isConditional {

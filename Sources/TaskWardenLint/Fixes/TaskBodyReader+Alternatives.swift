@@ -35,20 +35,29 @@ extension TaskBodyReader {
     /// `if … { await a() } else { await b() }; dismiss()`: the closing call after branches that await their work
     /// is not the work, nor a word of its name. The calls the body makes whichever branch runs take its place,
     /// when they are awaited; else the function around names the task.
-    static func closingUp(_ reading: inout Reading, alternativesAwaitWork: Bool, sharedByAlternatives: [BodyCall]) {
-        guard alternativesAwaitWork, !reading.calls.isEmpty,
-              reading.calls.allSatisfy({ !$0.isAwaited && closingCalls.contains($0.name) }) else { return }
-        reading.calls = sharedByAlternatives.filter(\.isAwaited)
+    static func closingUp(_ reading: inout Reading, after visitor: Visitor) {
+        guard !reading.calls.isEmpty, reading.calls.allSatisfy({ !$0.isAwaited && closingCalls.contains($0.name) }),
+              visitor.alternativesAwaitWork else { return }
+        reading.calls = visitor.sharedByAlternatives.filter(\.isAwaited)
     }
 }
 
 extension TaskBodyReader.Visitor {
     /// What was read awaits a call that is more than waiting or logging (`try? await runner.run(app)`, which
-    /// elsewhere is bookkeeping), here or in a branch of its own.
-    var awaitsWork: Bool {
-        alternativesAwaitWork || reading.calls.contains(where: \.isAwaited)
+    /// elsewhere is bookkeeping), here or in a branch read so far.
+    var awaitsWorkInBranchesRead: Bool {
+        awaitedInBranches || reading.calls.contains(where: \.isAwaited)
             || (reading.bookkeeping + reading.bookkeepingOnReceivers).contains {
                 $0.isAwaited && !TaskBodyReader.delayAndLogCalls.contains($0.name)
             }
+    }
+
+    /// Some branch left unread awaits work. The cases of a `switch` are read only now: most bodies never ask.
+    var alternativesAwaitWork: Bool {
+        awaitedInBranches || unreadCases.contains { cases in
+            let visitor = nested()
+            visitor.walk(cases)
+            return visitor.awaitsWorkInBranchesRead || visitor.alternativesAwaitWork
+        }
     }
 }

@@ -38,8 +38,10 @@ extension TaskBodyReader {
         var consumedSequences: [SyntaxIdentifier: BodyCall] = [:]
         /// Calls every branch of an `if … else` makes, in source order.
         var sharedByAlternatives: [BodyCall] = []
-        /// Some branch left unread awaits a call: the branches hold the body's work.
-        var alternativesAwaitWork = false
+        /// Some branch of an `if … else` left unread awaits a call: the branches hold the body's work.
+        var awaitedInBranches = false
+        /// Cases of a multi-case `switch` left unread, read only when it matters whether they await work.
+        var unreadCases: [SwitchCaseListSyntax] = []
         /// The names of the element inside the `map` closures being read (`$0`, `item`).
         var elementNames: Set<String> = []
         /// Locals bound to a value taken out of its slot (`let writer = writerSlot.take()!`).
@@ -291,11 +293,7 @@ extension TaskBodyReader {
             guard node.cases.count > 1 else { return .visitChildren }
             skippedAlternatives = true
             walk(node.subject)
-            if !alternativesAwaitWork {
-                let visitor = nested()
-                visitor.walk(node.cases)
-                alternativesAwaitWork = visitor.awaitsWork
-            }
+            unreadCases.append(node.cases)
             return .skipChildren
         }
 
@@ -341,7 +339,8 @@ extension TaskBodyReader {
         func alternativeCalls(_ block: CodeBlockSyntax) -> [BodyCall] {
             let visitor = nested()
             visitor.walk(block.statements)
-            if visitor.awaitsWork { alternativesAwaitWork = true }
+            if visitor.awaitsWorkInBranchesRead { awaitedInBranches = true }
+            unreadCases += visitor.unreadCases
             return visitor.reading.calls
         }
 

@@ -133,7 +133,7 @@ struct TaskBodyReader {
         reading.looksUpFirst = reading.calls != callsBefore
         // `if isImage { load(image) } else { load(movie) }`: what every branch does is the work of a body that
         // does nothing else; beside other work it is one step of it.
-        closingUp(&reading, alternativesAwaitWork: visitor.alternativesAwaitWork, sharedByAlternatives: visitor.sharedByAlternatives)
+        closingUp(&reading, after: visitor)
         if reading.calls.isEmpty { reading.calls = visitor.sharedByAlternatives }
         // `for await task in tasks { task.cancel() }`: the loop cancels; it consumes `tasks` only when nothing
         // is done to anything else (a drain `for await _ in events {}`, acks to the reader it reads).
