@@ -51,6 +51,15 @@ extension NameWords {
 
     /// True when a name cut after `word` would read unfinished: a negation, a quantity, an auxiliary, an
     /// adjective cut from its noun, a preposition.
+    /// Words in -able or -ible that are nouns.
+    static let ableNouns: Set<String> = ["variable", "variables", "executable", "observable", "timetable", "deliverable", "collectible"]
+
+    /// `cancellable`, `visible`: an adjective in -able or -ible; cut off from the noun after it, it waits for
+    /// that noun (`variable`, `executable` are nouns).
+    static func isAbleAdjective(_ word: String) -> Bool {
+        word.count > 6 && (word.hasSuffix("able") || word.hasSuffix("ible")) && !ableNouns.contains(word)
+    }
+
     static func endsUnfinished(_ word: String) -> Bool {
         unfinishedEnds.contains(word) || auxiliaries.contains(word) || leadingAdjectives.contains(word)
             || danglingWords.contains(word)

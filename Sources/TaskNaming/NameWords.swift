@@ -72,7 +72,7 @@ public enum NameWords {
     /// `words` without the words a cut must not end on (``unfinishedEnds``, dangling glue).
     static func trimmingUnfinishedEnd(_ words: [String]) -> [String] {
         var words = words
-        while let last = words.last, endsUnfinished(last) {
+        while let last = words.last, endsUnfinished(last) || isAbleAdjective(last) {
             // `instance-already-running`, `still-loading`: a participle after an adverb of time is a predicate.
             if words.count > 2, ["already", "still", "currently"].contains(words[words.count - 2]),
                last.hasSuffix("ing") || last.hasSuffix("ed") { break }

@@ -74,7 +74,7 @@ extension TaskNameDerivation {
             let base = DeclarationPath.baseName(name)
             if let event = delegateEvent(name) { return event }
             // `withTimeout(_:)`, `withRetry(_:)`: a wrapper says what it adds, not what it wraps.
-            let words = NameWords.split(base)
+            let words = Self.droppingVariantWords(NameWords.split(base))
             if words.count > 1, words[0] == "with" { return Array(words.dropFirst()) }
             return hostFunctions.contains(base) && base != "init" && base != "deinit" ? actionWords(base) : words
         case .property(let name): return Self.stripping(Self.taskSuffixes, from: NameWords.split(name))
@@ -86,6 +86,14 @@ extension TaskNameDerivation {
         }
     }
 
+    /// `asyncHandleAppRoute`, `loadAsync`: which variant of a function is called says nothing of what it does.
+    static func droppingVariantWords(_ words: [String]) -> [String] {
+        var words = words
+        if words.count > 1, words.first == "async" { words.removeFirst() }
+        if words.count > 1, words.last == "async" { words.removeLast() }
+        return words
+    }
+
     /// What a call says the task does.
     ///
     /// - `fetchPrices()` → `fetch-prices`;
@@ -95,7 +103,7 @@ extension TaskNameDerivation {
     ///   `pool.run()` → `run-pool` (but `viewModel.refresh()` → `refresh`: the object is only a kind word).
     func callWords(_ call: BodyCall) -> [String] {
         if let event = Self.eventCallWords(call) { return event }
-        var words = Self.stripping(Self.taskSuffixes, from: NameWords.split(call.name))
+        var words = Self.droppingVariantWords(Self.stripping(Self.taskSuffixes, from: NameWords.split(call.name)))
         if let work = Self.scaffoldedWork(words, labeledCase: call.labeledCase) { return work }
         // `onLoadMore()`, `onSave()`: a callback property named after its event.
         if words.count > 1, Self.modifierPrefixes.contains(words[0]) { words.removeFirst() }
@@ -335,7 +343,8 @@ extension TaskNameDerivation {
         var kept: [String] = []
         for (index, word) in words.enumerated() where !removed[index] {
             let touchesRemoved = (index > 0 && removed[index - 1]) || (index + 1 < words.count && removed[index + 1])
-            if touchesRemoved && (NameWords.fillers.contains(word) || word == "or") { continue }
+            // `loadProductsIfNeeded` in `products`: `load-if-needed`, never `load-needed`.
+            if touchesRemoved && (NameWords.fillers.contains(word) || word == "or") && !(word == "if" && index > 0) { continue }
             kept.append(word)
         }
         return kept.isEmpty && prefix.isEmpty ? words : kept
@@ -467,7 +476,7 @@ extension TaskNameDerivation {
     static let locationNouns: Set<String> = ["path", "paths", "url", "urls", "uri", "directory", "folder", "location", "file"]
 
     /// Verbs a name may say even where the prefix has the same word (`claim` of `referral-claim-pass`).
-    static let knownVerbs: Set<String> = purposeVerbs.union(gatheringVerbs).union(participleObjectVerbs).union(nounVerbs)
+    public static let knownVerbs: Set<String> = purposeVerbs.union(gatheringVerbs).union(participleObjectVerbs).union(nounVerbs)
         .union(valueVerbs).union([
             "claim", "redeem", "join", "invite", "decline", "block", "unblock", "report", "forward", "navigate",
             "animate", "edit", "scroll", "follow", "unfollow", "mute", "unmute", "pin", "unpin", "like", "favorite",

@@ -164,6 +164,14 @@ public struct TaskNameDerivation: Sendable {
                 || (words.count == 1 && Self.adverbsWhenLast.contains(words[0]) && candidate.words.first != words[0]) {
                 words = []
             }
+            // `streamResponse()` in `response-stream-provider`: a call's verb and object that the prefix says only
+            // as a modifier (`response-stream`) of another head (`provider`) still say what the task does.
+            // (`albumDetail()` in `album-detail` says it in the same order: the prefix says it.)
+            if words.isEmpty, candidate.isCall, candidate.words.count >= 2,
+               let head = prefix.last, !candidate.words.contains(where: { WordStems.same($0, head) }),
+               !prefix.indices.contains(where: { Array(prefix.dropFirst($0).prefix(candidate.words.count)) == candidate.words }) {
+                words = candidate.words
+            }
             // Only the function or the body's call may leave the prefix alone (`configuration-fetcher` for its
             // `fetch()`); a storage or title that says nothing more is passed over.
             if words.isEmpty && (candidate.words.isEmpty || prefix.isEmpty || !candidate.mayEcho) { continue }

@@ -102,8 +102,22 @@ public struct TypePrefix: Sendable, Hashable {
         }
         // A name made only of kind words stems to nothing: `View`, `ViewModel`.
         if kindWords.contains(whole) { return [] }
+        // `ClusteredActorSystemsXCTestCase`: the framework's two capitals left behind by its kind words go too.
+        if words.count > 1, words.count < whole.count, let last = words.last, last.count == 2,
+           bare.contains(last.uppercased() + "Test") {
+            words.removeLast()
+        }
+        // `NSRegularExpression`, `UIWindowScene`: a framework's two capitals before two words or more say only
+        // whose the type is.
+        if words.count > 2, let first = words.first, Self.frameworkPrefixes.contains(first), bare.hasPrefix(first.uppercased()),
+           !["test", "tests"].contains(words[1]) {
+            words.removeFirst()
+        }
         return words
     }
+
+    /// Two-capital prefixes of Apple's frameworks (`NS`, `UI`, `CG`, `AV`…).
+    static let frameworkPrefixes: Set<String> = ["ns", "ui", "cg", "ca", "av", "mk", "sk", "cl", "cn", "wk", "ck", "hk", "gk", "uk", "ci", "cv", "ml"]
 
     /// `words` within ``limit``: without inner kind words first, then its leading words (at least two).
     func fitted(_ words: [String]) -> [String] {

@@ -49,6 +49,14 @@ import Testing
         #expect(!NameWords.endsUnfinished(word))
     }
 
+    @Test func aCutNeverEndsOnAnAdjectiveInAble() {
+        #expect(NameWords.trimmingUnfinishedEnd(["cancellable"]) == [])
+        #expect(NameWords.trimmingUnfinishedEnd(["observe", "visible"]) == ["observe"])
+        #expect(NameWords.trimmingUnfinishedEnd(["bind", "variable"]) == ["bind", "variable"])
+        // The head noun said by the prefix keeps its adjective: `protocol-conformance-sendable`.
+        #expect(!NameWords.endsUnfinished("sendable"))
+    }
+
     @Test func anExtraPhraseIsNeverCutOnAnAdjective() {
         let name = NameWords.compose(prefix: ["rebalance"], purpose: ["counts", "every", "shard"],
                                      extra: ["trigger", "graceful", "shutdown"], maxLength: 44)

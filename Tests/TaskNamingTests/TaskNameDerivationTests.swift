@@ -35,6 +35,17 @@ import TaskNaming
         #expect(name(path) == expected)
     }
 
+    @Test func aFrameworksCapitalsSayOnlyWhoseTheTypeIs() {
+        #expect(TypePrefix().stem("NSRegularExpression") == ["regular", "expression"])
+        #expect(TypePrefix().stem("UIWindowScene") == ["window", "scene"])
+        // One word after them: the capitals keep it from standing alone (`ns-scanner`); `UITests` is a word.
+        #expect(TypePrefix().stem("NSScanner") == ["ns", "scanner"])
+        #expect(TypePrefix().stem("UITestsNotificationCenter") == ["ui", "tests", "notification", "center"])
+        // `XCTestCase` at the end of a test base class goes whole.
+        #expect(TypePrefix().stem("ClusterSystemsXCTestCase") == ["cluster", "systems"])
+        #expect(TypePrefix().isFrameworkBase("XCTestCase"))
+    }
+
     @Test func staticCallsKeepTheirType() {
         #expect(name("RecordShelfApp.init()", operation: "AuthIdentity.load") == "record-shelf-app-auth-identity-load")
         #expect(name("Library.init()", operation: "PriceService.refresh") == "library-price-refresh")

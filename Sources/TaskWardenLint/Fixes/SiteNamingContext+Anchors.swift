@@ -185,8 +185,22 @@ extension SiteNamingContext {
         guard let literal, literal.segments.allSatisfy({ $0.isKind(.stringSegment) }) else { return nil }
         let text = literal.segments.trimmedText
         guard !text.isEmpty else { return nil }
-        if !text.contains(" "), text.contains("."), let last = text.split(separator: ".").last { return String(last) }
+        if !text.contains(" "), text.contains(".") { return keyTitle(text) }
         return text
+    }
+
+    /// A localisation key's last field (`wantlist.action.sync` → `sync`), with the verb before it when that
+    /// field is only its object (`install.cli` → `install cli`).
+    static func keyTitle(_ key: String) -> String {
+        let fields = key.split(separator: ".")
+        guard let last = fields.last else { return key }
+        if fields.count >= 2, NameWords.split(String(last)).count == 1,
+           TaskNameDerivation.knownVerbs.contains(fields[fields.count - 2].lowercased()),
+           !TaskNameDerivation.knownVerbs.contains(last.lowercased()),
+           !last.lowercased().hasPrefix(fields[fields.count - 2].lowercased()) {
+            return "\(fields[fields.count - 2]) \(last)"
+        }
+        return String(last)
     }
 
     /// `flag ? "Unstage All" : "Stage All"` → `Unstage or Stage All`: a title that is one of two says both,
@@ -206,8 +220,7 @@ extension SiteNamingContext {
             var text = Substring(literal.segments.trimmedText)
             // A status trailing off (`Saving...`) keeps its dots; a localisation key (`status.action.unpin`) gives
             // its last field.
-            if !text.contains(" "), !isTrailingOff(text), text.contains("."),
-               let last = text.split(separator: ".").last { text = last }
+            if !text.contains(" "), !isTrailingOff(text), text.contains(".") { text = Substring(keyTitle(String(text))) }
             let words = text.split(separator: " ")
             return words.isEmpty ? nil : words
         }

@@ -21,6 +21,17 @@ extension TaskBodyReader {
         while let parent = current.parent {
             if let loop = parent.as(ForStmtSyntax.self) { return loop.awaitKeyword != nil && loop.sequence.id == current.id }
             if parent.isKind(.initializerClause) { return !isAwaited(node) }
+            // `if loginManager.getAuthToken(for: .claude) == nil`, `if !cache.contains(key)`: a value compared or
+            // tested decides what the task does; the branches do it.
+            if parent.isKind(.conditionElement) || parent.isKind(.prefixOperatorExpr) || isComparedOperand(current) {
+                return !isAwaited(node)
+            }
+            // `bufferQueue.add(self.createTestData("item"))`: a value made to be handed to another call is that
+            // call's argument, not the work.
+            if parent.isKind(.labeledExpr), !isAwaited(node), let first = NameWords.split(callee).first,
+               ["make", "create", "build"].contains(first) {
+                return true
+            }
             if parent.isKind(.tryExpr) || parent.isKind(.awaitExpr) || parent.isKind(.optionalChainingExpr)
                 || parent.isKind(.forceUnwrapExpr) || parent.isKind(.memberAccessExpr) {
                 current = parent
@@ -29,6 +40,21 @@ extension TaskBodyReader {
             return false
         }
         return false
+    }
+
+    /// Comparison operators: an operand of one is a value looked at, not work done.
+    static let comparisonOperators: Set<String> = ["==", "!=", "===", "!==", "<", ">", "<=", ">="]
+
+    /// `expression` is one side of a comparison, unfolded (`[call, ==, nil]`) or folded.
+    static func isComparedOperand(_ expression: Syntax) -> Bool {
+        func isComparison(_ operatorExpression: ExprSyntax) -> Bool {
+            operatorExpression.as(BinaryOperatorExprSyntax.self).map { comparisonOperators.contains($0.operator.text) } ?? false
+        }
+        if let infix = expression.parent?.as(InfixOperatorExprSyntax.self) { return isComparison(infix.operator) }
+        guard let list = expression.parent?.as(ExprListSyntax.self) else { return false }
+        let elements = Array(list)
+        guard let index = elements.firstIndex(where: { $0.id == expression.id }) else { return false }
+        return (index > 0 && isComparison(elements[index - 1])) || (index + 1 < elements.count && isComparison(elements[index + 1]))
     }
 
     /// `server.run(.never)`, `server.run { inbound, outbound in … }`: an awaited run whose only argument is a
@@ -88,6 +114,20 @@ extension TaskBodyReader {
     static let reportingMethods: Set<String> = [
         "fulfill", "reject", "resolve", "succeed", "fail", "complete", "resume", "yield", "finish", "send",
     ]
+
+    /// `receptacle.offerOnce(nil)`, `box.offer(error)`, `result.set(.failure(error))`: a call not awaited whose
+    /// every argument is only how the work ended (`nil`, the caught `error`, a `.success`/`.failure` of it).
+    static func reportsOutcome(_ node: FunctionCallExprSyntax) -> Bool {
+        guard !isAwaited(node), !node.arguments.isEmpty, node.trailingClosure == nil else { return false }
+        return node.arguments.allSatisfy { argument in
+            let expression = argument.expression
+            if expression.isKind(.nilLiteralExpr) { return true }
+            if expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "error" { return true }
+            guard let outcome = expression.as(FunctionCallExprSyntax.self),
+                  let member = outcome.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil else { return false }
+            return ["success", "failure"].contains(member.declName.baseName.text)
+        }
+    }
 
     /// `semaphore.signal()`: waking the thread that waits for the work is housekeeping, never the work.
     static func isSignalling(_ node: FunctionCallExprSyntax, callee: String) -> Bool {

@@ -52,6 +52,8 @@ extension TaskBodyReader {
         var guardLookups: [BodyCall] = []
         /// The body starts child tasks of a group (`group.addTask { … }`).
         var startsChildTasks = false
+        /// Calls that only pass on how the work ended (`receptacle.offerOnce(nil)`, `box.set(error)`).
+        var outcomeReports: [BodyCall] = []
 
         init(enclosingFunction: String?, closureParameters: Set<String>, reportingNames: Set<String>) {
             self.enclosingFunction = enclosingFunction
@@ -157,6 +159,7 @@ extension TaskBodyReader {
                 reading.queries.append(call)
             } else {
                 reading.calls.append(call)
+                if TaskBodyReader.reportsOutcome(node) { outcomeReports.append(call) }
             }
             return .visitChildren
         }

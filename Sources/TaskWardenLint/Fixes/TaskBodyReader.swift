@@ -168,8 +168,15 @@ struct TaskBodyReader {
             assignment.isAssignment = true
             reading.calls.append(assignment)
         }
-        // A body whose only work is calling a closure parameter runs its caller's work.
-        if let parameter = visitor.parameterCalls.first, reading.calls.isEmpty, reading.queries.isEmpty,
+        // `group.addTask { await publishTask.value }`: a body that only waits for another task waits for that part.
+        if reading.calls.isEmpty, reading.queries.isEmpty, visitor.parameterCalls.isEmpty,
+           let waited = awaitedTaskValue(closure.statements) {
+            reading.calls.append(waited)
+        }
+        // A body whose only work is calling a closure parameter runs its caller's work, even when it then
+        // hands on how that ended (`try await operation(); receptacle.offerOnce(nil)`).
+        if let parameter = visitor.parameterCalls.first, reading.calls.allSatisfy(visitor.outcomeReports.contains),
+           reading.queries.isEmpty,
            !visitor.skippedAlternatives, Set(visitor.parameterCalls).count == 1 {
             reading.forwardedParameter = parameter
         } else if visitor.parameterCalls.isEmpty, let passed = visitor.passedOn.first, reading.calls.count == 1,
@@ -178,6 +185,31 @@ struct TaskBodyReader {
             reading.forwardedParameter = passed
         }
         return reading
+    }
+
+    /// `await publishTask.value`, `_ = try await uploadTask.result` as a body's one statement: waiting for the
+    /// task stored under that name (`awaitPublish`); nil for a task named only `task`.
+    static func awaitedTaskValue(_ statements: CodeBlockItemListSyntax) -> BodyCall? {
+        guard statements.count == 1, var expression = statements.first?.item.as(ExprSyntax.self) else { return nil }
+        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+           sequence.elements.first?.isKind(.discardAssignmentExpr) == true,
+           Array(sequence.elements)[1].isKind(.assignmentExpr), let value = sequence.elements.last {
+            expression = value
+        }
+        var awaited = false
+        while true {
+            if let tryExpression = expression.as(TryExprSyntax.self) { expression = tryExpression.expression; continue }
+            if let awaitExpression = expression.as(AwaitExprSyntax.self) { expression = awaitExpression.expression; awaited = true; continue }
+            break
+        }
+        guard awaited, let member = expression.as(MemberAccessExprSyntax.self),
+              ["value", "result"].contains(member.declName.baseName.text),
+              let name = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        var words = NameWords.split(name)
+        guard words.count > 1, words.last == "task" else { return nil }
+        words.removeLast()
+        let stem = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        return BodyCall(name: "await" + stem, isAwaited: true, text: "await \(name).\(member.declName.baseName.text)")
     }
 
     /// Bookkeeping that may come before a property's update without being more work: waiting and logging. Every
@@ -429,8 +461,10 @@ struct TaskBodyReader {
            producer.first?.isLowercase == true {
             call.producer = producer
         }
-        // `fetch(.surrogates)`: an enum case passed first says what is fetched.
-        if let first = node.arguments.first, first.label == nil,
+        // `fetch(.surrogates)`: an enum case passed first says what is fetched; so does the one case a call is
+        // handed under a label that only says it is the thing sent (`write(operation: .pong)`).
+        if let first = node.arguments.first,
+           first.label == nil || (node.arguments.count == 1 && caseObjectLabels.contains(first.label!.text)),
            let member = first.expression.as(MemberAccessExprSyntax.self), member.base == nil {
             call.argumentCase = member.declName.baseName.text
         }
@@ -441,6 +475,9 @@ struct TaskBodyReader {
         }
         return call
     }
+
+    /// Labels under which the one argument of a call is the thing it sends or performs (`write(operation: .pong)`).
+    static let caseObjectLabels: Set<String> = ["operation", "op", "command", "message", "request", "frame", "packet"]
 
     /// What `base.call()` is called on: an instance's last name (`capabilities` in `self?.capabilities`), or a
     /// type (`AuthIdentity`, `Foo` in `Foo.shared`). Nothing for `self` or a call's result.

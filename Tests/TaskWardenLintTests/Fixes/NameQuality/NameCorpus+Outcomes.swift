@@ -1,0 +1,158 @@
+import Testing
+@testable import TaskWardenLint
+
+/// Shapes where a call is not the work it looks like: a value compared in a condition, an outcome handed back
+/// by a forwarding helper, a value made only to be passed on, a wait for a sibling task; and where a name's
+/// words came out wrong: an `async` variant's marker, a framework's capitals, a localisation key's verb.
+extension NameCorpus {
+    static let outcomes: [NameCase] = [
+        NameCase("a lookup compared with nil decides; the branches do the work", file: "LaunchCoordinator.swift", """
+            final class LaunchCoordinator {
+                func restoreSessions() {
+                    Task { @MainActor in
+                        if vault.token(for: .primary) == nil {
+                            accounts.signIn(for: .primary, token: "local-access")
+                        } else if !accounts.isSignedIn(to: .primary) {
+                            accounts.signIn(for: .primary, token: nil)
+                        }
+                    }
+                }
+            }
+            """, accept: [["launch-coordinator-restore-sessions", "launch-coordinator-sign-in"]],
+            wrong: ["launch-coordinator-token-vault", "launch-coordinator-token", "launch-coordinator-is-signed-in"]),
+        NameCase("a helper runs its caller's operation and hands back how it ended", file: "XCTest+Blocking.swift", """
+            import XCTest
+            extension XCTestCase {
+                func runBlocking(operation: @Sendable @escaping () async throws -> Void) throws {
+                    let done = expectation(description: "done")
+                    let mailbox = Mailbox<Error?>()
+                    let task = Task.detached {
+                        do {
+                            try await operation()
+                            mailbox.deliverOnce(nil)
+                            done.fulfill()
+                        } catch {
+                            mailbox.deliverOnce(error)
+                            done.fulfill()
+                        }
+                    }
+                    wait(for: [done], timeout: 5)
+                    task.cancel()
+                }
+            }
+            """, accept: [NameCase.forwarding], wrong: ["blocking-deliver-once", "xc-test-case-deliver-once"]),
+        NameCase("the async variant of a route handler", file: "SyncCoordinator.swift", """
+            final class SyncCoordinator {
+                func handleRoute(_ route: Route) {
+                    Task { await asyncHandleRoute(route) }
+                }
+                func asyncHandleRoute(_ route: Route) async {}
+            }
+            """, accept: [["sync-coordinator-handle-route"]], wrong: ["sync-coordinator-async-handle-route"]),
+        NameCase("a test base class named for XCTestCase keeps no XC", file: "ClusterXCTestCase.swift", """
+            import XCTest
+            open class ClusterXCTestCase: XCTestCase {
+                var hangWatchTask: Task<Void, Never>?
+                open override func setUp() {
+                    hangWatchTask = Task {
+                        try? await Task.sleep(for: .seconds(60))
+                        await self.printAllLogs()
+                    }
+                }
+            }
+            """, accept: [["cluster-hang-watch", "cluster-print-all-logs"]], wrong: ["cluster-xc-hang-watch"]),
+        NameCase("group children that each wait for a sibling task", file: "UploaderTests.swift", """
+            import XCTest
+            final class UploaderTests: XCTestCase {
+                func testUploadSurvivesReconnects() async throws {
+                    let uploadTask = Task { for part in parts { try? await uploader.upload(part) } }
+                    let reconnectTask = Task { for _ in 0..<5 { try? await uploader.reconnect() } }
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { await uploadTask.value }
+                        group.addTask { await reconnectTask.value }
+                        try await group.waitForAll()
+                    }
+                }
+            }
+            """, accept: [["uploader-survives-reconnects-upload"], ["uploader-survives-reconnects"],
+                          ["uploader-survives-reconnects-await-upload"], ["uploader-survives-await-reconnect"]],
+            wrong: ["uploader-survives-reconnects-2", "uploader-survives-reconnects-3"]),
+        NameCase("a value made to be added is the add's argument", file: "EventBufferTests.swift", """
+            import Testing
+            struct EventBufferTests {
+                @Test func concurrentAppendsKeepEveryEvent() async {
+                    let buffer = EventBuffer()
+                    await withTaskGroup(of: Void.self) { group in
+                        for worker in 0..<4 {
+                            group.addTask {
+                                for index in 0..<10 { buffer.add(self.makeEvent("worker-\\(worker)-\\(index)")) }
+                            }
+                        }
+                    }
+                }
+            }
+            """, accept: [["event-buffer-concurrent-appends-keep-every-event", "event-buffer-add"]],
+            wrong: ["event-buffer-make-event"]),
+        NameCase("the one case a write is handed says what is written", file: "PingHandler.swift", """
+            final class PingHandler {
+                func channelRead(context: Context, frame: Frame) {
+                    switch frame.kind {
+                    case .ping:
+                        Task {
+                            do {
+                                try await self.write(command: .pong)
+                            } catch {
+                                self.report(.failed(error))
+                            }
+                        }
+                    default: break
+                    }
+                }
+            }
+            """, accept: [["ping-handler-write-pong"]], wrong: ["ping-handler-channel-read"]),
+        NameCase("a call the prefix says only as a modifier", file: "AnswerStreamProvider.swift", """
+            @Observable final class AnswerStreamProvider {
+                func ask(_ question: String) {
+                    Task { await streamAnswer(for: question) }
+                }
+                func streamAnswer(for question: String) async {}
+            }
+            """, accept: [["answer-stream-provider-stream-answer"]], wrong: ["answer-stream-provider"]),
+        NameCase("a condition kept when the prefix takes the object", file: "OffersViewModel.swift", """
+            @MainActor final class OffersViewModel {
+                func retryLoadingOffersIfNeeded(after error: Error) {
+                    Task {
+                        try await Task.sleep(for: .seconds(2))
+                        await loadOffersIfNeeded()
+                    }
+                }
+                func loadOffersIfNeeded() async {}
+            }
+            """, accept: [["offers-load-if-needed", "offers-retry-loading-if-needed"]], wrong: ["offers-load-needed"]),
+        NameCase("a localisation key's verb and object", file: "ToolsMenu.swift", """
+            import SwiftUI
+            struct ToolsMenu: Commands {
+                var body: some Commands {
+                    CommandGroup(before: .systemServices) {
+                        Button("install.helper") {
+                            Task { await HelperTool.install() }
+                        }
+                    }
+                }
+            }
+            """, accept: [["tools-menu-install-helper", "tools-menu-helper-install"]], wrong: ["tools-menu-helper"]),
+        NameCase("a framework's capitals before a long type name", file: "NSDataDetectorTests.swift", """
+            import Testing
+            struct NSDataDetectorTests {
+                @Test func interruptibleMatchesCancellation() async throws {
+                    let task = Task {
+                        while !Task.isCancelled { await Task.yield() }
+                        _ = try detector.interruptibleMatches(in: text)
+                    }
+                    task.cancel()
+                }
+            }
+            """, accept: [["data-detector-interruptible-matches-cancellation", "data-detector-interruptible-matches"]],
+            wrong: ["ns-data-detector-interruptible", "data-detector-interruptible"]),
+    ]
+}
