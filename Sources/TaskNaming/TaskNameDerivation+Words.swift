@@ -86,11 +86,13 @@ extension TaskNameDerivation {
         }
     }
 
-    /// `asyncHandleAppRoute`, `loadAsync`: which variant of a function is called says nothing of what it does.
+    /// `asyncHandleAppRoute`, `loadAsync`, Objective-C's `executeAndReturnError(_:)`: which variant of a
+    /// function is called, or how it reports failure, says nothing of what it does.
     static func droppingVariantWords(_ words: [String]) -> [String] {
         var words = words
         if words.count > 1, words.first == "async" { words.removeFirst() }
         if words.count > 1, words.last == "async" { words.removeLast() }
+        if words.count > 3, words.suffix(3) == ["and", "return", "error"] { words.removeLast(3) }
         return words
     }
 

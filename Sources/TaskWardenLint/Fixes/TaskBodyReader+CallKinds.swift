@@ -42,6 +42,15 @@ extension TaskBodyReader {
         return false
     }
 
+    /// `if let error`, `if error != nil`, `if case .failure(let error) = result`: a condition that asks whether
+    /// the work failed.
+    static func testsForError(_ conditions: ConditionElementListSyntax) -> Bool {
+        conditions.tokens(viewMode: .sourceAccurate).contains { token in
+            guard case .identifier(let name) = token.tokenKind else { return false }
+            return name == "error" || name == "err" || name == "failure" || (name.hasSuffix("Error") && name.first?.isLowercase == true)
+        }
+    }
+
     /// Comparison operators: an operand of one is a value looked at, not work done.
     static let comparisonOperators: Set<String> = ["==", "!=", "===", "!==", "<", ">", "<=", ">="]
 

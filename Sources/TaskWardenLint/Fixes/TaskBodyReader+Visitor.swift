@@ -301,6 +301,11 @@ extension TaskBodyReader {
         }
 
         override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+            // `if let error { await showRunError(error) }`: handling a failure, as a `catch` does, is not the work.
+            if node.elseBody == nil, TaskBodyReader.testsForError(node.conditions) {
+                walk(node.conditions)
+                return .skipChildren
+            }
             // `if … { a() } else { b() }`: either call is one alternative; the conditions are read.
             guard node.elseBody != nil else { return .visitChildren }
             skippedAlternatives = true

@@ -154,5 +154,20 @@ extension NameCorpus {
             }
             """, accept: [["data-detector-interruptible-matches-cancellation", "data-detector-interruptible-matches"]],
             wrong: ["ns-data-detector-interruptible", "data-detector-interruptible"]),
+        NameCase("a failure shown in an if, after an Objective-C call that returns its error", file: "Launcher.swift", """
+            import Foundation
+            final class Launcher {
+                func runInShell(_ source: String) {
+                    Task.detached {
+                        var error: NSDictionary?
+                        guard let script = NSAppleScript(source: source) else { return }
+                        script.executeAndReturnError(&error)
+                        if let error {
+                            await self.showLaunchError(error)
+                        }
+                    }
+                }
+            }
+            """, accept: [["launcher-run-in-shell"]], wrong: ["launcher-show-launch-error", "launcher-execute-and-return-error"]),
     ]
 }
