@@ -354,9 +354,11 @@ public struct TaskNameDerivation: Sendable {
             .filter { !Self.memoryOrderings.contains($0) }
         if !distinguishing.isEmpty { disambiguators.append(distinguishing) }
         // A lock taken inside (`counter.withLock { … }`) is how, never which: it tells no two tasks apart; nor
-        // does reporting (`expectation.fulfill()`, `continuation.resume()`) or an atomic's `load`.
+        // does reporting (`expectation.fulfill()`, `continuation.resume()`), an atomic's `load` or a collection's
+        // `map`.
         disambiguators += context.body.bookkeepingCalls.filter {
             !Self.lockCalls.contains($0.name) && !Self.reportingCalls.contains($0.name) && !Self.atomicCalls.contains($0.name)
+                && !Self.collectionCalls.contains($0.name)
         }.map(callWords).map(Self.withoutLocalNames)
         uses += [Use](repeating: .glued, count: disambiguators.count - uses.count)
         // Last, where the task is made: also for a function that stood in the purpose's place, in case a

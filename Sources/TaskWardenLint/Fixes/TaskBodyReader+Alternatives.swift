@@ -19,11 +19,13 @@ extension TaskBodyReader {
             return nil
         }
         let phrases = awaited.compactMap { $0.map { NameWords.split($0.name) } }
-        guard phrases.count == awaited.count, Set(phrases).count > 1, let shortest = phrases.map(\.count).min(), shortest > 2
+        // `startChat`/`startStreamedChat`: one of them may say the phrase bare.
+        guard phrases.count == awaited.count, Set(phrases).count > 1, let shortest = phrases.map(\.count).min(), shortest > 1
         else { return nil }
-        let lead = (0..<shortest).prefix { index in phrases.allSatisfy { $0[index] == phrases[0][index] } }.count
-        let tail = (0..<shortest).prefix { index in phrases.allSatisfy { $0[$0.count - 1 - index] == phrases[0][phrases[0].count - 1 - index] } }.count
-        guard lead > 0, tail > 0, phrases.allSatisfy({ $0.count == lead + tail + 1 }), phrases[0][0] != "get" else { return nil }
+        let lead = (0..<shortest - 1).prefix { index in phrases.allSatisfy { $0[index] == phrases[0][index] } }.count
+        let tail = (0..<shortest - lead).prefix { index in phrases.allSatisfy { $0[$0.count - 1 - index] == phrases[0][phrases[0].count - 1 - index] } }.count
+        guard lead > 0, tail > 0, phrases.allSatisfy({ $0.count == lead + tail + 1 || $0.count == lead + tail }),
+              phrases.contains(where: { $0.count == lead + tail + 1 }), phrases[0][0] != "get" else { return nil }
         let words = phrases[0].prefix(lead) + phrases[0].suffix(tail)
         let name = words.enumerated().map { $0.offset == 0 ? $0.element : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined()
         var call = first
@@ -50,6 +52,20 @@ extension TaskBodyReader.Visitor {
             || (reading.bookkeeping + reading.bookkeepingOnReceivers).contains {
                 $0.isAwaited && !TaskBodyReader.delayAndLogCalls.contains($0.name)
             }
+    }
+
+    /// `switch mode { case .plain: await chat.startChat(…) case .streamed: await chat.startStreamedChat(…) }`: the
+    /// verb phrase the cases of one `switch` left unread await alike (``TaskBodyReader/sharedVerbPhrase(of:)``),
+    /// cases that do nothing aside.
+    var casesSharedVerbPhrase: BodyCall? {
+        guard unreadCases.count == 1, let cases = unreadCases.first else { return nil }
+        let alternatives = cases.compactMap { element -> [BodyCall]? in
+            guard case .switchCase(let switchCase) = element else { return nil }
+            let visitor = nested()
+            visitor.walk(switchCase.statements)
+            return visitor.reading.calls.isEmpty ? nil : visitor.reading.calls
+        }
+        return alternatives.count > 1 ? TaskBodyReader.sharedVerbPhrase(of: alternatives) : nil
     }
 
     /// Some branch left unread awaits work. The cases of a `switch` are read only now: most bodies never ask.

@@ -135,6 +135,7 @@ struct TaskBodyReader {
         // does nothing else; beside other work it is one step of it.
         closingUp(&reading, after: visitor)
         if reading.calls.isEmpty { reading.calls = visitor.sharedByAlternatives }
+        if reading.calls.isEmpty, let phrase = visitor.casesSharedVerbPhrase { reading.calls = [phrase] }
         // `for await task in tasks { task.cancel() }`: the loop cancels; it consumes `tasks` only when nothing
         // is done to anything else (a drain `for await _ in events {}`, acks to the reader it reads).
         if closure.statements.count == 1, let loop = closure.statements.first?.item.as(ForStmtSyntax.self),
@@ -504,7 +505,9 @@ struct TaskBodyReader {
     /// `Accounts.unblock(id: …)` → `unblock`; `.timeline(…)` → `timeline`.
     static func endpointName(_ expression: ExprSyntax) -> String? {
         let called = expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? expression
-        guard let name = SiteNamingContext.calleeName(called), name.first?.isLowercase == true else { return nil }
+        // `perform(from: self, …)`: the caller handing itself over names no endpoint.
+        guard let name = SiteNamingContext.calleeName(called), name.first?.isLowercase == true,
+              !["self", "super"].contains(name) else { return nil }
         return name
     }
 

@@ -169,5 +169,53 @@ extension NameCorpus {
                 }
             }
             """, accept: [["launcher-run-in-shell"]], wrong: ["launcher-show-launch-error", "launcher-execute-and-return-error"]),
+        NameCase("every case of a switch starts the same answer, one streamed", file: "AskView.swift", """
+            import SwiftUI
+            struct AskView: View {
+                var sendButton: some View {
+                    Button {
+                        Task {
+                            let content = Message.ContentType.text(prompt)
+                            switch mode {
+                            case .plain: try await assistant.startAnswer(content: content)
+                            case .streamed: try await assistant.startStreamedAnswer(content: content)
+                            }
+                        }
+                    } label: { Image(systemName: "paperplane") }
+                }
+            }
+            """, accept: [["ask-start-answer"]], wrong: ["ask-content-type-text", "ask-text"]),
+        NameCase("two observers that each map names into a menu", file: "MenuBuilder.swift", """
+            final class MenuBuilder {
+                func prepareMenus() {
+                    observers = [
+                        Task { [weak self] in
+                            for await names in Observations({ ThemeStore.shared.names }) {
+                                self?.themesMenu?.items = names.map { NSMenuItem(title: $0, action: nil, keyEquivalent: "") }
+                            }
+                        },
+                        Task { [weak self] in
+                            for await names in Observations({ SnippetStore.shared.names }) {
+                                self?.snippetsMenu?.items = names.map { NSMenuItem(title: $0, action: nil, keyEquivalent: "") }
+                            }
+                        },
+                    ]
+                }
+            }
+            """, accept: [["menu-builder-prepare-menus"], ["menu-builder-prepare-menus-2"]],
+            wrong: ["menu-builder-prepare-menus-map-names"]),
+        NameCase("the document hands itself to a delegate's context", file: "WorkspaceDocument.swift", """
+            final class WorkspaceDocument {
+                func shouldClose(delegate: AnyObject?, selector: Selector?) {
+                    Task {
+                        var canClose = true
+                        for document in documents where document.isEdited {
+                            guard await document.canClose() else { canClose = false; break }
+                        }
+                        CloseContext(delegate: delegate, selector: selector).perform(from: self, flag: canClose)
+                    }
+                }
+            }
+            """, accept: [["workspace-document-should-close", "workspace-document-perform"]], wrong: ["workspace-document-self"]),
     ]
 }
