@@ -149,6 +149,12 @@ public struct TaskNameDerivation: Sendable {
                                                                       startsWithVerb: candidate.startsWithVerb))
             }
             words = NameWords.trimmingDanglingEnd(words)
+            // `activeLogsTask` in `MoreLogsView`: a storage whose head noun the prefix says keeps only what
+            // qualifies it (`active`), which names nothing.
+            if candidate.isStorage, candidate.words.count > 1, let head = candidate.words.last, !words.isEmpty,
+               !words.contains(head), !words.contains(where: { WordStems.same($0, head) }) {
+                continue
+            }
             // What is left must say something on its own: `reminders-sync` + `sync-all` is not `-all`, and a
             // trailing `sync` (`loadFaviconSync` after `favicon-loader`) is an adverb.
             // A verb the prefix names as an activity (`train` of `training`) is still what the task does; one it
@@ -563,8 +569,10 @@ public struct TaskNameDerivation: Sendable {
         }
         // `let task = Task {…}`, `t2`: a storage that only says "a task" names nothing.
         let storage = context.anchors.reversed().filter { $0.kind == .storage }.map { anchor in
-            PurposeCandidate(Self.stripping(Self.taskSuffixes, from: NameWords.split(anchor.name)),
-                             "stored in \(anchor.name) in \(place)")
+            var candidate = PurposeCandidate(Self.stripping(Self.taskSuffixes, from: NameWords.split(anchor.name)),
+                                             "stored in \(anchor.name) in \(place)")
+            candidate.isStorage = true
+            return candidate
         }.filter { !Self.saysOnlyTask($0.words) }
         // A title that is only a localisation key's field (`status.error.title` → `title`) says nothing.
         let titles = context.anchors.reversed().filter { $0.kind == .title }.map { anchor in
@@ -831,6 +839,8 @@ struct PurposeCandidate: Hashable {
     var provenance: String
     /// The words form a sentence (a test's scenario, a title): kept together, not thinned word by word.
     var isPhrase: Bool
+    /// The name of a property or local the task is stored in (`activeLogsTask`).
+    var isStorage = false
     /// Saying only what the prefix says, the candidate still names the task: the prefix alone (a function or
     /// call that is the type's own verb).
     var mayEcho: Bool

@@ -32,13 +32,22 @@ extension TaskBodyReader {
                ["make", "create", "build"].contains(first) {
                 return true
             }
+            // `(try? url.resourceValues(forKeys: keys))?.contentType`: parentheses hold the same value.
             if parent.isKind(.tryExpr) || parent.isKind(.awaitExpr) || parent.isKind(.optionalChainingExpr)
-                || parent.isKind(.forceUnwrapExpr) || parent.isKind(.memberAccessExpr) {
+                || parent.isKind(.forceUnwrapExpr) || parent.isKind(.memberAccessExpr) || isParenthesized(parent) {
                 current = parent
                 continue
             }
             return false
         }
+        return false
+    }
+
+    /// The one element of a parenthesized expression, or its list, or the parentheses themselves.
+    static func isParenthesized(_ node: Syntax) -> Bool {
+        if let tuple = node.as(TupleExprSyntax.self) { return tuple.elements.count == 1 && tuple.elements.first?.label == nil }
+        if let list = node.as(LabeledExprListSyntax.self) { return list.parent.map(isParenthesized) ?? false }
+        if node.isKind(.labeledExpr) { return node.parent?.parent.map(isParenthesized) ?? false }
         return false
     }
 

@@ -60,6 +60,7 @@ extension TaskBodyReader {
     /// is work: only these names on a receiver count.
     static let cleanupCalls: Set<String> = [
         "invalidate", "cancel", "cancelAll", "close", "removeAll", "removeObserver", "removeAllObservers",
+        "removeFromSuperview", "removeFromSuperlayer", "removeFromParent", "removeAllAnimations",
     ]
 
     /// `closeStdin()`, `_closeStdin()`, `stream.close()`: a call that closes something up.

@@ -217,5 +217,54 @@ extension NameCorpus {
                 }
             }
             """, accept: [["workspace-document-should-close", "workspace-document-perform"]], wrong: ["workspace-document-self"]),
+        NameCase("a value looked up in parentheses decides on a default before the open", file: "ShelfItemViewModel.swift", """
+            import AppKit
+            final class ShelfItemViewModel {
+                func openWithChosenApp(fileURL: URL, appURL: URL, makeDefault: Bool) {
+                    Task {
+                        do {
+                            if makeDefault {
+                                if let contentType = (try? fileURL.resourceValues(forKeys: [.contentTypeKey]))?.contentType {
+                                    LSSetDefaultRoleHandlerForContentType(contentType.identifier as CFString, .all, "x" as CFString)
+                                }
+                            }
+                            try await NSWorkspace.shared.open([fileURL], withApplicationAt: appURL, configuration: .init())
+                        } catch {
+                            print("failed: \\(error)")
+                        }
+                    }
+                }
+            }
+            """, accept: [["shelf-item-open-with-chosen-app"]], wrong: ["shelf-item-resource-values"]),
+        NameCase("old views taken down before the new renderer draws", file: "PreviewView.swift", """
+            import UIKit
+            final class PreviewView: UIView {
+                func trackDidChange() {
+                    Task { @MainActor in
+                        if let old = self.primaryRenderer {
+                            old.removeFromSuperview()
+                            self.primaryRenderer = nil
+                        }
+                        let renderer = self.rebuildPrimaryRenderer()
+                        renderer.render(self.cachedFrame)
+                    }
+                }
+            }
+            """, accept: [["preview-render", "preview-track-did-change"]], wrong: ["preview-remove-from-superview"]),
+        NameCase("a storage whose head noun the prefix says", file: "DiagnosticsButtonView.swift", """
+            import SwiftUI
+            struct DiagnosticsLogsButtonView: View {
+                @State private var activeLogsTask: Task<Void, Never>?
+                var body: some View {
+                    Button {
+                        activeLogsTask = Task {
+                            let file = await LogCollector.shared.writeLogFile()
+                            await reporter.showBugReport(with: file)
+                        }
+                    } label: { Image(systemName: "ladybug") }
+                }
+            }
+            """, accept: [["diagnostics-logs-button-write-file", "diagnostics-logs-button-show-bug-report"]],
+            wrong: ["diagnostics-logs-button-active"]),
     ]
 }
