@@ -24,12 +24,19 @@ public enum TestScenario {
             while let first = words.first, scaffolding.contains(first) { words.removeFirst() }
             scenario += words.filter { !joiners.contains($0) && !isRepeatCount($0) }
         }
-        // `testOnTurnOffSync…`: a leading `on` frames the scenario too.
-        if scenario.count > 1, scenario.first == "on" { scenario.removeFirst() }
+        // `testOnTurnOffSync…`: a leading `on` frames the scenario too, unless the scenario is about the event it
+        // opens (`testOnCreateCommentSubscription` is about the `onCreate` subscription; nothing is created).
+        if scenario.count > 1, scenario.first == "on", !scenario.contains(where: eventNouns.contains) { scenario.removeFirst() }
         // A test called only `test()` or `testIt()` has no scenario: its name is what there is.
         return scenario.isEmpty ? NameWords.split(base)
             : NameWords.trimmingDanglingEnd(trimmingLeadingGlue(removingRepeatedStems(scenario)))
     }
+
+    /// Nouns for what reports an event: after them, a leading `on` names the event (`onCreate`).
+    static let eventNouns: Set<String> = [
+        "subscription", "subscriptions", "event", "events", "listener", "listeners", "handler", "handlers", "callback",
+        "callbacks", "notification", "notifications", "observer", "observers",
+    ]
 
     /// `x10000` in `oneMessagePerfX10000`: how many times the test repeats its work, not a word of what it does.
     static func isRepeatCount(_ word: String) -> Bool {

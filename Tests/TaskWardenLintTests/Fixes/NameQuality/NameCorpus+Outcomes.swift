@@ -266,5 +266,19 @@ extension NameCorpus {
             }
             """, accept: [["diagnostics-logs-button-write-file", "diagnostics-logs-button-show-bug-report"]],
             wrong: ["diagnostics-logs-button-active"]),
+        NameCase("a test of an onCreate subscription creates nothing", file: "CommentSubscriptionTests.swift", """
+            import XCTest
+            final class CommentSubscriptionTests: XCTestCase {
+                func testOnCreateCommentSubscription() async throws {
+                    let subscription = api.subscribe(to: .onCreate)
+                    Task {
+                        var count = 0
+                        for try await event in subscription {
+                            if case .data = event { count += 1 }
+                        }
+                    }
+                }
+            }
+            """, accept: [["comment-subscription-on-create"]], wrong: ["comment-subscription-create"]),
     ]
 }
