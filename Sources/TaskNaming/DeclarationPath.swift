@@ -76,10 +76,14 @@ public struct DeclarationPath: Sendable, Hashable {
 
     /// `loadTracks(for:)` → `loadTracks`; `Cache<Key>` → `Cache`; leading underscores dropped.
     public static func baseName(_ text: String) -> String {
-        var base = Substring(text)
-        if let cut = base.firstIndex(where: { $0 == "(" || $0 == "<" }) { base = base[..<cut] }
-        base = base.drop(while: { $0 == "_" || $0 == "`" })
-        while base.last == "`" { base = base.dropLast() }
-        return String(base)
+        // Every byte looked for is ASCII, so the bytes' indices are the string's own.
+        let bytes = text.utf8
+        var end = bytes.firstIndex { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: "<") } ?? bytes.endIndex
+        var start = bytes.startIndex
+        while start < end, bytes[start] == UInt8(ascii: "_") || bytes[start] == UInt8(ascii: "`") {
+            start = bytes.index(after: start)
+        }
+        while end > start, bytes[bytes.index(before: end)] == UInt8(ascii: "`") { end = bytes.index(before: end) }
+        return String(text[start..<end])
     }
 }

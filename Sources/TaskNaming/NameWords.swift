@@ -8,11 +8,13 @@ public enum NameWords {
     /// Lowercase ASCII words of an identifier: camelCase, acronyms, snake_case and digits handled; anything
     /// that is not an ASCII letter or digit separates words and is dropped, so names stay valid kebab-case.
     public static func split(_ identifier: String) -> [String] {
-        // Non-ASCII characters become separators before the shared split sees them.
-        IdentifierWords.joiningInitial(
-            IdentifierWords.splitASCII(identifier, digitWordsKeepCapitals: true)
-                ?? IdentifierWords.split(identifier.map { $0.isASCII ? $0 : " " }, digitWordsKeepCapitals: true),
-            of: identifier)
+        SplitMemo.words(of: identifier) { identifier in
+            // Non-ASCII characters become separators before the shared split sees them.
+            IdentifierWords.joiningInitial(
+                IdentifierWords.splitASCII(identifier, digitWordsKeepCapitals: true)
+                    ?? IdentifierWords.split(identifier.map { $0.isASCII ? $0 : " " }, digitWordsKeepCapitals: true),
+                of: identifier)
+        }
     }
 
     /// Words that open a condition (`…-if-it-doesnt-reply`): a long purpose is cut before them.

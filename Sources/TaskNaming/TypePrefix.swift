@@ -93,7 +93,7 @@ public struct TypePrefix: Sendable, Hashable {
         var removed = true
         while removed {
             removed = false
-            for kind in kindWords where words.count > kind.count && Array(words.suffix(kind.count)) == kind
+            for kind in kindWords where words.count > kind.count && words.suffix(kind.count).elementsEqual(kind)
                 && (words.count - kind.count > 1 || !Self.kindWordsOfTwoWordNames.contains(kind)) {
                 words.removeLast(kind.count)
                 removed = true
