@@ -86,6 +86,17 @@ extension TaskNameDerivation {
         }
     }
 
+    /// First words of a label that says how an overload finds or picks what it works on (`byIdentifier`,
+    /// `withId`, `where`, `matching`).
+    static let qualifyingLabelWords: Set<String> = ["by", "with", "where", "matching", "using", "for", "from"]
+
+    /// `query(_:byIdentifier:completion:)` → `_`, `byIdentifier`, `completion`.
+    static func argumentLabels(_ function: String) -> [String] {
+        guard let open = function.firstIndex(of: "("), function.hasSuffix(")") else { return [] }
+        return function[function.index(after: open)..<function.index(before: function.endIndex)]
+            .split(separator: ":").map(String.init)
+    }
+
     /// `asyncHandleAppRoute`, `loadAsync`, Objective-C's `executeAndReturnError(_:)`: which variant of a
     /// function is called, or how it reports failure, says nothing of what it does.
     static func droppingVariantWords(_ words: [String]) -> [String] {

@@ -384,6 +384,14 @@ public struct TaskNameDerivation: Sendable {
         }
         disambiguators += controls
         uses += [Use](repeating: .glued, count: controls.count)
+        // `query(_:byIdentifier:completion:)` beside `query(_:where:completion:)`: overloads of one function are
+        // told apart by the first label that qualifies the lookup (`by…`, `with…`, `where`), before a number is.
+        if case .function(let name)? = context.declarationPath.member,
+           let label = Self.argumentLabels(name).first(where: { $0 != "_" && !Self.isCallbackLabel($0) }),
+           let first = NameWords.split(label).first, Self.qualifyingLabelWords.contains(first) {
+            disambiguators.append(NameWords.split(label))
+            uses.append(.glued)
+        }
         var standalone: [Int: [String]] = [:]
         var replacing: Set<Int> = []
         var replacingSources: [Int: String] = [:]

@@ -280,5 +280,17 @@ extension NameCorpus {
                 }
             }
             """, accept: [["comment-subscription-on-create"]], wrong: ["comment-subscription-create"]),
+        NameCase("overloads told apart by how each finds its records", file: "MockRecordStore.swift", """
+            final class MockRecordStore {
+                func query(_ type: Record.Type, byIdentifier id: String, completion: @escaping (Record?) -> Void) {
+                    Task { completion(await self.lookup(type, id)) }
+                }
+                func query(_ type: Record.Type, where predicate: Predicate, completion: @escaping ([Record]) -> Void) {
+                    Task { completion(await self.lookup(type, predicate)) }
+                }
+            }
+            """, accept: [["mock-record-store-query-by-identifier", "mock-record-store-query"],
+                          ["mock-record-store-query-where", "mock-record-store-query"]],
+            wrong: ["mock-record-store-query-2"]),
     ]
 }
