@@ -86,6 +86,9 @@ extension TaskNameDerivation {
         }
     }
 
+    /// Nouns that name an event delivered to a handler (`onWebSocketEvent`, `onStatusChange`).
+    static let eventNouns: Set<String> = ["event", "events", "change", "changes", "update", "updates", "message", "notification"]
+
     /// First words of a label that says how an overload finds or picks what it works on (`byIdentifier`,
     /// `withId`, `where`, `matching`).
     static let qualifyingLabelWords: Set<String> = ["by", "with", "where", "matching", "using", "for", "from"]
@@ -118,8 +121,15 @@ extension TaskNameDerivation {
         if let event = Self.eventCallWords(call) { return event }
         var words = Self.droppingVariantWords(Self.stripping(Self.taskSuffixes, from: NameWords.split(call.name)))
         if let work = Self.scaffoldedWork(words, labeledCase: call.labeledCase) { return work }
-        // `onLoadMore()`, `onSave()`: a callback property named after its event.
-        if words.count > 1, Self.modifierPrefixes.contains(words[0]) { words.removeFirst() }
+        // `onLoadMore()`, `onSave()`: a callback property named after its event. `onWebSocketEvent(…)`,
+        // `onTimeoutExpired()` on `self` name no act: the task handles that event.
+        if words.count > 1, Self.modifierPrefixes.contains(words[0]) {
+            words.removeFirst()
+            if call.receiver == nil, call.typeName == nil, !Self.everyVerbOrEmpty.contains(words[0]), !Self.knownVerbs.contains(words[0]),
+               Self.isEventName(words) || words.last.map(Self.eventNouns.contains) == true {
+                return ["handle"] + NameWords.droppingAuxiliaryBeforeParticiple(words)
+            }
+        }
         // `performAddToQueue(…)`: what is performed is the work. `performSearch()` keeps its verb: the bare noun
         // (`search`) would read as a thing, and vanish into a prefix that says it (`fuzzy-search-ui`).
         if words.count > 2, words[0] == "perform", !NameWords.fillers.contains(words[1]) { words.removeFirst() }

@@ -292,5 +292,21 @@ extension NameCorpus {
             """, accept: [["mock-record-store-query-by-identifier", "mock-record-store-query"],
                           ["mock-record-store-query-where", "mock-record-store-query"]],
             wrong: ["mock-record-store-query-2"]),
+        NameCase("a handler named on and its event, on self", file: "SessionTimer.swift", """
+            final class SessionTimer {
+                func appDidPause() {
+                    pauseTask = Task {
+                        try? await Task.sleep(for: timeout)
+                        guard !Task.isCancelled else { return }
+                        self.onTimeoutExpired()
+                    }
+                }
+                func startMonitor() {
+                    Task { await self.onNetworkStateChange() }
+                }
+            }
+            """, accept: [["session-timer-pause", "session-timer-handle-timeout-expired"],
+                          ["session-timer-handle-network-state-change"]],
+            wrong: ["session-timer-timeout-expired", "session-timer-network-state-change"]),
     ]
 }
