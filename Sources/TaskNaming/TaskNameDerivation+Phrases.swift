@@ -123,13 +123,13 @@ extension TaskNameDerivation {
         "confirmation", "expect", "require", "log", "debug", "info", "notice", "warning", "error", "trace", "print",
     ]
 
-    /// An atomic's operations (swift-atomics, `Synchronization`): counting, not the task's work.
     /// A collection's own methods (`names.map { … }`, `items.filter { … }`): shaping values, never which task.
     static let collectionCalls: Set<String> = [
         "map", "compactMap", "flatMap", "filter", "reduce", "sorted", "sort", "forEach", "first", "last", "contains",
         "joined", "prefix", "suffix", "dropFirst", "dropLast", "min", "max", "enumerated", "reversed", "count",
     ]
 
+    /// An atomic's operations (swift-atomics, `Synchronization`): counting, not the task's work.
     static let atomicCalls: Set<String> = [
         "load", "store", "exchange", "compareExchange", "weakCompareExchange", "wrappingIncrement",
         "wrappingDecrement", "wrappingAdd", "wrappingSubtract", "loadThenWrappingIncrement",

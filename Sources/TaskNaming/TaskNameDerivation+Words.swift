@@ -11,7 +11,7 @@ extension TaskNameDerivation {
         "send", "save", "submit", "share", "delete", "upload", "download", "fetch", "load", "refresh", "sync",
         "play", "pause", "stop", "start", "retry", "search", "publish", "export", "import", "print", "dismiss",
         "confirm", "login", "logout", "sign", "reload", "post", "archive", "restore", "connect", "disconnect",
-        "proceed",
+        "proceed", "register", "unregister",
     ]
     /// Nouns that name a representation of a value (`pngData`, `jsonString`): said with what they represent.
     static let representationNouns: Set<String> = ["data", "string", "representation", "image", "png", "jpeg"]
@@ -151,8 +151,9 @@ extension TaskNameDerivation {
             if Self.genericFunctions.contains(call.name) { return NameWords.split(endpoint) }
             return words + NameWords.split(endpoint).filter { !words.contains($0) }
         }
-        // `APlayer.shared.play(song:)`, `MCatalog.favorite(album:)`: a verb's first label names its object.
-        if call.typeName != nil, words.count == 1, Self.everyVerb.contains(words[0]) || Self.knownVerbs.contains(words[0]),
+        // `APlayer.shared.play(song:)`, `MCatalog.favorite(album:)`, `register(track:in:)` on `self`: a verb's
+        // first label names its object.
+        if call.typeName != nil || (call.receiver == nil && call.producer == nil), words.count == 1, Self.everyVerb.contains(words[0]) || Self.knownVerbs.contains(words[0]),
            let label = call.firstLabel, Self.objectLabels.contains(label) {
             return words + [label]
         }

@@ -308,5 +308,18 @@ extension NameCorpus {
             """, accept: [["session-timer-pause", "session-timer-handle-timeout-expired"],
                           ["session-timer-handle-network-state-change"]],
             wrong: ["session-timer-timeout-expired", "session-timer-network-state-change"]),
+        NameCase("a delegate's moment whose one call registers what it was told of", file: "StatsCollector.swift", """
+            extension StatsCollector: RoomDelegate {
+                nonisolated func room(_ room: Room, participant: LocalParticipant, didPublishTrack publication: LocalTrackPublication) {
+                    guard let track = publication.track else { return }
+                    Task { await register(track: track, in: room) }
+                }
+                nonisolated func room(_ room: Room, participant: LocalParticipant, didUnpublishTrack publication: LocalTrackPublication) {
+                    guard let track = publication.track else { return }
+                    Task { await unregister(track: track) }
+                }
+            }
+            """, accept: [["stats-collector-register-track"], ["stats-collector-unregister-track"]],
+            wrong: ["stats-collector-did-publish-track", "stats-collector-did-unpublish-track"]),
     ]
 }
