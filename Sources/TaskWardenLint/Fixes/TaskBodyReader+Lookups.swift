@@ -41,4 +41,29 @@ extension TaskBodyReader {
         }
         return false
     }
+
+    /// `await publishTask.value`, `_ = try await uploadTask.result` as a body's one statement: waiting for the
+    /// task stored under that name (`awaitPublish`); nil for a task named only `task`.
+    static func awaitedTaskValue(_ statements: CodeBlockItemListSyntax) -> BodyCall? {
+        guard statements.count == 1, var expression = statements.first?.item.as(ExprSyntax.self) else { return nil }
+        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+           sequence.elements.first?.isKind(.discardAssignmentExpr) == true,
+           Array(sequence.elements)[1].isKind(.assignmentExpr), let value = sequence.elements.last {
+            expression = value
+        }
+        var awaited = false
+        while true {
+            if let tryExpression = expression.as(TryExprSyntax.self) { expression = tryExpression.expression; continue }
+            if let awaitExpression = expression.as(AwaitExprSyntax.self) { expression = awaitExpression.expression; awaited = true; continue }
+            break
+        }
+        guard awaited, let member = expression.as(MemberAccessExprSyntax.self),
+              ["value", "result"].contains(member.declName.baseName.text),
+              let name = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        var words = NameWords.split(name)
+        guard words.count > 1, words.last == "task" else { return nil }
+        words.removeLast()
+        let stem = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        return BodyCall(name: "await" + stem, isAwaited: true, text: "await \(name).\(member.declName.baseName.text)")
+    }
 }

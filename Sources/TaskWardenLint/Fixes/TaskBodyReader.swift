@@ -188,31 +188,6 @@ struct TaskBodyReader {
         return reading
     }
 
-    /// `await publishTask.value`, `_ = try await uploadTask.result` as a body's one statement: waiting for the
-    /// task stored under that name (`awaitPublish`); nil for a task named only `task`.
-    static func awaitedTaskValue(_ statements: CodeBlockItemListSyntax) -> BodyCall? {
-        guard statements.count == 1, var expression = statements.first?.item.as(ExprSyntax.self) else { return nil }
-        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
-           sequence.elements.first?.isKind(.discardAssignmentExpr) == true,
-           Array(sequence.elements)[1].isKind(.assignmentExpr), let value = sequence.elements.last {
-            expression = value
-        }
-        var awaited = false
-        while true {
-            if let tryExpression = expression.as(TryExprSyntax.self) { expression = tryExpression.expression; continue }
-            if let awaitExpression = expression.as(AwaitExprSyntax.self) { expression = awaitExpression.expression; awaited = true; continue }
-            break
-        }
-        guard awaited, let member = expression.as(MemberAccessExprSyntax.self),
-              ["value", "result"].contains(member.declName.baseName.text),
-              let name = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
-        var words = NameWords.split(name)
-        guard words.count > 1, words.last == "task" else { return nil }
-        words.removeLast()
-        let stem = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-        return BodyCall(name: "await" + stem, isAwaited: true, text: "await \(name).\(member.declName.baseName.text)")
-    }
-
     /// Bookkeeping that may come before a property's update without being more work: waiting and logging. Every
     /// one of them is also an incidental call.
     static let delayAndLogCalls: Set<String> = [
@@ -432,83 +407,6 @@ struct TaskBodyReader {
         let called = expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? expression
         guard let member = called.as(MemberAccessExprSyntax.self), member.base == nil else { return nil }
         return member.declName.baseName.text
-    }
-
-    /// A call as derivation needs it: name, what it is called on, and whether it is awaited.
-    static func call(_ node: FunctionCallExprSyntax, callee: String) -> BodyCall {
-        var receiver: String?
-        var typeName: String?
-        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
-            (receiver, typeName) = Self.receiver(base)
-        }
-        var endpoint: String?
-        if transportVerbs.contains(callee), let first = node.arguments.first {
-            endpoint = endpointName(first.expression)
-        }
-        let owner = receiver ?? typeName
-        let labels = node.arguments.map { "\($0.label?.text ?? "_"):" }.joined()
-        let text = "\(owner.map { $0 + "." } ?? "")\(callee)(\(labels == "_:" ? "" : labels))"
-        var call = BodyCall(name: callee, receiver: receiver, typeName: typeName, endpoint: endpoint,
-                            isAwaited: isAwaited(node), text: text)
-        // `connection.subscribe(to: "x")`: a first label that is a preposition names the object as surely as no
-        // label does; the receiver is the agent, not what is subscribed.
-        call.firstLabel = node.arguments.first?.label?.text
-        call.hasLeadingArgument = node.arguments.first.map {
-            $0.label == nil || objectPrepositions.contains($0.label!.text)
-        } ?? false
-        // `snapshot().pngData()`: the data is the snapshot's.
-        if let base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(FunctionCallExprSyntax.self),
-           let producer = base.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-           producer.first?.isLowercase == true {
-            call.producer = producer
-        }
-        // `fetch(.surrogates)`: an enum case passed first says what is fetched; so does the one case a call is
-        // handed under a label that only says it is the thing sent (`write(operation: .pong)`).
-        if let first = node.arguments.first,
-           first.label == nil || (node.arguments.count == 1 && caseObjectLabels.contains(first.label!.text)),
-           let member = first.expression.as(MemberAccessExprSyntax.self), member.base == nil {
-            call.argumentCase = member.declName.baseName.text
-        }
-        if let labeled = node.arguments.first(where: { argument in
-            argument.label != nil && argument.expression.as(MemberAccessExprSyntax.self).map { $0.base == nil } == true
-        }), let member = labeled.expression.as(MemberAccessExprSyntax.self) {
-            call.labeledCase = member.declName.baseName.text
-        }
-        return call
-    }
-
-    /// Labels under which the one argument of a call is the thing it sends or performs (`write(operation: .pong)`).
-    static let caseObjectLabels: Set<String> = ["operation", "op", "command", "message", "request", "frame", "packet"]
-
-    /// What `base.call()` is called on: an instance's last name (`capabilities` in `self?.capabilities`), or a
-    /// type (`AuthIdentity`, `Foo` in `Foo.shared`). Nothing for `self` or a call's result.
-    static func receiver(_ base: ExprSyntax) -> (instance: String?, type: String?) {
-        var expression = base
-        while true {
-            if let optional = expression.as(OptionalChainingExprSyntax.self) { expression = optional.expression; continue }
-            if let forced = expression.as(ForceUnwrapExprSyntax.self) { expression = forced.expression; continue }
-            break
-        }
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            let name = reference.baseName.text
-            if ["self", "Self", "super"].contains(name) { return (nil, nil) }
-            return name.first?.isUppercase == true ? (nil, name) : (name, nil)
-        }
-        if let member = expression.as(MemberAccessExprSyntax.self) {
-            let name = member.declName.baseName.text
-            if singletonNames.contains(name), let inner = member.base { return receiver(inner) }
-            return name.first?.isUppercase == true ? (nil, name) : (name, nil)
-        }
-        return (nil, nil)
-    }
-
-    /// `Accounts.unblock(id: …)` → `unblock`; `.timeline(…)` → `timeline`.
-    static func endpointName(_ expression: ExprSyntax) -> String? {
-        let called = expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? expression
-        // `perform(from: self, …)`: the caller handing itself over names no endpoint.
-        guard let name = SiteNamingContext.calleeName(called), name.first?.isLowercase == true,
-              !["self", "super"].contains(name) else { return nil }
-        return name
     }
 
     /// The call's value is awaited: it stands under `await`, directly or as the start of a chain
