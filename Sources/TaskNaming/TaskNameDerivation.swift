@@ -222,6 +222,23 @@ public struct TaskNameDerivation: Sendable {
                 ordered[0].words = bare
             }
         }
+        // `send-push-notification` cut from `sendPushNotificationPreferences`: a call's object cut from its head
+        // noun names another thing. The verb keeps its head noun and as many words before it as fit
+        // (`send-notification-preferences`), when nothing but nouns stand between them.
+        if let first = ordered.first, first.isCall, !first.isPhrase, first.words.count > 2, first.verb == first.words[0],
+           Self.everyVerb.contains(first.words[0]) || Self.knownVerbs.contains(first.words[0]),
+           let head = first.words.last, !prefix.contains(where: { WordStems.same($0, head) }),
+           !first.words.dropFirst().contains(where: { word in
+               NameWords.fillers.contains(word) || NameWords.danglingWords.contains(word) || NameWords.isParticiple(word)
+                   || word.hasSuffix("ing") || word.hasSuffix("ly") || ["already", "still", "not", "no"].contains(word)
+           }) {
+            func fits(_ words: [String]) -> Bool {
+                NameWords.compose(prefix: prefix, purpose: words, extra: [], maxLength: maxLength) == (prefix + words).joined(separator: "-")
+            }
+            var kept = first.words
+            while !fits(kept), kept.count > 2 { kept.remove(at: 1) }
+            if kept != first.words, fits(kept) { ordered[0].words = kept }
+        }
         if let first = ordered.first, first.isPhrase ? cutsToGenericVerb(first.words, prefix: prefix) : cutsBadly(first.words, prefix: prefix),
            let better = ordered.firstIndex(where: { !$0.words.isEmpty && !cutsBadly($0.words, prefix: prefix) }) {
             ordered.insert(ordered.remove(at: better), at: 0)

@@ -133,6 +133,14 @@ extension TaskBodyReader {
         "fulfill", "reject", "resolve", "succeed", "fail", "complete", "resume", "yield", "finish", "send",
     ]
 
+    /// Nimble's verbs of an expectation (`expect(x).to(…)`, `.toEventuallyNot(…)`): asserting, never work.
+    static let nimbleMatchingCalls: Set<String> = [
+        "to", "toNot", "notTo", "toEventually", "toEventuallyNot", "toNever", "toAlways", "toNotEventually",
+    ]
+
+    /// Nimble's `expect(…)`, `waitUntil { done in … }`: what they hold may be work; they are not.
+    static let nimbleScopes: Set<String> = ["expect", "expecta", "waitUntil", "waitUntilAsync", "require"]
+
     /// `receptacle.offerOnce(nil)`, `box.offer(error)`, `result.set(.failure(error))`: a call not awaited whose
     /// every argument is only how the work ended (`nil`, the caught `error`, a `.success`/`.failure` of it).
     static func reportsOutcome(_ node: FunctionCallExprSyntax) -> Bool {

@@ -99,6 +99,20 @@ extension TaskBodyReader {
                 // `promise(.success(value))`, `seal.fulfill(…)`: reporting to the closure around the task.
                 if reportingNames.contains(name) { return .visitChildren }
             }
+            // Nimble's `expect(value).to(equal(x))`: an assertion. What it checks may be work; the matcher never is,
+            // nor the `expect` or `waitUntil { done in … }` around what runs.
+            if TaskBodyReader.nimbleMatchingCalls.contains(callee), let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+               let base = member.base {
+                walk(base)
+                // `to(equal(.cancel))` beside `to(equal(.allow))`: what is expected still tells tasks apart.
+                for matcher in node.arguments.compactMap({ $0.expression.as(FunctionCallExprSyntax.self) }) {
+                    noteDistinguishingWords(matcher.arguments)
+                }
+                return .skipChildren
+            }
+            if node.calledExpression.as(DeclReferenceExprSyntax.self).map({ TaskBodyReader.nimbleScopes.contains($0.baseName.text) }) == true {
+                return .visitChildren
+            }
             // `XCTAssertThrowsError(try parse(x)) { error in XCTAssertEqual(error as? E, .cancelled) }`: only the
             // expression that throws is the work; the error it is checked against is not.
             if callee.hasPrefix("XCTAssertThrows") || callee.hasPrefix("XCTAssertNoThrow") {

@@ -321,5 +321,37 @@ extension NameCorpus {
             }
             """, accept: [["stats-collector-register-track"], ["stats-collector-unregister-track"]],
             wrong: ["stats-collector-did-publish-track", "stats-collector-did-unpublish-track"]),
+        NameCase("a call too long for the limit keeps its verb and head noun", file: "NotificationPrefsView.swift", """
+            import SwiftUI
+            struct NotificationPrefsView: View {
+                func preferenceBinding<T>(_ raw: Binding<T>) -> Binding<T> {
+                    Binding(get: { raw.wrappedValue }, set: { value in
+                        raw.wrappedValue = value
+                        Task { await self.sendPushNotificationPreferences() }
+                    })
+                }
+            }
+            """, accept: [["notification-prefs-send-notification-preferences"]],
+            wrong: ["notification-prefs-send-push-notification"]),
+        NameCase("Nimble's expectations are no work", file: "PlayerProviderSpec.swift", """
+            import Quick
+            import Nimble
+            class PlayerProviderSpec: QuickSpec {
+                override class func spec() {
+                    it("registers the url scheme handler") {
+                        Task { @MainActor in
+                            let player = makePlayer(scheme: "custom")
+                            expect(player.configuration.urlSchemeHandler(forURLScheme: "custom")).to(beAKindOf(SchemeHandler.self))
+                        }
+                    }
+                    it("removes the view when dismissing fails") {
+                        Task { @MainActor in
+                            expect(player.view.superview).to(beNil())
+                        }
+                    }
+                }
+            }
+            """, accept: [["player-provider-url-scheme-handler", "player-provider-spec"], ["player-provider-spec", "player-provider-spec-2"]],
+            wrong: ["player-provider-to-be-a-kind", "player-provider-to-be-nil", "player-provider-to"]),
     ]
 }
