@@ -46,10 +46,9 @@ extension TaskBodyReader {
     /// task stored under that name (`awaitPublish`); nil for a task named only `task`.
     static func awaitedTaskValue(_ statements: CodeBlockItemListSyntax) -> BodyCall? {
         guard statements.count == 1, var expression = statements.first?.item.as(ExprSyntax.self) else { return nil }
-        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
-           sequence.elements.first?.isKind(.discardAssignmentExpr) == true,
-           Array(sequence.elements)[1].isKind(.assignmentExpr), let value = sequence.elements.last {
-            expression = value
+        if let assignment = expression.as(SequenceExprSyntax.self)?.elements.unfoldedAssignment,
+           assignment.target.is(DiscardAssignmentExprSyntax.self) {
+            expression = assignment.value
         }
         var awaited = false
         while true {

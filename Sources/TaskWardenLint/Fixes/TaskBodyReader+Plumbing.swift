@@ -26,10 +26,8 @@ extension TaskBodyReader {
         guard let parent = current.parent else { return false }
         if parent.is(CodeBlockItemSyntax.self) { return true }
         // `_ = x` arrives unfolded: `[_, =, x]`.
-        guard let list = parent.as(ExprListSyntax.self) else { return false }
-        let elements = Array(list)
-        return elements.count == 3 && elements[2].id == current.id && elements[1].is(AssignmentExprSyntax.self)
-            && elements[0].is(DiscardAssignmentExprSyntax.self)
+        guard let assignment = parent.as(ExprListSyntax.self)?.unfoldedAssignment else { return false }
+        return assignment.value.id == current.id && assignment.target.is(DiscardAssignmentExprSyntax.self)
     }
 
     /// The value a binding takes out of a slot: `slot.take()!`, `try queue.removeFirst()`, `box!`, or

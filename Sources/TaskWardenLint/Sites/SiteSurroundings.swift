@@ -53,10 +53,8 @@ struct SiteSurroundings {
            binding.parent?.parent?.parent?.is(MemberBlockItemSyntax.self) == true {
             return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
         }
-        if let sequence = closure.parent?.as(ExprListSyntax.self), sequence.count == 3,
-           sequence.last?.id == closure.id,
-           sequence[sequence.index(after: sequence.startIndex)].is(AssignmentExprSyntax.self) {
-            let target = sequence[sequence.startIndex]
+        if let assignment = closure.parent?.as(ExprListSyntax.self)?.unfoldedAssignment, assignment.value.id == closure.id {
+            let target = assignment.target
             if let member = target.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
             if let reference = target.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
         }

@@ -265,9 +265,8 @@ struct BackgroundTaskContext {
     /// completion and expiration may then be handled anywhere.
     static func taskEscapes(_ names: Set<String>, in closure: ClosureExprSyntax) -> Bool {
         for list in SyntaxSearch.all(ExprListSyntax.self, in: Syntax(closure)) {
-            let elements = Array(list)
-            guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { continue }
-            if mentionsAny(names, in: Syntax(elements[2])) { return true }
+            guard let assignment = list.unfoldedAssignment else { continue }
+            if mentionsAny(names, in: Syntax(assignment.value)) { return true }
         }
         for call in SyntaxSearch.all(FunctionCallExprSyntax.self, in: Syntax(closure)) {
             guard let name = BackgroundTaskIndex.baseName(of: call), ["append", "insert", "yield", "send", "resume"].contains(name) else { continue }

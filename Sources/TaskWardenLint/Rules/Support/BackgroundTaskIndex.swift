@@ -186,9 +186,8 @@ struct BackgroundTaskIndex: Sendable {
                 if submitNames.contains(name) { facts.insert(.submits) }
                 if name == "setTaskCompleted" { facts.insert(.completes) }
                 called.insert(key)
-            } else if let list = node.as(ExprListSyntax.self), list.count == 3,
-                      Array(list)[1].is(AssignmentExprSyntax.self),
-                      OwnBody.compactText(Array(list)[0]).hasSuffix("expirationHandler") {
+            } else if let assignment = node.as(ExprListSyntax.self)?.unfoldedAssignment,
+                      OwnBody.compactText(assignment.target).hasSuffix("expirationHandler") {
                 facts.insert(.setsExpiration)
             }
         }

@@ -91,12 +91,9 @@ enum TaskHandleUse {
 
     /// `lhs = Task { … }` arrives unfolded: `[lhs, =, Task { … }]`.
     private static func useInSequence(_ list: ExprListSyntax, element: Syntax) -> TaskHandleUse {
-        let elements = Array(list)
-        guard elements.count == 3, elements[2].id == element.id, elements[1].is(AssignmentExprSyntax.self) else {
-            return .other
-        }
-        if elements[0].is(DiscardAssignmentExprSyntax.self) { return .explicitlyDiscarded }
-        return .stored(target: Syntax(elements[0]))
+        guard let assignment = list.unfoldedAssignment, assignment.value.id == element.id else { return .other }
+        if assignment.target.is(DiscardAssignmentExprSyntax.self) { return .explicitlyDiscarded }
+        return .stored(target: Syntax(assignment.target))
     }
 
     /// A task expression standing alone as a statement.
