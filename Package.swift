@@ -149,7 +149,7 @@ let package = Package(
     dependencies: packageDependencies,
     targets: [
         // Shared vocabulary.
-        .target(name: "TaskNaming", swiftSettings: strict),
+        .target(name: "TaskNaming", dependencies: ["TaskWardenSupport"], swiftSettings: strict),
         // The one lock both halves use, and the one way output files are replaced (`package` access; no
         // product, so no API of its own).
         .target(name: "TaskWardenSupport", swiftSettings: strict),
