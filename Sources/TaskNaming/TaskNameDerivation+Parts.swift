@@ -109,9 +109,7 @@ extension TaskNameDerivation {
 
     /// A test's scenario fits after `prefix` whole, once the words that restate the prefix at its start go.
     func fitsWhole(_ scenario: [String], after prefix: [String]) -> Bool {
-        let words = Array(scenario.drop { word in prefix.contains { WordStems.same($0, word) } })
-        return NameWords.compose(prefix: prefix, purpose: words, extra: [], maxLength: maxLength)
-            == (prefix + words).joined(separator: "-")
+        fitsUncut(Array(scenario.drop { word in prefix.contains { WordStems.same($0, word) } }), after: prefix)
     }
 
     /// The scenario says what happens (`closeFinishesSubscription`, `isCancelled`), not only what it is about

@@ -173,12 +173,16 @@ extension TaskNameDerivation {
         return composed == (prefix + [verb]).joined(separator: "-")
     }
 
+    /// `words` after `prefix` make a name within the limit as they are, no word dropped or cut.
+    func fitsUncut(_ words: [String], after prefix: [String]) -> Bool {
+        NameWords.compose(prefix: prefix, purpose: words, extra: [], maxLength: maxLength) == (prefix + words).joined(separator: "-")
+    }
+
     /// True when `words` after `prefix` must be cut and would lose what they say: only a generic verb left, or
     /// a phrase opening on an adjective or quantity (`current-subscription-features`) cut from its head noun.
     func cutsBadly(_ words: [String], prefix: [String]) -> Bool {
         if cutsToGenericVerb(words, prefix: prefix) { return true }
         guard words.count > 1, let first = words.first, NameWords.unfinishedEnds.contains(first) else { return false }
-        return NameWords.compose(prefix: prefix, purpose: words, extra: [], maxLength: maxLength)
-            != (prefix + words).joined(separator: "-")
+        return !fitsUncut(words, after: prefix)
     }
 }

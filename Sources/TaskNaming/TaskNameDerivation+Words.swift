@@ -274,10 +274,8 @@ extension TaskNameDerivation {
         }), index > 0 {
             return Array(allWords[(index + 1)...])
         }
-        guard let open = function.firstIndex(of: "("), function.hasSuffix(")") else { return nil }
-        let labels = function[function.index(after: open)..<function.index(before: function.endIndex)]
-            .split(separator: ":").map(String.init)
-        let baseWords = NameWords.split(DeclarationPath.baseName(function))
+        let labels = Self.argumentLabels(function)
+        let baseWords = allWords
         // The event is the last label that names one; `withCompletionHandler:`, `reply:` name a parameter.
         let candidates = labels.filter { $0 != "_" && !Self.isCallbackLabel($0) }
         // `…buttonDidPressed:action:`: a label that says an event beats a plain parameter after it.

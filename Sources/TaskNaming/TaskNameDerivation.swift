@@ -152,7 +152,7 @@ public struct TaskNameDerivation: Sendable {
             // `activeLogsTask` in `MoreLogsView`: a storage whose head noun the prefix says keeps only what
             // qualifies it (`active`), which names nothing.
             if candidate.isStorage, candidate.words.count > 1, let head = candidate.words.last, !words.isEmpty,
-               !words.contains(head), !words.contains(where: { WordStems.same($0, head) }) {
+               !words.contains(where: { WordStems.same($0, head) }) {
                 continue
             }
             // What is left must say something on its own: `reminders-sync` + `sync-all` is not `-all`, and a
@@ -218,7 +218,7 @@ public struct TaskNameDerivation: Sendable {
             let bare = Array(first.words.drop(while: NameWords.unfinishedEnds.contains))
             // Only a plain noun phrase: `object-proxy-with-error-handler` is no name.
             if !bare.isEmpty, !cutsBadly(bare, prefix: prefix), !bare.contains(where: NameWords.danglingWords.contains),
-               NameWords.compose(prefix: prefix, purpose: bare, extra: [], maxLength: maxLength) == (prefix + bare).joined(separator: "-") {
+               fitsUncut(bare, after: prefix) {
                 ordered[0].words = bare
             }
         }
@@ -232,12 +232,9 @@ public struct TaskNameDerivation: Sendable {
                NameWords.fillers.contains(word) || NameWords.danglingWords.contains(word) || NameWords.isParticiple(word)
                    || word.hasSuffix("ing") || word.hasSuffix("ly") || ["already", "still", "not", "no"].contains(word)
            }) {
-            func fits(_ words: [String]) -> Bool {
-                NameWords.compose(prefix: prefix, purpose: words, extra: [], maxLength: maxLength) == (prefix + words).joined(separator: "-")
-            }
             var kept = first.words
-            while !fits(kept), kept.count > 2 { kept.remove(at: 1) }
-            if kept != first.words, fits(kept) { ordered[0].words = kept }
+            while !fitsUncut(kept, after: prefix), kept.count > 2 { kept.remove(at: 1) }
+            if kept != first.words, fitsUncut(kept, after: prefix) { ordered[0].words = kept }
         }
         if let first = ordered.first, first.isPhrase ? cutsToGenericVerb(first.words, prefix: prefix) : cutsBadly(first.words, prefix: prefix),
            let better = ordered.firstIndex(where: { !$0.words.isEmpty && !cutsBadly($0.words, prefix: prefix) }) {
@@ -333,9 +330,7 @@ public struct TaskNameDerivation: Sendable {
         // Nor an event (`will-start-picture`, `status-changed`): it says when, glued after what.
         func replaces(_ candidate: PurposeCandidate) -> Bool {
             candidate.isMember && !isPlace(candidate) && !Self.isSetUp(candidate.words)
-                && !Self.isEventName(candidate.words)
-                && NameWords.compose(prefix: prefix, purpose: candidate.words, extra: [], maxLength: maxLength)
-                    == (prefix + candidate.words).joined(separator: "-")
+                && !Self.isEventName(candidate.words) && fitsUncut(candidate.words, after: prefix)
         }
         var sources: [Int: String] = [:]
         var callIndex: Int?

@@ -26,14 +26,14 @@ public enum TestScenario {
         }
         // `testOnTurnOffSync…`: a leading `on` frames the scenario too, unless the scenario is about the event it
         // opens (`testOnCreateCommentSubscription` is about the `onCreate` subscription; nothing is created).
-        if scenario.count > 1, scenario.first == "on", !scenario.contains(where: eventNouns.contains) { scenario.removeFirst() }
+        if scenario.count > 1, scenario.first == "on", !scenario.contains(where: eventSourceNouns.contains) { scenario.removeFirst() }
         // A test called only `test()` or `testIt()` has no scenario: its name is what there is.
         return scenario.isEmpty ? NameWords.split(base)
             : NameWords.trimmingDanglingEnd(trimmingLeadingGlue(removingRepeatedStems(scenario)))
     }
 
     /// Nouns for what reports an event: after them, a leading `on` names the event (`onCreate`).
-    static let eventNouns: Set<String> = [
+    static let eventSourceNouns: Set<String> = [
         "subscription", "subscriptions", "event", "events", "listener", "listeners", "handler", "handlers", "callback",
         "callbacks", "notification", "notifications", "observer", "observers",
     ]
