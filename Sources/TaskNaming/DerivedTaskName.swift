@@ -63,6 +63,9 @@ public struct DerivedTaskName: Sendable, Hashable {
     /// A test's scenario: its leading word, which leads a phrase that does not fit after the whole scenario
     /// (`connection-shutdown-graceful-run-service-group`), so tests of one suite stay apart.
     public var scenarioLead: [String] = []
+    /// The scenario's lead is a whole clause of a test name written in clauses (`set-writability` of
+    /// `testSetWritability_whenStreaming`): it leads only whole, never cut to its first word.
+    public var scenarioLeadIsWhole = false
     /// Disambiguators (by index) that follow the prefix without the test's scenario: a call whose object the
     /// scenario says (`begin-handover` in `handoverKeepsLease()`), whose verb alone would dangle after it.
     public var scenarioFreeDisambiguators: Set<Int> = []
@@ -164,18 +167,23 @@ public struct DerivedTaskName: Sendable, Hashable {
         if !extra.isEmpty, !scenarioLead.isEmpty, name == self.name {
             // The whole phrase after the lead, the lead's later words going first (never to an unfinished end:
             // `at-least` of `at-least-once`); only then the phrase's own words, never down to its bare verb.
-            for count in stride(from: scenarioLead.count, through: 1, by: -1) {
+            // After a whole clause, the clause cut off starts without its glue (`server-client-host-port`, not
+            // `…-and-host-port`).
+            let tail = scenarioLeadIsWhole ? Array(extra.drop { NameWords.fillers.contains($0) }) : extra
+            for count in stride(from: scenarioLead.count, through: scenarioLeadIsWhole ? scenarioLead.count : 1, by: -1) {
                 let lead = Array(scenarioLead.prefix(count))
                 guard NameWords.trimmingUnfinishedEnd(lead) == lead else { continue }
-                let whole = (prefixWords + lead + extra).joined(separator: "-")
+                let whole = (prefixWords + lead + (tail.isEmpty ? extra : tail)).joined(separator: "-")
                 if whole.count <= maxLength { return whole }
             }
             let led = NameWords.compose(prefix: prefixWords, purpose: scenarioLead, extra: extra, maxLength: maxLength,
                                         extraFloor: floor)
-            if led != (prefixWords + scenarioLead).joined(separator: "-") { return led }
+            if !scenarioLeadIsWhole, led != (prefixWords + scenarioLead).joined(separator: "-") { return led }
             // Not even after the scenario's lead: a whole call (`trigger-graceful-shutdown`) says more without it.
             let whole = (prefixWords + extra).joined(separator: "-")
-            if extra.count > 2, NameWords.compose(prefix: prefixWords, purpose: extra, extra: [], maxLength: maxLength) == whole {
+            // (Not the scenario's own clause cut off: without its lead it reads as another sentence.)
+            let isScenarioClause = scenarioLeadIsWhole && level == 1 && purposeWasCut
+            if extra.count > 2, !isScenarioClause, NameWords.compose(prefix: prefixWords, purpose: extra, extra: [], maxLength: maxLength) == whole {
                 return whole
             }
         }

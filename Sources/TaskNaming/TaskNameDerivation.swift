@@ -292,12 +292,27 @@ public struct TaskNameDerivation: Sendable {
         // A purpose cut to fit: the words cut off are the first thing that tells it from a site whose purpose
         // starts alike (`http-client-max-concurrent` + `nil-by-default` or `bypassed-for-hostless`).
         // A sentence (a test's scenario) that does not fit whole is cut where a clause ends.
+        // A sentence's own `when` (`finishes-when-task-is-cancelled`) is worth its room only where the sentence
+        // fits whole: cut, the condition would go whole, and with it what the test is about.
+        if purpose.isPhrase, context.isTestMethod, purpose.words.contains("when"),
+           NameWords.keptPhrase(prefix: prefix, phrase: purpose.words, maxLength: maxLength)?.consumed != purpose.words.count {
+            purpose.words.removeAll { $0 == "when" }
+        }
         var kept = NameWords.keptPurpose(prefix: prefix, purpose: purpose.words, maxLength: maxLength)
         var consumed = kept.count
         var cutAtClause = false
+        let clauseBoundaries = purpose.isPhrase ? purpose.clauseBoundaries : []
         if purpose.isPhrase, let phrase = NameWords.keptPhrase(prefix: prefix, phrase: purpose.words, maxLength: maxLength) {
             (kept, consumed) = phrase
             cutAtClause = consumed < purpose.words.count
+        } else if let boundary = clauseBoundaries.reversed().first(where: { boundary in
+            // `testTaskCancel_whenStreaming_andSuspended` too long whole: cut where one of its clauses ends
+            // (`task-cancel`), never inside one (`task-streaming`, `task-cancel-streaming-and`).
+            let head = Array(purpose.words[..<boundary])
+            return NameWords.trimmingDanglingEnd(head) == head && fitsUncut(head, after: prefix)
+        }) {
+            (kept, consumed) = (Array(purpose.words[..<boundary]), boundary)
+            cutAtClause = true
         }
         let base = prefix + kept
         // A clause cut off whole tells sites apart only whole (`in-quick` of `in-quick-succession` is garble).
@@ -352,7 +367,7 @@ public struct TaskNameDerivation: Sendable {
             return disambiguators.count - 1
         }
         // An atomic counter's `load(ordering:)` is how a test counts, never what a task does.
-        let otherCalls = context.body.calls.filter { $0 != context.body.dominant && !Self.atomicCalls.contains($0.name) }
+        let otherCalls = context.body.calls.filter { $0 != context.body.dominant && !Self.atomicCalls.contains($0.name) && $0.name != "sleep" }
         // `reader1.storeOffset(record)` in `for try await record in reader1.records`: part of consuming, it
         // says less than `consume-reader1` and comes after it.
         let consumedSource = context.body.dominant?.source
@@ -372,10 +387,10 @@ public struct TaskNameDerivation: Sendable {
             .filter { !Self.memoryOrderings.contains($0) }
         if !distinguishing.isEmpty { disambiguators.append(distinguishing) }
         // A lock taken inside (`counter.withLock { … }`) is how, never which: it tells no two tasks apart; nor
-        // does reporting (`expectation.fulfill()`, `continuation.resume()`), an atomic's `load` or a collection's
-        // `map`.
+        // does reporting (`expectation.fulfill()`, `continuation.resume()`), an atomic's `load`, a collection's
+        // `map` or a sleep (`…-source-deinitialized-sleep` says nothing of the task).
         disambiguators += context.body.bookkeepingCalls.filter {
-            !Self.lockCalls.contains($0.name) && !Self.reportingCalls.contains($0.name) && !Self.atomicCalls.contains($0.name)
+            $0.name != "sleep" && !Self.lockCalls.contains($0.name) && !Self.reportingCalls.contains($0.name) && !Self.atomicCalls.contains($0.name)
                 && !Self.collectionCalls.contains($0.name)
         }.map(callWords).map(Self.withoutLocalNames)
         uses += [Use](repeating: .glued, count: disambiguators.count - uses.count)
@@ -508,6 +523,19 @@ public struct TaskNameDerivation: Sendable {
             let leads = { (word: String) in NameWords.unfinishedEnds.contains(word) || NameWords.auxiliaries.contains(word) }
             let lead = Array(kept.prefix(while: leads)) + kept.drop(while: leads).prefix(1)
             if lead.count < kept.count { derived.scenarioLead = lead }
+            // A scenario written in clauses whose first clause is two words (`SetWritability`, `TaskCancel`,
+            // `IteratorDeinitialized`) keeps that clause whole: it leads whole (`set` or `task` alone, glued to a
+            // later clause, reads as garble: `set-becoming-unwritable`, `task-streaming`), and the clause cut off
+            // the purpose tells sites apart only whole. What the prefix says does not lead (`datagram` of
+            // `DatagramBootstrap` after `async-channel-bootstrap` leads alone).
+            if let first = clauseBoundaries.first, first <= kept.count, Array(kept[..<first]) == purpose.firstClause,
+               purpose.firstClause.count == 2 {
+                let unsaid = purpose.firstClause.filter { word in !prefix.contains { WordStems.same($0, word) } }
+                let lead = unsaid.isEmpty ? purpose.firstClause : unsaid
+                derived.scenarioLead = lead.count < kept.count ? lead : []
+                derived.scenarioLeadIsWhole = true
+                if derived.purposeWasCut { derived.wholeDisambiguators.insert(0) }
+            }
         }
         // A test's task named for its call: where another task wants that name too, or has it by the
         // scenario's naming, every such task is named as its scenario leads (``TaskNameUniqueness``).
@@ -689,7 +717,9 @@ public struct TaskNameDerivation: Sendable {
                 && words.allSatisfy { Self.quantifierWords.contains($0) || Self.taskNouns.contains($0) }
         } ?? false
         if body.dominance == .bookkeeping || body.dominance == .query || readsCollection, let weak = call {
-            bookkeeping = [weak]
+            // In a test, the scenario says more than a sleep ever does, even to tell two tasks apart
+            // (`first-value-sleep`).
+            bookkeeping = context.isTestMethod && body.dominant?.name == "sleep" ? [] : [weak]
             call = nil
         }
         // A view's `body` says nothing, not even to tell two tasks apart.
@@ -718,6 +748,8 @@ public struct TaskNameDerivation: Sendable {
             if case .function(let name)? = context.declarationPath.member {
                 scenario = .init(Self.scenarioPart(TestScenario.words(name), doneBy: body), "test scenario of \(place)",
                                  isPhrase: true, mayEcho: true)
+                scenario?.clauseStarts = TestScenario.clauseStarts(name)
+                scenario?.firstClause = TestScenario.firstClause(name)
             }
             // `let serverReceiveTask = Task { … }`: a test's own name for its task says which part it plays better
             // than the scenario, which says what the whole test checks.
@@ -882,6 +914,23 @@ struct PurposeCandidate: Hashable {
     var afterWords: [String]?
     /// The verb is the call's whole name (`viewModel.claim()`): a verb, whatever the word.
     var verbIsWholeName = false
+    /// For a test's scenario written in clauses (`testTaskCancel_whenSourceFinished`): the first word of each
+    /// clause after the first, where the scenario may be cut and still read as a phrase.
+    var clauseStarts: [String] = []
+    /// For such a scenario: the words of its first clause, as written (`task-cancel`).
+    var firstClause: [String] = []
+
+    /// Where in `words` the clauses after the first begin (`[2]` for `task-cancel-source-finished`).
+    var clauseBoundaries: [Int] {
+        var boundaries: [Int] = []
+        var from = 1
+        for start in clauseStarts {
+            guard from < words.count, let index = words[from...].firstIndex(of: start) else { continue }
+            boundaries.append(index)
+            from = index + 1
+        }
+        return boundaries
+    }
 
     init(_ words: [String], _ provenance: String, isPhrase: Bool = false, mayEcho: Bool = false, mayStandAlone: Bool = true) {
         self.words = words

@@ -212,6 +212,8 @@ struct TaskBodyReader {
         // Adapters at the end of a chain (`service.save(…).singleOutput()`) and wrappers that run a closure
         // (`Task.detachNewThread { … }`, `orLog("…") { … }`): the call they adapt or wrap is the work.
         "singleOutput", "values", "asyncValue", "firstValue", "timeout", "detachNewThread", "orLog",
+        // SwiftNIO's `channel.executeThenClose { inbound, outbound in … }`: what the closure does with the channel.
+        "executeThenClose",
         // SwiftNIO's future adapters (`channel.writeAndFlush(x).flatMapErrorThrowing { … }.get()`): the call
         // whose future they adapt is the work.
         "flatMapThrowing", "flatMapError", "flatMapErrorThrowing", "flatMapResult", "recover", "always", "hop",
