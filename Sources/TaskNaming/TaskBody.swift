@@ -89,6 +89,8 @@ public struct TaskBody: Sendable, Hashable {
     /// The body first binds what it works on in a `guard` (`guard let item = await item(from: source)`), then
     /// makes its call: the call is the work, but the body does more than make it.
     public var looksUpFirst = false
+    /// The body only writes to a log (`Task { @MainActor in logger.debug("uninit complete") }`).
+    public var onlyLogs = false
 
     public init(
         calls: [BodyCall] = [], dominant: BodyCall? = nil, dominance: Dominance = .firstCall,

@@ -8,3 +8,20 @@ extension TaskNameDerivation {
         words.count == 2 && startingVerbs.contains(words[0]) && taskNouns.contains(words[1])
     }
 }
+
+extension TaskNameDerivation {
+    /// Levels a logger is called by (`logger.debug(…)`, `Log.warning(…)`).
+    static let logLevels: Set<String> = [
+        "log", "debug", "info", "notice", "trace", "warning", "warn", "error", "fault", "critical", "verbose",
+    ]
+
+    /// `print(…)`, `logger.debug(…)`, `LoggingService.shared.logPlayer(…)`: a line written to a log. A level word
+    /// said to anything but a logger (`presenter.error(…)`) is not.
+    public static func isLogCall(_ call: BodyCall) -> Bool {
+        if ["print", "debugPrint", "NSLog", "os_log"].contains(call.name) { return true }
+        guard let first = NameWords.split(call.name).first, logLevels.contains(first) else { return false }
+        let owner = (call.text.split(separator: ".").dropLast().joined(separator: ".")).lowercased()
+        return owner.contains("log")
+    }
+
+}

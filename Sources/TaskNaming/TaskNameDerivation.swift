@@ -609,6 +609,15 @@ public struct TaskNameDerivation: Sendable {
     func purposeCandidates(_ context: TaskNameContext, testCall: TestCallLead = .leadsWhereScenarioIsCut) -> [PurposeCandidate] {
         let place = context.declarationPath.description
         var candidates: [PurposeCandidate] = []
+        // A task that only logs does none of its function's work: it logs, in that function (`…-log-uninit`, never
+        // `…-uninit` for `Task { @MainActor in logger.debug("uninit complete") }` in `uninit()`).
+        if context.body.onlyLogs, !context.isTestMethod, let member = context.declarationPath.member,
+           case .function = member, let first = memberWords(member).first, !Self.logLevels.contains(first) {
+            var candidate = PurposeCandidate(["log"] + memberWords(member), "logs only, in \(memberProvenance(context))")
+            candidate.startsWithVerb = true
+            candidate.verb = "log"
+            candidates.append(candidate)
+        }
         // A task stored as an observer, poller or timer is that role, whatever the function that starts it does.
         if let roleStorage = context.anchors.last(where: { anchor in
             anchor.kind == .storage && NameWords.split(anchor.name).last.map(Self.roleNouns.contains) == true

@@ -43,6 +43,8 @@ import TaskNaming
         #expect(IdentifierWords.split("LoRATuningView") == ["lora", "tuning", "view"])
         #expect(IdentifierWords.split("syncToiCloud") == ["sync", "to", "icloud"])
         #expect(IdentifierWords.split("iCloudBackup") == ["icloud", "backup"])
+        #expect(IdentifierWords.split("setupPiPCapture") == ["setup", "pip", "capture"])
+        #expect(IdentifierWords.split("PostHogSDK") == ["posthog", "sdk"])
         #expect(IdentifierWords.split("macOSVersion") == ["macos", "version"])
         #expect(IdentifierWords.split("pairWithIPv6Host") == ["pair", "with", "ipv6", "host"])
         #expect(IdentifierWords.split("refreshOAuthToken") == ["refresh", "oauth", "token"])

@@ -52,6 +52,11 @@ extension TaskBodyReader {
         var guardLookups: [BodyCall] = []
         /// The body starts child tasks of a group (`group.addTask { … }`).
         var startsChildTasks = false
+        /// Lines written to a log (`logger.debug(…)`), and every other bookkeeping call.
+        var logLines = 0
+        var otherBookkeeping = 0
+        /// The closure parameters the body's child tasks call (`group.addTask { try await operation() }`).
+        var childParameterCalls: [String] = []
         /// Calls that only pass on how the work ended (`receptacle.offerOnce(nil)`, `box.set(error)`).
         var outcomeReports: [BodyCall] = []
 
@@ -69,6 +74,12 @@ extension TaskBodyReader {
             // that tells this task apart (`…-add-group`).
             if TaskBodyReader.addsChildTask(callee) {
                 startsChildTasks = true
+                // A child that runs the caller's closure makes this task run it too (a retry's group).
+                if let child = node.trailingClosure ?? node.arguments.last?.expression.as(ClosureExprSyntax.self) {
+                    let inside = nested()
+                    inside.walk(child.statements)
+                    childParameterCalls += inside.parameterCalls + inside.childParameterCalls
+                }
                 return .skipChildren
             }
             // `await send(.webSocket(action))`: a store's action, named by its case.
@@ -183,6 +194,7 @@ extension TaskBodyReader {
         func visitBookkeeping(_ node: FunctionCallExprSyntax, callee: String) -> SyntaxVisitorContinueKind {
             let call = TaskBodyReader.call(node, callee: callee)
             if TaskBodyReader.meaningfulBookkeeping.contains(callee) { reading.bookkeeping.append(call) }
+            if TaskNameDerivation.isLogCall(call) { logLines += 1 } else { otherBookkeeping += 1 }
             // `var iterator = stream.makeAsyncIterator()` then `await iterator.next()`: stepping an iterator is
             // how a sequence is read, never a word of the task; reading it is consuming the sequence, as a
             // `for await` loop over it would.

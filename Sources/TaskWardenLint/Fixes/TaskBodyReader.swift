@@ -32,6 +32,8 @@ struct TaskBodyReader {
         var thrownCase: String?
         /// Calls in a `guard`'s bindings were moved to the queries (``TaskBodyReader/movingLookups``).
         var looksUpFirst = false
+        /// The body only writes to a log (`logger.debug("uninit complete")`): no work, no update, no wait.
+        var onlyLogs = false
 
         /// The body as name derivation sees it.
         var summary: TaskBody {
@@ -42,6 +44,7 @@ struct TaskBodyReader {
                                     distinguishingWords: Array(distinguishingWords.prefix(3)),
                                     bookkeepingCalls: Array(bookkeepingOnReceivers.prefix(2)))
                 body.looksUpFirst = looksUpFirst
+                body.onlyLogs = onlyLogs
                 return body
             }
             // Clean-up before the work (`timer?.invalidate()`) is not what the task does.
@@ -174,11 +177,21 @@ struct TaskBodyReader {
            let waited = awaitedTaskValue(closure.statements) {
             reading.calls.append(waited)
         }
+        // `Task { @MainActor in logger.debug("uninit complete") }`: only lines written to a log.
+        reading.onlyLogs = (visitor.logLines > 0 || !reading.calls.isEmpty) && reading.calls.allSatisfy(TaskNameDerivation.isLogCall)
+            && reading.queries.isEmpty && visitor.otherBookkeeping == 0 && visitor.assignedProperties.isEmpty
+            && visitor.parameterCalls.isEmpty && !visitor.startsChildTasks
         // A body whose only work is calling a closure parameter runs its caller's work, even when it then
-        // hands on how that ended (`try await operation(); receptacle.offerOnce(nil)`).
+        // hands on how that ended (`try await operation(); receptacle.offerOnce(nil)`), or asks how to go on
+        // (a retry's `if RetryPolicy.isTerminal(status) { return result }`).
         if let parameter = visitor.parameterCalls.first, reading.calls.allSatisfy(visitor.outcomeReports.contains),
-           reading.queries.isEmpty,
            !visitor.skippedAlternatives, Set(visitor.parameterCalls).count == 1 {
+            reading.forwardedParameter = parameter
+        } else if visitor.parameterCalls.isEmpty, let parameter = visitor.childParameterCalls.first,
+                  Set(visitor.childParameterCalls).count == 1, reading.calls.allSatisfy(visitor.outcomeReports.contains),
+                  !visitor.skippedAlternatives {
+            // A body that only starts children running the caller's closure (`withThrowingTaskGroup { group in
+            // group.addTask { try await operation() } … }`) runs that closure through them.
             reading.forwardedParameter = parameter
         } else if visitor.parameterCalls.isEmpty, let passed = visitor.passedOn.first, reading.calls.count == 1,
                   reading.queries.isEmpty, !visitor.skippedAlternatives {

@@ -72,5 +72,23 @@ extension NameCorpus {
             }
             """, accept: [["download-pipeline-shut-down"]],
             wrong: ["download-pipeline-cancel-called", "download-pipeline-handle-download-cancel-called"]),
+        NameCase("a task that only logs on the main actor, in a teardown and on a failure path", file: "RenderLayer.swift", """
+            final class RenderLayer {
+                func uninit() {
+                    client = nil
+                    Task { @MainActor in
+                        LoggingService.shared.debug("RenderLayer: uninit complete", category: .render)
+                    }
+                }
+                func setupCapture(width: Int, height: Int) {
+                    guard let cache = makeTextureCache() else {
+                        Task { @MainActor in logger.warning("Failed to create texture cache") }
+                        return
+                    }
+                    textureCache = cache
+                }
+            }
+            """, accept: [["render-layer-log-uninit"], ["render-layer-log-setup-capture"]],
+            wrong: ["render-layer-uninit", "render-layer-setup-capture"]),
     ]
 }

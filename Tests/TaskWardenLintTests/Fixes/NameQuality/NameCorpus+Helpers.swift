@@ -110,5 +110,30 @@ extension NameCorpus {
                 }
             }
             """, accept: [NameCase.forwarding], wrong: ["sdk-listener-main-actor", "sdk-listener-block"]),
+        NameCase("a retry helper runs its caller's operation in a group child and asks whether to go on", file: "Task+Retry.swift", """
+            extension Task where Failure == Error {
+                static func retrying(maxAttempts: Int, operation: @Sendable @escaping () async throws -> Success) -> Task {
+                    Task {
+                        try await withThrowingTaskGroup(of: Success.self) { group in
+                            group.addTask {
+                                for attempt in 0..<maxAttempts {
+                                    do {
+                                        return try await operation()
+                                    } catch let error as HTTPError where RetryPolicy.isTerminal(error.status) {
+                                        throw error
+                                    } catch {
+                                        if let delay = RetryPolicy.delay(forAttempt: attempt) { try await Task<Never, Never>.sleep(for: delay) }
+                                    }
+                                }
+                                return try await operation()
+                            }
+                            let result = try await group.next()!
+                            group.cancelAll()
+                            return result
+                        }
+                    }
+                }
+            }
+            """, accept: [NameCase.forwarding, NameCase.forwarding], wrong: ["task-retrying", "task-retrying-is-terminal"]),
     ]
 }
