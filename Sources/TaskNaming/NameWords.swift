@@ -91,7 +91,7 @@ public enum NameWords {
     /// Words a name never ends on: `sync-on`, `fetch-without`, `open-in` read unfinished. `a` is left out: at
     /// the end of a name it is an identifier (`load-a`), not an article.
     static let danglingWords: Set<String> = fillers.subtracting(["a"]).union([
-        "on", "in", "into", "onto", "without", "within", "via", "per", "as", "or", "about", "upon", "than", "not",
+        "on", "in", "into", "onto", "without", "within", "via", "per", "as", "or", "about", "upon", "than", "not", "non",
         "no", "nor", "while", "through", "across", "during", "until", "after", "before", "since", "because",
         "under", "between", "among", "against", "toward", "towards", "beyond", "beneath", "using",
         "including", "excluding", "regarding", "when", "whenever",

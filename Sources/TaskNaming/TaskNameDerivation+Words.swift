@@ -337,7 +337,10 @@ extension TaskNameDerivation {
         // A word whose stem the prefix already has in a longer or equal form (`check` in `price-checker`,
         // `request` in `knock-requests`) goes; a longer form of a prefix word says more and stays
         // (`albums` after `album-list`).
-        var removed = words.map { word in prefix.contains { $0.count >= word.count && WordStems.same($0, word) } }
+        // A negation never goes (`nonSendableCallback` in `adopt-non-isolated` is not `sendable-callback`).
+        var removed = words.map { word in
+            !negations.contains(word) && word != "non" && prefix.contains { $0.count >= word.count && WordStems.same($0, word) }
+        }
         // A function's name is verb + object, kept whole: `addValkeyServer` is not `add-valkey` (the head noun
         // cut from its modifier), and `updateProgress` is not a lone `update` beside `update-image`.
         // A coordinator's `-flow` (`startMembersFlow` in `room-flow`) is the prefix's kind, not a head noun.

@@ -653,6 +653,12 @@ public struct TaskNameDerivation: Sendable {
             if let after = Self.afterCompletionWords(anchor.name) {
                 candidate.afterWords = after
                 candidate.mayStandAlone = false
+            } else if anchor.name.hasPrefix("on"), anchor.name.dropFirst(2).first?.isUppercase == true,
+                      !candidate.words.isEmpty, candidate.words.first != "on" {
+                // `.onChange(of:) { Task { await load() } }`: an event modifier tells the task apart as when it runs
+                // (`load-on-change`); glued bare, its event reads as the verb's object (`load-change`).
+                candidate.afterWords = ["on"] + candidate.words
+                candidate.mayStandAlone = false
             }
             return candidate
         }

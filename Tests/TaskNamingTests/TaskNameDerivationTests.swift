@@ -200,10 +200,10 @@ import TaskNaming
             anchors: [.init(.action, "onTapGesture")], operation: "prices", kindWord: "detached"))
         // A one-word call says less than the function: the function names it, the call comes first after.
         #expect(derived.name == "library-refresh")
-        #expect(derived.disambiguators == [["prices"], ["tap", "gesture"], ["detached"]])
+        #expect(derived.disambiguators == [["prices"], ["on", "tap", "gesture"], ["detached"]])
         #expect(derived.candidate(level: 1) == "library-refresh-prices")
         // One phrase at a time: each level tries the next distinguishing phrase alone.
-        #expect(derived.candidate(level: 2) == "library-refresh-tap-gesture")
+        #expect(derived.candidate(level: 2) == "library-refresh-on-tap-gesture")
         #expect(derived.candidate(level: 3) == "library-refresh-detached")
     }
 

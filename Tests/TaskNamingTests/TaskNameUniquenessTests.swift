@@ -44,7 +44,7 @@ import TaskNaming
              request("Library.load()", operation: "fetch", anchors: [.init(.action, "refreshable")])],
             existing: [])
         // The shared word (`fetch`) tells them nothing apart: each gets the next word that does, alone.
-        #expect(names == ["library-load-appear", "library-load-refreshable"])
+        #expect(names == ["library-load-on-appear", "library-load-refreshable"])
     }
 
     @Test func resultIsUniqueAndDisjointFromExistingForManySites() {

@@ -353,5 +353,16 @@ extension NameCorpus {
             }
             """, accept: [["player-provider-url-scheme-handler", "player-provider-spec"], ["player-provider-spec", "player-provider-spec-2"]],
             wrong: ["player-provider-to-be-a-kind", "player-provider-to-be-nil", "player-provider-to"]),
+        NameCase("a negation the prefix also says stays in the function's name", file: "AdoptNonIsolatedProtocol.swift", """
+            final class AdoptNonIsolatedProtocol {
+                func nonSendableCallback(callback: @escaping () -> Void) {
+                    Task { await work() }
+                }
+                func annotatedNonSendableCallback(callback: @escaping () -> Void) {
+                    Task { await work() }
+                }
+            }
+            """, accept: [["adopt-non-isolated-non-sendable-callback"], ["adopt-non-isolated-annotated"]],
+            wrong: ["adopt-non-isolated-sendable-callback", "adopt-non-isolated-annotated-non"]),
     ]
 }

@@ -192,7 +192,7 @@ extension NameCorpus {
                     }
                 }
             }
-            """, accept: [["paywall-presenter-update-customer-info", "paywall-presenter-update-customer-info-2", "paywall-presenter-update-customer-info-change"],
+            """, accept: [["paywall-presenter-update-customer-info", "paywall-presenter-update-customer-info-2", "paywall-presenter-update-customer-info-on-change"],
                           ["paywall-presenter-update-customer-info-changed", "paywall-presenter-update-customer-info-2"]],
             wrong: ["paywall-presenter-update-customer-new", "paywall-presenter-update-customer-info-new"]),
         NameCase("a test's task that only runs the pool is that run, told apart by the scenario", file: "LeasePoolTests.swift", """

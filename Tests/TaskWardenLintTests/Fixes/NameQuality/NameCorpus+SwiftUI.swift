@@ -118,7 +118,7 @@ extension NameCorpus {
                     Button("filter.save") { Task { await saveFilter(client) } }
                 }
             }
-            """, accept: [["edit-filter-save-submit"], ["edit-filter-save", "edit-filter-save-button"]],
+            """, accept: [["edit-filter-save-on-submit"], ["edit-filter-save", "edit-filter-save-button"]],
             wrong: ["edit-filter-save-2"]),
         NameCase("a button in a view property", file: "CredentialsSharingView.swift", """
             struct CredentialsSharingView: View {
@@ -188,5 +188,18 @@ extension NameCorpus {
                 }
             }
             """, accept: [NameCase.forwarding], wrong: ["async-task-modifier-action"]),
+        NameCase("one load on appear and again when a setting changes", file: "FeedView.swift", """
+            struct FeedView: View {
+                var body: some View {
+                    List(items) { item in Row(item) }
+                        .onAppear { Task { await loadEntries() } }
+                        .onChange(of: settings.account) { _, _ in
+                            entries = []
+                            Task { await loadEntries() }
+                        }
+                }
+            }
+            """, accept: [["feed-load-entries-on-appear"], ["feed-load-entries-on-change", "feed-load-entries-on-account-change"]],
+            wrong: ["feed-load-entries-appear", "feed-load-entries-change"]),
     ]
 }
