@@ -137,7 +137,7 @@ public enum IdentifierWords {
     /// ipv6|address. Longer spellings first, so `iPadOS` wins over `iPad`.
     static let mixedCaseWords: [[UInt8]] = [
         "iPadOS", "iPad", "iPhone", "iPod", "iOS", "iCloud", "iMessage", "iTunes", "iMac",
-        "macOS", "MacOS", "tvOS", "watchOS", "visionOS", "LoRA", "OAuth", "GraphQL", "WiFi", "IPv4", "IPv6",
+        "macOS", "MacOS", "tvOS", "watchOS", "visionOS", "LoRA", "OAuth2", "OAuth", "GraphQL", "WiFi", "IPv4", "IPv6",
         "GitHub", "GitLab", "YouTube", "PayPal", "WebRTC", "OTel", "gRPC", "SQLite", "PostgreSQL", "MySQL", "NoSQL",
         "JavaScript", "TypeScript", "WebAssembly", "PiP", "PostHog",
     ].map { Array($0.utf8) }

@@ -48,6 +48,7 @@ import TaskNaming
         #expect(IdentifierWords.split("macOSVersion") == ["macos", "version"])
         #expect(IdentifierWords.split("pairWithIPv6Host") == ["pair", "with", "ipv6", "host"])
         #expect(IdentifierWords.split("refreshOAuthToken") == ["refresh", "oauth", "token"])
+        #expect(IdentifierWords.split("OAuth2ClientTests") == ["oauth2", "client", "tests"])
         #expect(IdentifierWords.split("ios_build") == ["ios", "build"])
         #expect(IdentifierWords.split("isiOSAppOnMac") == ["is", "ios", "app", "on", "mac"])
         #expect(IdentifierWords.split("all_iPhones") == ["all", "iphones"])
