@@ -18,8 +18,11 @@ extension TaskNameDerivation {
     /// `print(…)`, `logger.debug(…)`, `LoggingService.shared.logPlayer(…)`: a line written to a log. A level word
     /// said to anything but a logger (`presenter.error(…)`) is not.
     public static func isLogCall(_ call: BodyCall) -> Bool {
-        if ["print", "debugPrint", "NSLog", "os_log"].contains(call.name) { return true }
-        guard let first = NameWords.split(call.name).first, logLevels.contains(first) else { return false }
+        let name = call.name
+        if ["print", "debugPrint", "NSLog", "os_log"].contains(name) { return true }
+        // The first word by its capital, without splitting: this runs for every bookkeeping call of every body.
+        let first = name.prefix { !$0.isUppercase }
+        guard logLevels.contains(String(first)) else { return false }
         let owner = (call.text.split(separator: ".").dropLast().joined(separator: ".")).lowercased()
         return owner.contains("log")
     }
