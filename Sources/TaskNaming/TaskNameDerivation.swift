@@ -269,6 +269,18 @@ public struct TaskNameDerivation: Sendable {
                 prefix = head
             }
         }
+        // A free function named for what it does (`decode(_:using:)` in `DataLoader.swift`) says it of nothing: its
+        // file says what it belongs to (`data-loader-decode`), as a type would. Not a file named for no area
+        // (`Utilities.swift`, `main.swift`) or for the function itself.
+        if prefix.isEmpty, purpose.isMember, context.declarationPath.typeNames.isEmpty, !context.isTestMethod,
+           case .function? = context.declarationPath.member, let fileName = context.fileName {
+            let stem = typePrefix.stem(Self.fileStem(fileName))
+            if !stem.isEmpty, !stem.allSatisfy(Self.areaFreeFileStems.contains),
+               !stem.contains(where: { word in purpose.words.contains { WordStems.same($0, word) } }),
+               !stem.contains(where: { !$0.allSatisfy(\.isLetter) }) {
+                prefix = stem
+            }
+        }
         if prefix.isEmpty && purpose.words.isEmpty, let fileName = context.fileName {
             purpose = PurposeCandidate(NameWords.split(Self.fileStem(fileName)), "file name \(Self.lastComponent(fileName))")
         }
@@ -551,6 +563,13 @@ public struct TaskNameDerivation: Sendable {
         }
         return derived
     }
+
+    /// File names that say no area of a program: their free functions take no prefix from them.
+    static let areaFreeFileStems: Set<String> = [
+        "main", "utilities", "utility", "utils", "util", "helpers", "helper", "extensions", "extension", "functions",
+        "globals", "global", "misc", "common", "shared", "support", "internal", "public", "private", "concurrency",
+        "async", "tasks", "task", "core", "lib", "library", "exports", "types", "swift", "test", "tests", "testing",
+    ]
 
     /// Adjectives that say only how a thing compares (`new`, `other`): alone, never what tells a task apart.
     static let relativeAdjectives: Set<String> = ["new", "old", "same", "other", "different", "current", "next", "previous"]

@@ -100,7 +100,7 @@ import Testing
         #expect(contents(workspace, "Broken.swift") == broken)
         let forced = workspace.run("fix", "--force", ".")
         #expect(forced.errors.contains("named 1 site in 1 file"))
-        #expect(contents(workspace, "Broken.swift").contains(#"Task(name: "load")"#))
+        #expect(contents(workspace, "Broken.swift").contains(#"Task(name: "broken-load")"#))
     }
 
     @Test func aReadOnlyFileIsReportedAndTheRestIsFixed() throws {

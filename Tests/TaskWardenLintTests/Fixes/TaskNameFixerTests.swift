@@ -152,7 +152,7 @@ func fixedText(_ plan: FixPlan, _ path: String) -> String? {
         #expect(skipped.files.isEmpty)
         #expect(skipped.problems.map(\.kind) == [.syntaxErrors])
         let forced = planFix([("Broken.swift", source)], force: true)
-        #expect(forced.edits.map(\.name) == ["load"])
+        #expect(forced.edits.map(\.name) == ["broken-load"])
         #expect(forced.problems.isEmpty)
     }
 

@@ -135,5 +135,15 @@ extension NameCorpus {
                 }
             }
             """, accept: [NameCase.forwarding, NameCase.forwarding], wrong: ["task-retrying", "task-retrying-is-terminal"]),
+        NameCase("a free function's work takes its file as the area it belongs to", file: "DataLoader.swift", """
+            func decode<T: Decodable>(_ data: Data, using decoder: JSONDecoder) async throws -> T {
+                try await Task.detached { try decoder.decode(T.self, from: data) }.value
+            }
+            """, accept: [["data-loader-decode"]], wrong: ["decode"]),
+        NameCase("a file named for no area gives a free function no prefix", file: "SharedUtils.swift", """
+            func loadImages(urls: [URL]) {
+                Task { await ImagePipeline.shared.prefetch(urls) }
+            }
+            """, accept: [["load-images", "load-images-image-pipeline-prefetch"]], wrong: ["shared-utils-load-images"]),
     ]
 }
