@@ -26,5 +26,4 @@ extension TaskNameDerivation {
         let owner = (call.text.split(separator: ".").dropLast().joined(separator: ".")).lowercased()
         return owner.contains("log")
     }
-
 }

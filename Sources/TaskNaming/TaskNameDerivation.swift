@@ -306,15 +306,16 @@ public struct TaskNameDerivation: Sendable {
         // A sentence (a test's scenario) that does not fit whole is cut where a clause ends.
         // A sentence's own `when` (`finishes-when-task-is-cancelled`) is worth its room only where the sentence
         // fits whole: cut, the condition would go whole, and with it what the test is about.
-        if purpose.isPhrase, context.isTestMethod, purpose.words.contains("when"),
-           NameWords.keptPhrase(prefix: prefix, phrase: purpose.words, maxLength: maxLength)?.consumed != purpose.words.count {
+        var phrase = purpose.isPhrase ? NameWords.keptPhrase(prefix: prefix, phrase: purpose.words, maxLength: maxLength) : nil
+        if purpose.isPhrase, context.isTestMethod, purpose.words.contains("when"), phrase?.consumed != purpose.words.count {
             purpose.words.removeAll { $0 == "when" }
+            phrase = NameWords.keptPhrase(prefix: prefix, phrase: purpose.words, maxLength: maxLength)
         }
         var kept = NameWords.keptPurpose(prefix: prefix, purpose: purpose.words, maxLength: maxLength)
         var consumed = kept.count
         var cutAtClause = false
         let clauseBoundaries = purpose.isPhrase ? purpose.clauseBoundaries : []
-        if purpose.isPhrase, let phrase = NameWords.keptPhrase(prefix: prefix, phrase: purpose.words, maxLength: maxLength) {
+        if let phrase {
             (kept, consumed) = phrase
             cutAtClause = consumed < purpose.words.count
         } else if let boundary = clauseBoundaries.reversed().first(where: { boundary in
@@ -782,8 +783,7 @@ public struct TaskNameDerivation: Sendable {
             if case .function(let name)? = context.declarationPath.member {
                 scenario = .init(Self.scenarioPart(TestScenario.words(name), doneBy: body), "test scenario of \(place)",
                                  isPhrase: true, mayEcho: true)
-                scenario?.clauseStarts = TestScenario.clauseStarts(name)
-                scenario?.firstClause = TestScenario.firstClause(name)
+                scenario?.clauses = TestScenario.clauses(name)
             }
             // `let serverReceiveTask = Task { … }`: a test's own name for its task says which part it plays better
             // than the scenario, which says what the whole test checks.
@@ -948,17 +948,17 @@ struct PurposeCandidate: Hashable {
     var afterWords: [String]?
     /// The verb is the call's whole name (`viewModel.claim()`): a verb, whatever the word.
     var verbIsWholeName = false
-    /// For a test's scenario written in clauses (`testTaskCancel_whenSourceFinished`): the first word of each
-    /// clause after the first, where the scenario may be cut and still read as a phrase.
-    var clauseStarts: [String] = []
-    /// For such a scenario: the words of its first clause, as written (`task-cancel`).
-    var firstClause: [String] = []
+    /// For a test's scenario written in clauses (`testTaskCancel_whenSourceFinished`): the words of each clause
+    /// (``TestScenario/clauses(_:)``); the scenario may be cut where one begins and still read as a phrase.
+    var clauses: [[String]] = []
+    /// The words of the first clause, as written (`task-cancel`).
+    var firstClause: [String] { clauses.first ?? [] }
 
     /// Where in `words` the clauses after the first begin (`[2]` for `task-cancel-source-finished`).
     var clauseBoundaries: [Int] {
         var boundaries: [Int] = []
         var from = 1
-        for start in clauseStarts {
+        for start in clauses.dropFirst().compactMap(\.first) {
             guard from < words.count, let index = words[from...].firstIndex(of: start) else { continue }
             boundaries.append(index)
             from = index + 1

@@ -19,9 +19,7 @@ public enum TestScenario {
     public static func words(_ function: String) -> [String] {
         let base = DeclarationPath.baseName(function)
         var scenario: [String] = []
-        let clauses = base.split(separator: "_")
-        for clause in clauses {
-            var words = NameWords.split(String(clause))
+        for clause in base.split(separator: "_") {
             // `test_lazy_finishes_when_task_is_cancelled`: a `when` written as a word of its own after the first
             // words is the sentence's conjunction; dropped, the sentence reads as garble
             // (`lazy-finishes-task-is-cancelled`). (`testYield_whenStreaming` frames a clause: scaffolding.)
@@ -29,8 +27,7 @@ public enum TestScenario {
                 scenario.append("when")
                 continue
             }
-            while let first = words.first, scaffolding.contains(first) { words.removeFirst() }
-            scenario += words.filter { !joiners.contains($0) && !isRepeatCount($0) }
+            scenario += unframed(NameWords.split(String(clause)))
         }
         // `testOnTurnOffSync…`: a leading `on` frames the scenario too, unless the scenario is about the event it
         // opens (`testOnCreateCommentSubscription` is about the `onCreate` subscription; nothing is created).
@@ -45,22 +42,27 @@ public enum TestScenario {
     /// may be cut and still read as a phrase; empty for a name of one clause or a sentence written one word a
     /// clause (`test_share_delivers_elements`).
     public static func clauseStarts(_ function: String) -> [String] {
-        let written = DeclarationPath.baseName(function).split(separator: "_").map { NameWords.split(String($0)) }
-        // `test_adjacentPairs_finishes_when_…`: clauses of one word are a sentence's words, not clauses.
-        guard written.count > 1, written.dropFirst().allSatisfy({ $0.count > 1 }) else { return [] }
-        let clauses = written.map { words in
-            words.drop { scaffolding.contains($0) }.filter { !joiners.contains($0) && !isRepeatCount($0) }
-        }.filter { !$0.isEmpty }
-        return clauses.dropFirst().compactMap(\.first)
+        clauses(function).dropFirst().compactMap(\.first)
     }
 
     /// The words of the first clause of a test name written in clauses, without scaffolding (`task-cancel` of
     /// `testTaskCancel_whenStreaming`); empty where ``clauseStarts(_:)`` is.
     public static func firstClause(_ function: String) -> [String] {
-        guard !clauseStarts(function).isEmpty else { return [] }
-        return DeclarationPath.baseName(function).split(separator: "_").lazy.map { clause in
-            NameWords.split(String(clause)).drop { scaffolding.contains($0) }.filter { !joiners.contains($0) && !isRepeatCount($0) }
-        }.first { !$0.isEmpty } ?? []
+        clauses(function).first ?? []
+    }
+
+    /// The scenario words of each clause of a test name written in clauses (`task-cancel`, `streaming`,
+    /// `and-suspended` of `testTaskCancel_whenStreaming_andSuspended`); empty for a name of one clause or a
+    /// sentence written one word a clause (`test_adjacentPairs_finishes_when_…`: those are a sentence's words).
+    public static func clauses(_ function: String) -> [[String]] {
+        let written = DeclarationPath.baseName(function).split(separator: "_").map { NameWords.split(String($0)) }
+        guard written.count > 1, written.dropFirst().allSatisfy({ $0.count > 1 }) else { return [] }
+        return written.map(unframed).filter { !$0.isEmpty }
+    }
+
+    /// One clause's words without the scaffolding that opens it, joiners and repeat counts.
+    static func unframed(_ words: [String]) -> [String] {
+        words.drop { scaffolding.contains($0) }.filter { !joiners.contains($0) && !isRepeatCount($0) }
     }
 
     /// Nouns for what reports an event: after them, a leading `on` names the event (`onCreate`).
