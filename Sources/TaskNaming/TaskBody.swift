@@ -19,6 +19,9 @@ public struct BodyCall: Sendable, Hashable {
     public var endpoint: String?
     /// An enum case passed as the first, unlabelled argument (`surrogates` in `fetch(.surrogates)`).
     public var argumentCase: String?
+    /// The type of a value made in the call as its first, unlabelled argument (`AppClose` in
+    /// `track(InternalSuperwallEvent.AppClose())`): what a messaging verb tracks or sends.
+    public var argumentType: String?
     /// An enum case passed under a label (`follow` in `responseToRowButtonAction(row:, state: .follow)`): when the
     /// call's name only says which control was used, the case says what the user asked for.
     public var labeledCase: String?

@@ -76,6 +76,12 @@ extension TaskNameDerivation {
             // `withTimeout(_:)`, `withRetry(_:)`: a wrapper says what it adds, not what it wraps.
             let words = Self.droppingVariantWords(NameWords.split(base))
             if words.count > 1, words[0] == "with" { return Array(words.dropFirst()) }
+            // `Token.from(refreshToken:)`, `Feed.with(identifier:)`: a preposition alone names nothing; with its
+            // first label it says what the function makes the value from (`from-refresh-token`).
+            if words.count == 1, Self.namingPrepositions.contains(words[0]),
+               let label = Self.argumentLabels(name).first, label != "_", !Self.isCallbackLabel(label) {
+                return words + NameWords.split(label)
+            }
             return hostFunctions.contains(base) && base != "init" && base != "deinit" ? actionWords(base) : words
         case .property(let name): return Self.stripping(Self.taskSuffixes, from: NameWords.split(name))
         case .initializer: return ["init"]
@@ -85,6 +91,17 @@ extension TaskNameDerivation {
         case .type(let name): return typePrefix.stem(name)
         }
     }
+
+    /// Verbs that hand a message on: what they are handed says what the task does.
+    static let messagingVerbs: Set<String> = [
+        "track", "log", "record", "report", "send", "post", "emit", "publish", "dispatch", "fire", "trigger", "enqueue",
+        "submit", "broadcast", "notify", "capture",
+    ]
+    /// Kind words of a message's type (`ConfigFailEvent`): what it is, never which.
+    static let messageKindSuffixes = ["Event", "Action", "Command", "Message", "Notification"]
+
+    /// Prepositions a factory function is named with (`from(refreshToken:)`, `with(identifier:)`).
+    static let namingPrepositions: Set<String> = ["from", "with", "for", "by", "to", "of", "into", "using", "matching"]
 
     /// Nouns that name an event delivered to a handler (`onWebSocketEvent`, `onStatusChange`).
     static let eventNouns: Set<String> = ["event", "events", "change", "changes", "update", "updates", "message", "notification"]
@@ -156,6 +173,15 @@ extension TaskNameDerivation {
         if call.typeName != nil || (call.receiver == nil && call.producer == nil), words.count == 1, Self.everyVerb.contains(words[0]) || Self.knownVerbs.contains(words[0]),
            let label = call.firstLabel, Self.objectLabels.contains(label) {
             return words + [label]
+        }
+        // `Superwall.shared.track(InternalSuperwallEvent.AppClose())`: what a messaging verb is handed, made for
+        // the call, is what it tracks or sends (`track-app-close`), whoever is asked to.
+        if words.count == 1, Self.messagingVerbs.contains(words[0]), let made = call.argumentType,
+           !Self.plumbingTypes.contains(made), !Self.systemTypes.contains(made) {
+            let object = Self.stripping(Self.messageKindSuffixes, from: typePrefix.stem(made))
+            if !object.isEmpty, !object.allSatisfy(Self.messageKindSuffixes.map { $0.lowercased() }.contains) {
+                return words + object
+            }
         }
         // `AuthIdentity.load()` loads the identity; `Facade.coordinateToProfileScene()` says enough alone.
         if let type = call.typeName, words.count == 1, !Self.plumbingTypes.contains(type) {

@@ -738,8 +738,10 @@ public struct TaskNameDerivation: Sendable {
             let functionWords = memberWords(.function(name))
             return NameWords.split(dominant.name).dropFirst().contains { word in functionWords.contains { WordStems.same($0, word) } }
         }
+        // (A host's moment, `viewDidLoad`, says nothing the assignment does not: `clientIdLabel.text = await
+        // flow.clientId` fills the label.)
         if let dominant = body.dominant, dominant.isAssignment, !undoesFunction(dominant),
-           context.placement != .callback, !context.isConditional {
+           context.placement != .callback, !context.isConditional, role(of: context) != .host {
             call = nil
         }
         // Sleeping is what a body does only when nothing around it says more: it comes after the anchors.

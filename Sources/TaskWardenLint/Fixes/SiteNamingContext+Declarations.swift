@@ -35,11 +35,74 @@ extension SiteNamingContext {
         }
     }
 
-    /// `extension BookmarkViewModel.State` stands for two nested types.
+    /// `extension BookmarkViewModel.State` stands for two nested types. A standard collection extended for one
+    /// element type (`extension Sequence where Element: ParseUser`, `extension Array<Episode>`, `[Episode]`) is
+    /// that element's collection: `ParseUser` then `Sequence`, so its tasks read `parse-user-sequence-…`, apart
+    /// from the same operations extended for another element type.
     static func extendedTypes(of node: Syntax) -> [DeclarationPath.Component]? {
         guard let extensionDecl = node.as(ExtensionDeclSyntax.self) else { return nil }
-        let extended = extensionDecl.extendedType.trimmedText
+        let type = extensionDecl.extendedType
+        if let array = type.as(ArrayTypeSyntax.self), let element = simpleTypeName(array.element) {
+            return [.type(element), .type("Array")]
+        }
+        if let generic = type.as(IdentifierTypeSyntax.self), elementCollections.contains(generic.name.text),
+           let arguments = generic.genericArgumentClause?.arguments, arguments.count == 1,
+           let argument = arguments.first?.argument.as(TypeSyntax.self), let element = simpleTypeName(argument) {
+            return [.type(element), .type(generic.name.text)]
+        }
+        let extended = type.trimmedText
+        if elementCollections.contains(extended), let element = constrainedElement(extensionDecl.genericWhereClause) {
+            return [.type(element), .type(extended)]
+        }
         return extended.split(separator: ".").map { .type(String($0)) }
+    }
+
+    /// Standard collections whose extensions are often written for one element type.
+    static let elementCollections: Set<String> = [
+        "Sequence", "Collection", "Array", "ContiguousArray", "ArraySlice", "Set", "AsyncSequence",
+        "RandomAccessCollection", "BidirectionalCollection", "MutableCollection", "RangeReplaceableCollection",
+        "Optional",
+    ]
+
+    /// Protocols a constraint names only to say what an element can do, never which elements these are.
+    static let capabilityProtocols: Set<String> = [
+        "Sendable", "Equatable", "Hashable", "Comparable", "Identifiable", "Codable", "Encodable", "Decodable",
+        "AnyObject", "Error", "CustomStringConvertible", "Numeric", "BinaryInteger", "FloatingPoint", "StringProtocol",
+        "Collection", "Sequence", "AsyncSequence", "RawRepresentable", "View",
+    ]
+
+    /// `where Element: ParseUser` or `where Element == Episode` → the element's type; nothing for a capability
+    /// (`Element: Sendable`) or a constraint on anything but the element.
+    static func constrainedElement(_ clause: GenericWhereClauseSyntax?) -> String? {
+        for requirement in clause?.requirements ?? [] {
+            let (left, right): (TypeSyntax, TypeSyntax)
+            if let conformance = requirement.requirement.as(ConformanceRequirementSyntax.self) {
+                (left, right) = (conformance.leftType, conformance.rightType)
+            } else if let sameType = requirement.requirement.as(SameTypeRequirementSyntax.self),
+                      // Through `Syntax`: a type in some swift-syntax majors, a type-or-expression choice in others.
+                      let leftType = Syntax(sameType.leftType).as(TypeSyntax.self),
+                      let rightType = Syntax(sameType.rightType).as(TypeSyntax.self) {
+                (left, right) = (leftType, rightType)
+            } else {
+                continue
+            }
+            guard ["Element", "Wrapped"].contains(left.trimmedText), let name = simpleTypeName(right) else { continue }
+            return name
+        }
+        return nil
+    }
+
+    /// A plain named type (`ParseUser`, `Models.Episode` → `Episode`), not a capability protocol.
+    static func simpleTypeName(_ type: TypeSyntax) -> String? {
+        let name: String
+        if let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil {
+            name = identifier.name.text
+        } else if let member = type.as(MemberTypeSyntax.self), member.genericArgumentClause == nil {
+            name = member.name.text
+        } else {
+            return nil
+        }
+        return capabilityProtocols.contains(name) || name.first?.isUppercase != true ? nil : name
     }
 
     /// A binding that belongs to a type or the file, not a local variable inside a function.

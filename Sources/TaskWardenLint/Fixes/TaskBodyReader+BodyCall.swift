@@ -38,12 +38,31 @@ extension TaskBodyReader {
            let member = first.expression.as(MemberAccessExprSyntax.self), member.base == nil {
             call.argumentCase = member.declName.baseName.text
         }
+        // `track(InternalSuperwallEvent.AppClose())`: a value made for the call says what it sends.
+        if let first = node.arguments.first,
+           first.label == nil || (node.arguments.count == 1 && caseObjectLabels.contains(first.label!.text)),
+           let made = first.expression.as(FunctionCallExprSyntax.self) {
+            call.argumentType = constructedType(made.calledExpression)
+        }
         if let labeled = node.arguments.first(where: { argument in
             argument.label != nil && argument.expression.as(MemberAccessExprSyntax.self).map { $0.base == nil } == true
         }), let member = labeled.expression.as(MemberAccessExprSyntax.self) {
             call.labeledCase = member.declName.baseName.text
         }
         return call
+    }
+
+    /// `AppClose` of `InternalSuperwallEvent.AppClose` or `AppClose`: the type a call constructs, if it names one.
+    static func constructedType(_ called: ExprSyntax) -> String? {
+        let name: String
+        if let reference = called.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+        } else if let member = called.as(MemberAccessExprSyntax.self), member.base != nil {
+            name = member.declName.baseName.text
+        } else {
+            return nil
+        }
+        return name.first?.isUppercase == true ? name : nil
     }
 
     /// Labels under which the one argument of a call is the thing it sends or performs (`write(operation: .pong)`).

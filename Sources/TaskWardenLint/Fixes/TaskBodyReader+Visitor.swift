@@ -184,7 +184,9 @@ extension TaskBodyReader {
                 reading.queries.append(call)
             } else {
                 reading.calls.append(call)
-                if TaskBodyReader.reportsOutcome(node) { outcomeReports.append(call) }
+                // `self.succeed(value)` in a promise's own helper: handing the result back, as `.success(value)` is.
+                let reportsOnSelf = TaskBodyReader.reportingMethods.contains(callee) && call.receiver == nil && call.typeName == nil
+                if TaskBodyReader.reportsOutcome(node) || reportsOnSelf { outcomeReports.append(call) }
             }
             return .visitChildren
         }

@@ -409,7 +409,8 @@ struct TaskBodyReader {
         guard node.calledExpression.as(MemberAccessExprSyntax.self)?.base != nil, !isAwaited(node) else { return false }
         if isConversion(callee) { return true }
         guard let first = NameWords.split(callee).first, first.count > 4 else { return false }
-        return first.hasSuffix("ing") || first.hasSuffix("ed")
+        // (`proceed`, `succeed`, `embed` are verbs, not participles.)
+        return first.hasSuffix("ing") || NameWords.isParticiple(first)
     }
 
     /// Functions that compute a value from others: never what a task does, nor a word that tells tasks apart.

@@ -89,7 +89,8 @@ extension NameCorpus {
                     }
                 }
             }
-            """, accept: [["spool-flushes-under-contention-drain-queued"], ["spool-flushes-under-contention-enqueue"]],
+            """, accept: [["spool-flushes-under-contention-drain-queued"],
+                                ["spool-flushes-under-contention-enqueue", "spool-flushes-under-contention-enqueue-record"]],
             wrong: ["spool-flushes-under-contention-add", "spool-flushes-under-contention-add-flushed"]),
         NameCase("a polling loop then a shutdown", file: "DrainTests.swift", """
             @Suite struct DrainTests {
