@@ -128,6 +128,16 @@ public enum NameWords {
     ]
 
     /// A past participle (`failed`, `pressed`, `closed`) or an irregular one an event is commonly named with.
+    /// `activities` → `activity`, `tokens` → `token`; nil for a word that is no regular plural (`status`, `news`).
+    public static func singular(_ word: String) -> String? {
+        guard word.count > 3, word.hasSuffix("s"), !word.hasSuffix("ss"), !word.hasSuffix("us"), !word.hasSuffix("is"),
+              !["news", "series", "species", "settings", "always", "does", "has", "was", "this", "its"].contains(word)
+        else { return nil }
+        if word.hasSuffix("ies") { return String(word.dropLast(3)) + "y" }
+        if ["ches", "shes", "xes", "sses"].contains(where: word.hasSuffix) { return String(word.dropLast(2)) }
+        return String(word.dropLast())
+    }
+
     public static func isParticiple(_ word: String) -> Bool {
         if irregularParticiples.contains(word) { return true }
         return word.count >= 4 && word.hasSuffix("ed") && !notParticiples.contains(word)

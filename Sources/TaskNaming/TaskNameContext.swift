@@ -36,6 +36,9 @@ public struct TaskNameContext: Sendable, Hashable {
     /// The task is created in a `defer` (`defer { Task { try? await server.shutdown() } }`): it cleans up after
     /// its function's work, and is never what a test checks.
     public var isCleanup: Bool = false
+    /// The site is made inside another task's closure in the same function (a child of `Task { withTaskGroup
+    /// { … } }`): that task does the function's work, this one a piece of it.
+    public var isInsideTask: Bool = false
     /// The site is in a test method that makes other tasks too (a server beside its client): each is one part
     /// of the test's scenario, told apart by the part it plays.
     public var sharesTestWithOtherTasks: Bool = false

@@ -100,6 +100,9 @@ extension TaskNameDerivation {
     /// Kind words of a message's type (`ConfigFailEvent`): what it is, never which.
     static let messageKindSuffixes = ["Event", "Action", "Command", "Message", "Notification"]
 
+    /// Generic verbs that still say what is done to the one thing they act on (`notification-policy-update`).
+    static let objectVerbs: Set<String> = ["update", "send", "receive", "notify"]
+
     /// Prepositions a factory function is named with (`from(refreshToken:)`, `with(identifier:)`).
     static let namingPrepositions: Set<String> = ["from", "with", "for", "by", "to", "of", "into", "using", "matching"]
 
@@ -136,6 +139,10 @@ extension TaskNameDerivation {
     ///   `pool.run()` → `run-pool` (but `viewModel.refresh()` → `refresh`: the object is only a kind word).
     func callWords(_ call: BodyCall) -> [String] {
         if let event = Self.eventCallWords(call) { return event }
+        // `try await apiService.hashtagTimeline(…)`: a service's method named for what it returns, awaited, fetches it.
+        if Self.isServiceRequest(call) {
+            return ["fetch"] + Self.droppingVariantWords(NameWords.split(call.name))
+        }
         var words = Self.droppingVariantWords(Self.stripping(Self.taskSuffixes, from: NameWords.split(call.name)))
         if let work = Self.scaffoldedWork(words, labeledCase: call.labeledCase) { return work }
         // `onLoadMore()`, `onSave()`: a callback property named after its event. `onWebSocketEvent(…)`,
@@ -381,7 +388,11 @@ extension TaskNameDerivation {
             if joinedBefore || joinedAfter { removed[index] = false }
         }
         let leftVerb = words.indices.filter { !removed[$0] }
-        if headCut || (leftVerb.count == 1 && words.count > 1 && emptyVerbs.contains(words[leftVerb[0]])) {
+        // `updateNotificationPolicy()` in `notification-policy`: the object is the prefix's own thing, and the verb
+        // acts on it alone (`notification-policy-update`); said again it stutters.
+        let objectIsPrefix = leftVerb == [0] && words.count > 1 && objectVerbs.contains(words[0])
+            && prefix == Array(words.dropFirst())
+        if headCut || (leftVerb.count == 1 && words.count > 1 && emptyVerbs.contains(words[leftVerb[0]]) && !objectIsPrefix) {
             removed = words.map { _ in false }
         }
         let keptWords = words.indices.dropFirst().filter {
@@ -521,6 +532,15 @@ extension TaskNameDerivation {
         // `subscribeKeyspaceEvents()` leads with a verb the naming knows, though no general one.
         return words.count > 1 && !words.contains(where: everyVerbOrEmpty.contains) && !knownVerbs.contains(words[0])
             && !words.contains { $0.hasSuffix("ing") || $0.hasSuffix("ed") || $0.hasSuffix("ize") || $0.hasSuffix("ify") }
+    }
+
+    /// An awaited call named by a noun on a service, client or API (`apiService.statusContext(statusID:)`): a request.
+    static func isServiceRequest(_ call: BodyCall) -> Bool {
+        guard call.isAwaited, isNounNamed(call), !call.name.contains("_"), let receiver = call.receiver else { return false }
+        // Only an API object: an `authenticationService` or a `client` is as often asked to act
+        // (`setupClassicAppAccountState()`, `revoke_token()`) as for a value.
+        let words = NameWords.split(receiver)
+        return words.last == "api" || words.suffix(2) == ["api", "service"]
     }
 
     /// Last words of getters that say where work is done (`ignoreFileURL()`, `cacheDirectory()`).

@@ -609,6 +609,12 @@ public struct TaskNameDerivation: Sendable {
                !Self.isGetter(call), !Self.isNounNamed(call), namesMoment(name) || NameWords.split(base).first == "with" {
                 return .host
             }
+            // A state's `didEnter(from:)` whose body starts with a request to a service (`try await
+            // apiService.hashtagTimeline(…)`, then storing what came back) fetches: the moment says only when.
+            if let call = context.body.dominant, context.body.dominance != .bookkeeping, Self.isServiceRequest(call),
+               namesMoment(name) {
+                return .host
+            }
             // `goTo(_:)` says no more than `go`.
             let words = NameWords.trimmingDanglingEnd(NameWords.split(base))
             // A set-up function (`configureAuthor`, `bindViewModel`) says nothing of a task that runs in a
@@ -853,8 +859,22 @@ public struct TaskNameDerivation: Sendable {
             let memberIsEvent: Bool
             if case .function(let name)? = context.declarationPath.member { memberIsEvent = delegateEvent(name) != nil } else { memberIsEvent = false }
             let strongCall = body.hasStrongCall && (!body.looksUpFirst || memberIsEvent)
+            // One of many alike children (`for person in people { group.addTask { … follow … } }`) inside a task
+            // that does what `followEveryone` says does one piece of it: the call it makes names that piece.
+            let perItemPiece = context.isPerItem && context.isInsideTask && body.dominance == .onlyCall
+            let saysPieceOfMember = { (dominant: BodyCall) -> Bool in
+                let words = callWords(dominant)
+                return !words.isEmpty && words.allSatisfy { word in member?.words.contains { WordStems.same($0, word) } == true }
+            }
+            // The function's verb on one of the things it names (`end-activity` in `endAllActivities()`), not on
+            // whatever the call is made on (`liveActivityRegistry.end(tag:)` would read `end-registry`).
+            if perItemPiece, let verb = call?.words.first, let functionWords = member?.words, functionWords.count > 1,
+               WordStems.same(verb, functionWords[0]), let last = functionWords.last,
+               let one = NameWords.singular(last) {
+                call?.words = [functionWords[0], one]
+            }
             let callFirst = body.dominant.map { dominant in
-                !body.callsEnclosingFunction && !agrees(context.declarationPath.member, dominant)
+                !body.callsEnclosingFunction && (!agrees(context.declarationPath.member, dominant) || perItemPiece)
                     && !asksForMembersObject(member, dominant)
                     && (context.placement == .callback || !Self.isOwnHook(dominant))
                     && (context.placement == .callback
@@ -863,7 +883,7 @@ public struct TaskNameDerivation: Sendable {
                         || (body.dominance == .onlyCall && !inProperty && !Self.isSystemCall(dominant)
                             && contradicts(context.declarationPath.member, dominant))
                         || (context.isPerItem && body.dominance == .onlyCall && dominant.isAwaited
-                            && !Self.isSystemCall(dominant) && memberIsCut(member, context)))
+                            && !Self.isSystemCall(dominant) && (memberIsCut(member, context) || (perItemPiece && saysPieceOfMember(dominant)))))
             } ?? false
             if callFirst, let call { candidates.append(call) }
             // A storage of two words or more (`endUnansweredCallTask`) says which task this is better than a

@@ -21,6 +21,7 @@ public enum SiteNamingContext {
         var runsLater = false
         var isCleanup = false
         var isConditional = false
+        var isInsideTask = false
         var function: Syntax?
         // Parameters of the closures around the site (`promise`, `continuation`): calling one reports.
         var reportingNames: Set<String> = []
@@ -73,6 +74,7 @@ public enum SiteNamingContext {
                 if let escaped = escapedAlias(of: closure) { escapedAliases.append(escaped) }
                 if let (owner, isTitle) = closureOwner(closure) {
                     if loopCallees.contains(owner) { isPerItem = true }
+                    if ["Task", "detached", "immediate", "immediateDetached"].contains(owner) { isInsideTask = true }
                     if !isTransparent(owner) {
                         // `.init(get:set:)`: a closure run later by something the word `init` does not name.
                         if owner != "init" { anchors.insert(.init(isTitle ? .title : .action, owner), at: 0) }
@@ -143,6 +145,7 @@ public enum SiteNamingContext {
         if context.isTestMethod, let function { context.sharesTestWithOtherTasks = creationSiteCount(in: function) > 1 }
         context.isConditional = isConditional
         context.isCleanup = isCleanup
+        context.isInsideTask = isInsideTask
         context.testTypes = testTypes(around: call)
         if let dominant = context.body.dominant, !dominant.isAssignment {
             context.resultProperty = resultProperty(of: dominant.name, in: TaskBodyReader.taskClosure(of: call))

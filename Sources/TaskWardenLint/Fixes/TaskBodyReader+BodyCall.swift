@@ -38,6 +38,12 @@ extension TaskBodyReader {
            let member = first.expression.as(MemberAccessExprSyntax.self), member.base == nil {
             call.argumentCase = member.declName.baseName.text
         }
+        // `coordinator.present(scene: .rebloggedBy(model), from: self)`, `navigate(to: .settings)`: where a
+        // navigation goes is what it shows.
+        if call.argumentCase == nil, let first = node.arguments.first, let label = first.label?.text,
+           destinationLabels.contains(label), let scene = caseName(first.expression) {
+            call.argumentCase = scene
+        }
         // `track(InternalSuperwallEvent.AppClose())`: a value made for the call says what it sends.
         if let first = node.arguments.first,
            first.label == nil || (node.arguments.count == 1 && caseObjectLabels.contains(first.label!.text)),
@@ -64,6 +70,9 @@ extension TaskBodyReader {
         }
         return name.first?.isUppercase == true ? name : nil
     }
+
+    /// Labels under which a navigation call is handed where it goes (`present(scene:)`, `navigate(to:)`).
+    static let destinationLabels: Set<String> = ["scene", "destination", "route", "screen", "to"]
 
     /// Labels under which the one argument of a call is the thing it sends or performs (`write(operation: .pong)`).
     static let caseObjectLabels: Set<String> = ["operation", "op", "command", "message", "request", "frame", "packet"]

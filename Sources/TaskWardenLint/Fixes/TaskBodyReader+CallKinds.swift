@@ -155,6 +155,20 @@ extension TaskBodyReader {
         }
     }
 
+    /// `coordinator.showLoading(on:)`, `hud.dismiss…`, `spinner.startAnimating()`, `refreshControl.endRefreshing()`:
+    /// showing that work goes on is never the work (`followAllSuggestedAccounts` follows, it does not show loading).
+    static func showsProgress(_ callee: String) -> Bool {
+        let words = NameWords.split(callee)
+        guard let verb = words.first, words.count > 1 else { return false }
+        let rest = words.dropFirst()
+        if ["show", "hide", "dismiss"].contains(verb), rest.contains(where: ["loading", "loader"].contains) { return true }
+        return ["show", "hide", "dismiss", "start", "stop", "begin", "end"].contains(verb)
+            && rest.contains(where: progressWords.contains)
+    }
+
+    /// What a progress indicator is called (`HUD`, `spinner`) or does (`animating`, `refreshing`).
+    static let progressWords: Set<String> = ["hud", "spinner", "animating", "refreshing", "indicator", "activity", "progress"]
+
     /// `semaphore.signal()`: waking the thread that waits for the work is housekeeping, never the work.
     static func isSignalling(_ node: FunctionCallExprSyntax, callee: String) -> Bool {
         guard callee == "signal", node.arguments.isEmpty, node.trailingClosure == nil,

@@ -168,6 +168,7 @@ extension TaskBodyReader {
             }
             if (TaskBodyReader.incidentalCalls.contains(callee) && !runsObject && !TaskBodyReader.isRequest(node, callee: callee))
                 || TaskBodyReader.isRecordKeeping(callee) || TaskBodyReader.isScopedWrapper(node, callee: callee)
+                || TaskBodyReader.showsProgress(callee)
                 || TaskBodyReader.isValueTransform(node, callee: callee)
                 || TaskBodyReader.isSignalling(node, callee: callee)
                 || root.map(TaskBodyReader.bookkeepingTypes.contains) == true
@@ -206,7 +207,7 @@ extension TaskBodyReader {
                 return .skipChildren
             }
             let picksElements = TaskBodyReader.elementClosureCalls.contains(callee) && TaskBodyReader.takesClosure(node)
-            if call.receiver != nil, !picksElements, !TaskBodyReader.isCollecting(callee),
+            if call.receiver != nil, !picksElements, !TaskBodyReader.isCollecting(callee), !TaskBodyReader.showsProgress(callee),
                !TaskBodyReader.isPerElementWrapper(node, callee: callee), !reading.bookkeepingOnReceivers.contains(call) {
                 reading.bookkeepingOnReceivers.append(call)
             }

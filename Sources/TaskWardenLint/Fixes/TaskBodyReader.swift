@@ -30,6 +30,8 @@ struct TaskBodyReader {
         var consumedSequence: BodyCall?
         /// The error case the body throws at its own level (`throw ClientError.readTimeout`).
         var thrownCase: String?
+        /// The body sleeps, then only gives up (`try await Task.sleep(for: limit); workTask.cancel()`).
+        var sleepsThenGivesUp = false
         /// Calls in a `guard`'s bindings were moved to the queries (``TaskBodyReader/movingLookups``).
         var looksUpFirst = false
         /// The body only writes to a log (`logger.debug("uninit complete")`): no work, no update, no wait.
@@ -70,6 +72,12 @@ struct TaskBodyReader {
                 let timeout = BodyCall(name: thrownCase, isAwaited: false, text: "throw .\(thrownCase)")
                 return body([timeout], timeout, .onlyCall)
             }
+            if work.isEmpty, queries.isEmpty, sleepsThenGivesUp {
+                // `try await Task.sleep(for: limit)` then nothing but giving up (`throw CancellationError()`,
+                // `return nil`, `workTask.cancel()`): the deadline a race's other side must beat, a timeout.
+                let timeout = BodyCall(name: "timeout", isAwaited: false, text: "sleep, then give up")
+                return body([timeout], timeout, .onlyCall)
+            }
             let distinctNames = Set(work.map(\.name))
             // Closing what the work used, after it (`for await data in input { try handle.write(contentsOf: data) }`
             // then `await closeStdin()`), is its last step: awaited, it still does not stand for the work.
@@ -90,6 +98,25 @@ struct TaskBodyReader {
                 (dominant, dominance) = (bookkeeping.first, .bookkeeping)
             }
             return body(ordered + queries, dominant, dominance)
+        }
+    }
+
+    /// `try await Task.sleep(for: limit)` first, then nothing but giving up: `throw …`, `return …`,
+    /// `work.cancel()`, `group.cancelAll()`.
+    static func sleepsThenGivesUp(_ statements: CodeBlockItemListSyntax) -> Bool {
+        func call(_ item: CodeBlockItemSyntax) -> String? {
+            guard var expression = item.item.as(ExprSyntax.self) else { return nil }
+            while true {
+                if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression; continue }
+                if let awaited = expression.as(AwaitExprSyntax.self) { expression = awaited.expression; continue }
+                break
+            }
+            return expression.as(FunctionCallExprSyntax.self).flatMap { SiteNamingContext.calleeName($0.calledExpression) }
+        }
+        guard let first = statements.first, call(first) == "sleep" else { return false }
+        return statements.dropFirst().allSatisfy { item in
+            item.item.is(ThrowStmtSyntax.self) || item.item.is(ReturnStmtSyntax.self)
+                || ["cancel", "cancelAll"].contains(call(item) ?? "")
         }
     }
 
@@ -129,6 +156,7 @@ struct TaskBodyReader {
         visitor.topLevelStatements = closure.statements.id
         visitor.walk(closure.statements)
         var reading = visitor.reading
+        reading.sleepsThenGivesUp = sleepsThenGivesUp(closure.statements)
         reading.calls = droppingHandBack(reading.calls, handBack: visitor.handBackCalls,
                                          startsChildTasks: visitor.startsChildTasks)
         let callsBefore = reading.calls

@@ -308,7 +308,7 @@ extension NameCorpus {
                     }
                 }
             }
-            """, accept: [["beacon-expect-consume-pulses", "beacon-consume-pulses"], ["beacon-expect-sleep"]],
+            """, accept: [["beacon-expect-consume-pulses", "beacon-consume-pulses"], ["beacon-expect-timeout"]],
             wrong: ["beacon-expect-make-async-iterator", "beacon-expect-next", "beacon-expect-make-async"]),
         NameCase("an iterator made inside a subscription's closure is never a name word", file: "TopicTests.swift", """
             final class TopicTests: XCTestCase {

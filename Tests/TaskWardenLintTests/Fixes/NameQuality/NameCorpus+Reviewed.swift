@@ -172,7 +172,7 @@ extension NameCorpus {
                     }
                 }
             }
-            """, accept: [["complaint-server-rules"]], wrong: ["complaint-timeout", "complaint-single-output"]),
+            """, accept: [["complaint-fetch-server-rules", "complaint-server-rules"]], wrong: ["complaint-timeout", "complaint-single-output"]),
         NameCase("an error view's retry action, titled by localisation keys", file: "BookmarksListView.swift", """
             struct BookmarksListView: View {
                 var body: some View {

@@ -36,8 +36,9 @@ extension NameCorpus {
                     }
                 }
             }
-            """, accept: [["people-suggestions-show-spinner"], ["people-suggestions-follow-everyone", "people-suggestions-follow"]],
-            wrong: ["people-suggestions-response-to-person-row-button", "people-suggestions-person-row-button"]),
+            """, accept: [["people-suggestions-follow-everyone"], ["people-suggestions-follow"]],
+            wrong: ["people-suggestions-response-to-person-row-button", "people-suggestions-person-row-button",
+                    "people-suggestions-show-spinner"]),
         NameCase("alert actions kept by their verb run a toggling call", file: "MemberPageController.swift", """
             final class MemberPageController {
                 func changeRelation() {

@@ -1,0 +1,76 @@
+/// Moments and side shows: a state's `didEnter(from:)` that requests from a service, a spinner shown around
+/// the work, a navigation's destination, a deadline child, and a verb whose object is the type itself.
+extension NameCorpus {
+    static let moments: [NameCase] = [
+        NameCase("a state entered starts a request to a service", file: "TimelineViewModel+State.swift", """
+            extension TimelineViewModel.State {
+                final class Loading: TimelineViewModel.State {
+                    override func didEnter(from previousState: GKState?) {
+                        super.didEnter(from: previousState)
+                        Task {
+                            let response = try await viewModel.context.apiService.statusContext(statusID: statusID)
+                            viewModel.store(response.value)
+                            stateMachine?.enter(Idle.self)
+                        }
+                    }
+                }
+            }
+            """, accept: [["timeline-loading-fetch-status-context"]],
+            wrong: ["timeline-loading-did-enter", "timeline-loading-enter"]),
+        NameCase("a spinner shown around the work is not the work", file: "TeamViewModel.swift", """
+            final class TeamViewModel {
+                func inviteEveryone(presentedOn controller: UIViewController) {
+                    Task {
+                        await coordinator.showLoading(on: controller)
+                        await withTaskGroup(of: Void.self) { group in
+                            for member in members {
+                                group.addTask { try? await InviteFacade.responseToMemberAction(member: member, action: .invite) }
+                            }
+                        }
+                        await coordinator.hideLoading()
+                    }
+                }
+            }
+            """, accept: [["team-invite-everyone"], ["team-invite", "team-invite-member", "team-invite-everyone-member"]],
+            wrong: ["team-show-loading", "team-invite-everyone-show-loading", "team-invite-everyone-2"]),
+        NameCase("a navigation is named for where it goes", file: "ThreadCellDelegate.swift", """
+            extension ThreadCellDelegate {
+                func threadCell(_ cell: ThreadCell, boostCountButtonDidPress button: UIButton) {
+                    Task {
+                        await coordinator.present(scene: .boostedBy(thread), from: self, transition: .show)
+                    }
+                }
+            }
+            """, accept: [["thread-cell-delegate-present-boosted", "thread-cell-delegate-present-boosted-by"]],
+            wrong: ["thread-cell-delegate-present", "thread-cell-delegate-present-boost-count-button"]),
+        NameCase("a deadline child sleeps, then gives up", file: "Probe.swift", """
+            struct Probe {
+                func firstReply(within seconds: Double) async -> Reply? {
+                    await withTaskGroup(of: Reply?.self) { group in
+                        group.addTask { await self.replies.first { _ in true } }
+                        group.addTask {
+                            try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+                            return nil
+                        }
+                        defer { group.cancelAll() }
+                        return await group.next() ?? nil
+                    }
+                }
+            }
+            """, accept: [["probe-first-reply", "probe-first"], ["probe-timeout", "probe-first-reply-timeout"]],
+            wrong: ["probe-sleep", "probe-first-reply-sleep"]),
+        NameCase("a verb whose object is the type itself says it once", file: "NotificationPolicyViewController.swift", """
+            final class NotificationPolicyViewController: UIViewController {
+                @objc func save(_ sender: UIBarButtonItem) {
+                    Task { [weak self] in
+                        guard let self else { return }
+                        let updated = try await apiService.updateNotificationPolicy(filterNotFollowing: filter.notFollowing)
+                        NotificationCenter.default.post(name: .notificationPolicyChanged, object: updated)
+                        dismiss(animated: true)
+                    }
+                }
+            }
+            """, accept: [["notification-policy-update", "notification-policy-save"]],
+            wrong: ["notification-policy-update-notification-policy"]),
+    ]
+}
