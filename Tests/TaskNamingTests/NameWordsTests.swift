@@ -1,0 +1,27 @@
+import Testing
+@testable import TaskNaming
+
+/// Word forms naming relies on: which words are participles, and the one of a regular plural.
+@Suite struct NameWordsTests {
+    @Test func regularPluralsHaveOneForm() {
+        #expect(NameWords.singular("activities") == "activity")
+        #expect(NameWords.singular("tokens") == "token")
+        #expect(NameWords.singular("matches") == "match")
+        #expect(NameWords.singular("boxes") == "box")
+    }
+
+    @Test func wordsThatEndInSAreNotAlwaysPlural() {
+        #expect(NameWords.singular("status") == nil)
+        #expect(NameWords.singular("address") == nil)
+        #expect(NameWords.singular("news") == nil)
+        #expect(NameWords.singular("settings") == nil)
+        #expect(NameWords.singular("analysis") == nil)
+    }
+
+    @Test func verbsThatEndInEedAreNoParticiples() {
+        #expect(!NameWords.isParticiple("proceed"))
+        #expect(!NameWords.isParticiple("succeed"))
+        #expect(NameWords.isParticiple("sorted"))
+        #expect(NameWords.isParticiple("lost"))
+    }
+}
