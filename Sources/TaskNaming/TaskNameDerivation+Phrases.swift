@@ -4,7 +4,7 @@ extension TaskNameDerivation {
     /// The call's verb with the instance it works on, when its words do not say it already: `consume-reader1`
     /// (`for try await _ in reader1.events`), `execute-replica`. Nil for a local name (`c1`) or a receiver the words already hold.
     func receiverPhrase(_ call: BodyCall) -> [String]? {
-        guard let owner = call.source ?? call.receiver, !owner.hasPrefix("$") else { return nil }
+        guard let owner = call.source ?? call.receiver, !owner.hasPrefix("$"), owner != "sut" else { return nil }
         // A local name is one as a whole (`c1`); a letter that ends a longer name tells instances apart
         // (`readerA`, `groupB`) as a number does.
         let lettered = Self.isLettered(owner)
@@ -74,6 +74,8 @@ extension TaskNameDerivation {
     static func phrase(_ words: [String], after base: [String]) -> [String] {
         let phrase = WordStems.removingRepeats(words, after: base)
         guard phrase.count < words.count else { return phrase }
+        // `did-tap` of `didTapProfile` after `show-profile`: the moment's verb alone says when (`show-profile-on-tap`).
+        if phrase.count == 2, ["did", "will"].contains(phrase[0]) { return ["on", phrase[1]] }
         let trimmed = NameWords.trimmingUnfinishedEnd(phrase)
         guard trimmed.count > 1, let first = trimmed.first, NameWords.danglingWords.contains(first), !negations.contains(first),
               let position = words.firstIndex(of: first), position + 1 < words.count, words[position + 1] != trimmed[1]

@@ -103,6 +103,31 @@ extension TaskNameDerivation {
     /// Generic verbs that still say what is done to the one thing they act on (`notification-policy-update`).
     static let objectVerbs: Set<String> = ["update", "send", "receive", "notify"]
 
+    /// `inputItems` → `input-items`, `userID` → `user`: a compound label that names a thing; nil for one that
+    /// says how (`forceReload`, `shouldAnimate`, `completionHandler`) or is one word.
+    static func objectLabelWords(_ label: String) -> [String]? {
+        var words = NameWords.split(label)
+        if words.last == "id" || words.last == "ids" { words.removeLast() }
+        guard words.count >= 2 || (words.count == 1 && NameWords.split(label).count == 2), let first = words.first,
+              let last = words.last else { return nil }
+        let manner: Set<String> = [
+            "force", "forced", "should", "is", "has", "with", "for", "from", "to", "in", "on", "at", "by", "using",
+            "after", "before", "include", "including", "allow", "skip", "ignore", "use", "keep", "reset", "animated",
+            "animate", "silent", "silently", "needs", "max", "min", "retry", "wait",
+        ]
+        let kinds: Set<String> = [
+            "completion", "handler", "callback", "block", "animated", "options", "option", "timeout", "delay",
+            "priority", "mode", "style", "flag", "policy", "interval", "duration", "count", "limit", "level", "enabled",
+            "time", "date", "since", "until",
+        ]
+        // Nor where the work is done (`search(rootURL:)`), nor a clipped word (`sub_id`).
+        guard !manner.contains(first), !kinds.contains(last), !addressNouns.contains(last), !locationNouns.contains(last),
+              words.count > 1 || last.count > 3,
+              !words.contains(where: { NameWords.fillers.contains($0) || NameWords.isParticiple($0) || $0.hasSuffix("ing") || $0.hasSuffix("ly") })
+        else { return nil }
+        return words
+    }
+
     /// Prepositions a factory function is named with (`from(refreshToken:)`, `with(identifier:)`).
     static let namingPrepositions: Set<String> = ["from", "with", "for", "by", "to", "of", "into", "using", "matching"]
 
@@ -145,6 +170,12 @@ extension TaskNameDerivation {
         }
         var words = Self.droppingVariantWords(Self.stripping(Self.taskSuffixes, from: NameWords.split(call.name)))
         if let work = Self.scaffoldedWork(words, labeledCase: call.labeledCase) { return work }
+        // `coordinateToMediaPreviewScene(…)`, `navigateToSettingsScreen()`: going to a scene shows it
+        // (`show-media-preview`); `to` and the kind of screen say nothing more.
+        if words.count >= 3, ["coordinate", "navigate", "route", "go"].contains(words[0]), words[1] == "to" {
+            words = ["show"] + words.dropFirst(2)
+            if words.count > 2, ["scene", "screen"].contains(words.last ?? "") { words.removeLast() }
+        }
         // `onLoadMore()`, `onSave()`: a callback property named after its event. `onWebSocketEvent(…)`,
         // `onTimeoutExpired()` on `self` name no act: the task handles that event.
         if words.count > 1, Self.modifierPrefixes.contains(words[0]) {
@@ -181,6 +212,13 @@ extension TaskNameDerivation {
            let label = call.firstLabel, Self.objectLabels.contains(label) {
             return words + [label]
         }
+        // `load(inputItems:)`, `update(userInfo:)` on `self`: a label of two nouns or more names the object too
+        // (not `refresh(forceReload:)` nor `show(animated:)`, which say how).
+        if call.typeName == nil, call.receiver == nil, call.producer == nil, words.count == 1,
+           Self.everyVerb.contains(words[0]) || Self.knownVerbs.contains(words[0]),
+           let label = call.firstLabel, let object = Self.objectLabelWords(label) {
+            return words + object.filter { !words.contains($0) }
+        }
         // `Superwall.shared.track(InternalSuperwallEvent.AppClose())`: what a messaging verb is handed, made for
         // the call, is what it tracks or sends (`track-app-close`), whoever is asked to.
         if words.count == 1, Self.messagingVerbs.contains(words[0]), let made = call.argumentType,
@@ -201,7 +239,8 @@ extension TaskNameDerivation {
         // `serviceGroup.run()` the service group, agent noun or not.
         // A receiver named for an activity (`storing.save(…)`, `tracking.log(…)`) is an agent too, not an object.
         // (`$0.shutdown()`: a closure's anonymous element has no name to give.)
-        if words.count == 1, !call.hasLeadingArgument, let receiver = call.receiver, !receiver.hasPrefix("$"),
+        // (Nor does a test's `sut`: the subject under test is what the prefix names.)
+        if words.count == 1, !call.hasLeadingArgument, let receiver = call.receiver, !receiver.hasPrefix("$"), receiver != "sut",
            let last = NameWords.split(receiver).last,
            !last.hasSuffix("ing") || Self.genericFunctions.contains(words[0]),
            !Self.agentNouns.contains(last) || Self.genericFunctions.contains(words[0]) {

@@ -59,6 +59,40 @@ extension NameCorpus {
             }
             """, accept: [["probe-first-reply", "probe-first"], ["probe-timeout", "probe-first-reply-timeout"]],
             wrong: ["probe-sleep", "probe-first-reply-sleep"]),
+        NameCase("a label of two nouns names what a verb on self acts on", file: "ShareViewController.swift", """
+            final class ShareViewController: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    Task { @MainActor in
+                        let inputItems = self.extensionContext?.inputItems ?? []
+                        await load(inputItems: inputItems)
+                    }
+                }
+                func find(text: String, ignoresCase: Bool) {
+                    Task { await search(rootURL: root, pattern: text) }
+                }
+            }
+            """, accept: [["share-load-input-items"], ["share-find", "share-search"]],
+            wrong: ["share-load", "share-search-root-url", "share-view-did-load"]),
+        NameCase("going to a scene shows it; a test's sut is no object", file: "CellDelegate.swift", """
+            extension CellDelegate {
+                func cell(_ cell: Cell, avatarButtonDidPress button: UIButton) {
+                    Task { await SceneFacade.coordinateToProfileScene(provider: self, account: account) }
+                }
+                func cell(_ cell: Cell, mediaView: MediaView, didSelectMediaAt index: Int) {
+                    Task { await SceneFacade.coordinateToMediaPreviewScene(dependency: self, status: status, index: index) }
+                }
+            }
+            @Suite struct ConnectionTests {
+                @Test func disconnectCancelsOngoingAttempt() async throws {
+                    let attempt = Task { try await sut.connect() }
+                    await sut.disconnect()
+                    _ = await attempt.result
+                }
+            }
+            """, accept: [["cell-delegate-show-profile"], ["cell-delegate-show-media-preview"],
+                          ["connection-connect", "connection-disconnect-cancels-ongoing-attempt", "connection-attempt"]],
+            wrong: ["cell-delegate-coordinate-to-profile-scene", "connection-connect-sut"]),
         NameCase("a verb whose object is the type itself says it once", file: "NotificationPolicyViewController.swift", """
             final class NotificationPolicyViewController: UIViewController {
                 @objc func save(_ sender: UIBarButtonItem) {
