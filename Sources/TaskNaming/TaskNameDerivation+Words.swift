@@ -152,6 +152,10 @@ extension TaskNameDerivation {
         if words.count > 1, words.first == "async" { words.removeFirst() }
         if words.count > 1, words.last == "async" { words.removeLast() }
         if words.count > 3, words.suffix(3) == ["and", "return", "error"] { words.removeLast(3) }
+        // `subscribeWithError()`, `loadWithCompletion(_:)`: how it reports, not what it does.
+        if words.count > 2, words[words.count - 2] == "with", ["error", "completion", "handler", "callback"].contains(words[words.count - 1]) {
+            words.removeLast(2)
+        }
         return words
     }
 

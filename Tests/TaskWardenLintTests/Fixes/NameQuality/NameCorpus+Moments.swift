@@ -93,6 +93,14 @@ extension NameCorpus {
             """, accept: [["cell-delegate-show-profile"], ["cell-delegate-show-media-preview"],
                           ["connection-connect", "connection-disconnect-cancels-ongoing-attempt", "connection-attempt"]],
             wrong: ["cell-delegate-coordinate-to-profile-scene", "connection-connect-sut"]),
+        NameCase("how a call reports its failure is no word of it", file: "LiveRoom.swift", """
+            final class LiveRoom {
+                func enter() {
+                    Task { try? await presence.subscribeWithError() }
+                }
+            }
+            """, accept: [["live-room-subscribe-presence", "live-room-enter"]],
+            wrong: ["live-room-subscribe-error", "live-room-subscribe-with-error"]),
         NameCase("a verb whose object is the type itself says it once", file: "NotificationPolicyViewController.swift", """
             final class NotificationPolicyViewController: UIViewController {
                 @objc func save(_ sender: UIBarButtonItem) {
