@@ -72,7 +72,8 @@ public struct TypePrefix: Sendable, Hashable {
     /// The same for every site of the type in that file's folder, whole-file or sub-file.
     public func programWords(for types: [String], path: String?) -> [String]? {
         let stems = types.map(stem).filter { !$0.isEmpty }
-        guard let path, !stems.isEmpty, stems.allSatisfy(Self.genericRootStems.contains),
+        // A type named only by kind words (`ViewModel`, `Store`) says as little as `ContentView` does.
+        guard let path, !types.isEmpty, stems.allSatisfy(Self.genericRootStems.contains),
               types.allSatisfy({ stem($0) != NameWords.split($0) }) else { return nil }
         for folder in path.split(separator: "/").dropLast().reversed() {
             var words = NameWords.split(String(folder))

@@ -101,6 +101,13 @@ extension NameCorpus {
             }
             """, accept: [["live-room-subscribe-presence", "live-room-enter"]],
             wrong: ["live-room-subscribe-error", "live-room-subscribe-with-error"]),
+        NameCase("a view model named only by kind words takes its program's name", file: "Examples/Radio/RadioExample/ViewModel.swift", """
+            @MainActor final class ViewModel {
+                func reloadModel() {
+                    Task { await loadModel() }
+                }
+            }
+            """, accept: [["radio-load-model"]], wrong: ["view-model-load", "view-model-load-model"]),
         NameCase("a verb whose object is the type itself says it once", file: "NotificationPolicyViewController.swift", """
             final class NotificationPolicyViewController: UIViewController {
                 @objc func save(_ sender: UIBarButtonItem) {
