@@ -61,10 +61,12 @@ public struct TypePrefix: Sendable, Hashable {
         "scenes", "features", "feature", "shared", "common", "core", "ios", "macos", "watchos", "tvos", "visionos",
         "mac", "classes", "main", "root", "content", "resources", "presentation", "modules", "components", "scene",
         "examples", "example", "samples", "demos", "targets", "packages", "projects", "platforms", "swiftui",
+        "logic", "model", "models", "viewmodel", "viewmodels", "services", "helpers", "utils", "utilities", "managers",
+        "controllers", "viewcontrollers", "stores", "state", "domain", "networking", "extensions", "supportingfiles",
     ]
 
     /// Last words of a program's folder that say what kind of program it is (`ImageGenExample`, `IceCubesApp`).
-    static let programKindWords: Set<String> = ["app", "example", "examples", "demo", "sample", "ios", "macos"]
+    static let programKindWords: Set<String> = ["app", "example", "examples", "demo", "sample", "ios", "macos", "ui", "uikit", "swiftui"]
 
     /// The prefix for the types at `types` in the file at `path`: the program's name, read from the nearest
     /// folder that names one (`Applications/ImageGenExample/ContentView.swift` → `image-gen`), when the types
@@ -78,7 +80,10 @@ public struct TypePrefix: Sendable, Hashable {
         for folder in path.split(separator: "/").dropLast().reversed() {
             var words = NameWords.split(String(folder))
             guard !words.isEmpty, !Self.layoutFolders.contains(words.joined()), !folder.hasPrefix(".") else { continue }
-            while words.count > 1, let last = words.last, Self.programKindWords.contains(last) { words.removeLast() }
+            // `OnboardingsDemo-SwiftUI`: the UI framework a sample is written with says no more than `Demo`.
+            while words.count > 1, let last = words.last, Self.programKindWords.contains(last) || words.suffix(2) == ["swift", "ui"] {
+                words.removeLast(words.suffix(2) == ["swift", "ui"] && words.count > 2 ? 2 : 1)
+            }
             let fitted = fitted(words)
             return fitted.isEmpty ? nil : fitted
         }
