@@ -76,6 +76,9 @@ extension NameWords {
     ///
     /// `cookies-for-logins-are-retained` keeps `for` and loses `are` (`cookies-logins-are-retained` is garble);
     /// `cancelled-while-waiting-for-capacity-to-free-up` is cut before `to`, not after `free`.
+    /// Words that negate the verb after them.
+    static let negatingWords: Set<String> = ["never", "not", "dont", "doesnt", "cannot", "cant", "wont"]
+
     static func keptPhrase(prefix: [String], phrase: [String], maxLength: Int) -> (words: [String], consumed: Int)? {
         func fitted(_ words: [String]) -> [String]? {
             func fits(_ words: [String]) -> Bool { hyphenatedLength(prefix, words) <= maxLength }
@@ -94,6 +97,8 @@ extension NameWords {
             where clauseOpeners.contains(phrase[boundary]) && !isIdiomWord(phrase, at: boundary) {
             let head = trimmingDanglingEnd(Array(phrase[..<boundary]))
             guard head.count >= 2, let last = head.last, !endsUnfinished(last) else { continue }
+            // A negated verb goes with its object (`never-apply` of `never-apply-a-stale-value` says the opposite).
+            if negatingWords.contains(head[head.count - 2]), !conditionWords.contains(phrase[boundary]) { continue }
             if let kept = fitted(head) { return (kept, boundary) }
         }
         return nil

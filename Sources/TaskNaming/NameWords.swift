@@ -296,6 +296,8 @@ public enum NameWords {
         while length() > limit, extra.count > extraFloor { extra.removeLast() }
         // Distinguishing words cut short end on a whole phrase too (`…-multiple-dont` says nothing).
         if extra.count < extraBeforeCut { extra = trimmingUnfinishedEnd(extra) }
+        // Nor on a negated verb cut from its object (`…-never-apply`).
+        if extra.count < extraBeforeCut, extra.count >= 2, negatingWords.contains(extra[extra.count - 2]) { extra.removeLast(2) }
         // The prefix is the type's: distinguishing words that do not fit go rather than a prefix word (the
         // name then clashes again, and the next distinguishing phrase or a number is tried).
         if length() > limit {
@@ -320,6 +322,12 @@ public enum NameWords {
             // `unsubscribe-clears` cut from `unsubscribe-clears-subscription`: a test's verb without what it
             // acts on states nothing.
             if purpose.count > 1, let last = purpose.last, scenarioVerbs.contains(last) { purpose.removeLast() }
+            // `never-apply` cut from `never-apply-a-stale-value` says the opposite: a negated verb goes with its
+            // object (not before a condition: `not-unlisten` of `not-unlisten-if-…` is whole).
+            if purpose.count > 3, negatingWords.contains(purpose[purpose.count - 2]),
+               !conditionWords.contains(beforeCut[purpose.count]) {
+                purpose.removeLast(2)
+            }
             let trimmed = trimmingUnfinishedEnd(purpose)
             if trimmed.count < purpose.count {
                 var lean = beforeCut.filter { !droppableModifiers.contains($0) }

@@ -76,8 +76,13 @@ extension TaskNameDerivation {
     /// little to stand for the part.
     static func namesTestPart(_ words: [String]) -> Bool {
         guard let first = words.first, !["init", "setup", "set", "main", "background"].contains(first) else { return false }
+        // `finalArray`, `resultString`: the container a task's result is kept in names data, not a part.
+        if let last = words.last, dataNouns.contains(last) { return false }
         return words.count > 1
     }
+
+    /// Containers a test keeps data in (`finalArray`), never the part a task plays.
+    static let dataNouns: Set<String> = ["array", "list", "dict", "dictionary", "set", "string", "strings", "data"]
 
     /// `serverTask1` → `server`: a numbered task word says only which of several tasks it is.
     static func withoutNumberedTask(_ words: [String]) -> [String] {

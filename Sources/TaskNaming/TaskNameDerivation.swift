@@ -311,6 +311,22 @@ public struct TaskNameDerivation: Sendable {
             purpose.words.removeAll { $0 == "when" }
             phrase = NameWords.keptPhrase(prefix: prefix, phrase: purpose.words, maxLength: maxLength)
         }
+        // A test's sentence that fits neither whole nor up to a clause keeps its end, which says what happens
+        // (`listen-connection-drops` of `testSimpleListenConnectionDrops`, never `simple-listen-connection`): it
+        // loses a leading word or two that only qualify (`simple`), not a verb.
+        if purpose.isPhrase, context.isTestMethod, purpose.clauseBoundaries.isEmpty,
+           phrase.map({ $0.consumed < purpose.words.count }) ?? true {
+            for drop in 1...2 where purpose.words.count - drop >= 3 {
+                let dropped = purpose.words.prefix(drop)
+                guard dropped.allSatisfy(Self.testVariantWords.contains) else { break }
+                let tail = Array(purpose.words.dropFirst(drop))
+                if (prefix + tail).joined(separator: "-").count <= maxLength, NameWords.trimmingDanglingEnd(tail) == tail {
+                    purpose.words = tail
+                    phrase = (tail, tail.count)
+                    break
+                }
+            }
+        }
         var kept = NameWords.keptPurpose(prefix: prefix, purpose: purpose.words, maxLength: maxLength)
         var consumed = kept.count
         var cutAtClause = false
@@ -570,6 +586,12 @@ public struct TaskNameDerivation: Sendable {
         "main", "utilities", "utility", "utils", "util", "helpers", "helper", "extensions", "extension", "functions",
         "globals", "global", "misc", "common", "shared", "support", "internal", "public", "private", "concurrency",
         "async", "tasks", "task", "core", "lib", "library", "exports", "types", "swift", "test", "tests", "testing",
+    ]
+
+    /// Words that only say which variant of a test this is (`testSimpleListen…`, `testBasicUpload…`).
+    static let testVariantWords: Set<String> = [
+        "simple", "basic", "trivial", "plain", "normal", "regular", "quick", "small", "large", "big", "happy", "sad",
+        "complex", "advanced", "real", "fake", "mock", "mocked", "stub", "stubbed", "dummy", "sample", "example",
     ]
 
     /// Adjectives that say only how a thing compares (`new`, `other`): alone, never what tells a task apart.

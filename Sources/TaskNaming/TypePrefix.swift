@@ -96,6 +96,11 @@ public struct TypePrefix: Sendable, Hashable {
         var words = NameWords.split(bare)
         let whole = words
         if words.count > 1, words.first == "default" { words.removeFirst() }
+        // `StatusTableViewCellDelegate`: a long delegate protocol is its object's (`status-table-view-cell`); not a
+        // short one (`AppDelegate`), nor one whose object is itself a kind word (`UITableViewDelegate`).
+        if words.count >= 4, words.last == "delegate", !kindWords.contains(where: { $0.last == words[words.count - 2] }) {
+            words.removeLast()
+        }
         var removed = true
         while removed {
             removed = false

@@ -69,5 +69,35 @@ extension NameCorpus {
             }
             """, accept: [["echo-server-write", "echo-server-serve"]],
             wrong: ["echo-server-then-close", "echo-server-execute-then-close"]),
+        NameCase("a test sentence too long keeps what happens and loses the variant word", file: "PostgresConnectionTests.swift", """
+            final class PostgresConnectionTests: XCTestCase {
+                func testSimpleListenConnectionDrops() async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask {
+                            let events = try await subscriptionConnection.listen("foo")
+                            for try await _ in events { XCTFail("Unexpected") }
+                        }
+                    }
+                }
+            }
+            """, accept: [["postgres-connection-listen-connection-drops", "postgres-connection-listen"]],
+            wrong: ["postgres-connection-simple-listen-connection", "postgres-connection-simple-listen"]),
+        NameCase("a negated verb is never cut from its object", file: "PipelineTests.swift", """
+            @Suite struct PipelineTests {
+                @Test func priorityUpdatesNeverApplyAStaleValueToThePipeline() async {
+                    await Task { @PipelineActor in }.value
+                }
+            }
+            """, accept: [["pipeline-priority-updates", "pipeline-priority-updates-never-apply-stale-value"]],
+            wrong: ["pipeline-priority-updates-never-apply", "pipeline-priority-updates-never"]),
+        NameCase("a test's container for results names no part", file: "PaginateTests.swift", """
+            final class PaginateTests: XCTestCase {
+                func testAsyncStringTokenPaginate() async throws {
+                    let finalArray = Task { try await client.paginate(input).reduce([]) { $0 + $1.items } }
+                    _ = try await finalArray.value
+                }
+            }
+            """, accept: [["paginate-async-string-token", "paginate-async-string-token-paginate"]],
+            wrong: ["paginate-final-array-async-string-token", "paginate-final-array"]),
     ]
 }

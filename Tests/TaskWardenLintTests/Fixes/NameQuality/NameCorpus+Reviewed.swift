@@ -240,7 +240,7 @@ extension NameCorpus {
                     }
                 }
             }
-            """, accept: [["keyed-cache-concurrent-lookups-share-one", "keyed-cache-concurrent-lookups-share"], ["keyed-cache-concurrent-lookups-of-different-keys", "keyed-cache-concurrent-lookups-different-keys"]],
+            """, accept: [["keyed-cache-concurrent-lookups-share-one", "keyed-cache-concurrent-lookups-share", "keyed-cache-lookups-share-one-computation"], ["keyed-cache-concurrent-lookups-of-different-keys", "keyed-cache-concurrent-lookups-different-keys"]],
             wrong: ["keyed-cache-concurrent-lookups-lock", "keyed-cache-concurrent-lock", "keyed-cache-concurrent-lookups-keys",
                     "keyed-cache-concurrent-lookups-different"]),
     ]
