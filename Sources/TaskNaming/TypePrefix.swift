@@ -96,10 +96,14 @@ public struct TypePrefix: Sendable, Hashable {
         var words = NameWords.split(bare)
         let whole = words
         if words.count > 1, words.first == "default" { words.removeFirst() }
-        // `StatusTableViewCellDelegate`: a long delegate protocol is its object's (`status-table-view-cell`); not a
+        // `StatusTableViewCellDelegate`: a long delegate protocol is its object's (`status-table-cell`); not a
         // short one (`AppDelegate`), nor one whose object is itself a kind word (`UITableViewDelegate`).
         if words.count >= 4, words.last == "delegate", !kindWords.contains(where: { $0.last == words[words.count - 2] }) {
             words.removeLast()
+            // (`TableViewCell`, `CollectionViewCell`: the cell is what it is; `status-table-cell`.)
+            if let view = words.indices.dropLast().last(where: { words[$0] == "view" && words[$0 + 1] == "cell" }), view > 0 {
+                words.remove(at: view)
+            }
         }
         var removed = true
         while removed {

@@ -108,6 +108,13 @@ extension NameCorpus {
                 }
             }
             """, accept: [["radio-load-model"]], wrong: ["view-model-load", "view-model-load-model"]),
+        NameCase("a long delegate protocol is its cell's", file: "DataSourceProvider+ReplyTableViewCellDelegate.swift", """
+            extension ReplyTableViewCellDelegate where Self: DataSourceProvider {
+                func tableViewCell(_ cell: UITableViewCell, replyView: ReplyView, pollVoteButtonPressed button: UIButton) {
+                    Task { try await apiService.vote(poll: poll, choices: choices) }
+                }
+            }
+            """, accept: [["reply-table-cell-vote"]], wrong: ["reply-table-cell-delegate-vote", "reply-table-view-cell-vote"]),
         NameCase("a verb whose object is the type itself says it once", file: "NotificationPolicyViewController.swift", """
             final class NotificationPolicyViewController: UIViewController {
                 @objc func save(_ sender: UIBarButtonItem) {
