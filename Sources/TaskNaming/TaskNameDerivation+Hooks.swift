@@ -3,8 +3,20 @@ extension TaskNameDerivation {
     /// `self.imageTaskCancelCalled(task)`, `didCancel()`, `willStart()`: the type's own hook, named for the call
     /// or the delegate's moment it marks. (`socketClosed()` handles what happened; that names the work.)
     static func isOwnHook(_ call: BodyCall) -> Bool {
-        guard call.receiver == nil, call.typeName == nil, eventCallWords(call)?.first == "handle" else { return false }
+        guard call.receiver == nil, call.typeName == nil, pressedControlAction(call) == nil,
+              eventCallWords(call)?.first == "handle" else { return false }
         let words = NameWords.split(call.name)
         return words.last == "called" || (words.count > 1 && ["did", "will"].contains(words[0]))
+    }
+
+    /// `self.didPressPinMessage(for:pinUntil:)`, `didTapSaveButton()`: the type's own handler of a control says, after
+    /// its event verb, the action the control asks for (`pin-message`, `save`); that is what the task does.
+    static func pressedControlAction(_ call: BodyCall) -> [String]? {
+        guard call.receiver == nil, call.typeName == nil else { return nil }
+        var words = NameWords.split(call.name)
+        guard words.count > 2, words[0] == "did", ["press", "tap", "click"].contains(words[1]) else { return nil }
+        words.removeFirst(2)
+        if words.count > 1, ["button", "action", "item"].contains(words.last ?? "") { words.removeLast() }
+        return words
     }
 }

@@ -167,6 +167,7 @@ extension TaskNameDerivation {
     /// - a one-word verb takes the object it is called on: `capabilities.refresh()` → `refresh-capabilities`,
     ///   `pool.run()` → `run-pool` (but `viewModel.refresh()` → `refresh`: the object is only a kind word).
     func callWords(_ call: BodyCall) -> [String] {
+        if let action = Self.pressedControlAction(call) { return action }
         if let event = Self.eventCallWords(call) { return event }
         // `try await apiService.hashtagTimeline(…)`: a service's method named for what it returns, awaited, fetches it.
         if Self.isServiceRequest(call) {
@@ -392,7 +393,9 @@ extension TaskNameDerivation {
 
     /// `onAppear` → `appear`, `viewDidLoad` → `view-did-load`.
     func actionWords(_ name: String) -> [String] {
-        let words = NameWords.split(name)
+        var words = NameWords.split(name)
+        // `UIAction`, `NSMenuItem`: the framework's capitals say whose control it is, not what it does.
+        if words.count > 1, ["ui", "ns"].contains(words[0]), name.hasPrefix(words[0].uppercased()) { words.removeFirst() }
         if words.count > 1, Self.modifierPrefixes.contains(words[0]) { return Array(words.dropFirst()) }
         return words
     }

@@ -9,7 +9,10 @@ extension TaskBodyReader {
     /// A call that asks for a value rather than doing the work: a predicate, a value bound without `await`
     /// (`let old = dataSource.snapshot()`), or the sequence of a `for await` loop.
     static func isQuery(_ node: FunctionCallExprSyntax, callee: String) -> Bool {
-        if let first = NameWords.split(callee).first, predicateWords.contains(first) { return true }
+        // (`didPressPinMessage(…)` is the handler of a pressed control, which acts: no question.)
+        let words = NameWords.split(callee)
+        if let first = words.first, predicateWords.contains(first),
+           !(words.count > 2 && first == "did" && ["press", "tap", "click"].contains(words[1])) { return true }
         // `delegate.emailManager(self, requested: url)`: a delegate asked for something, named for who asks.
         // A labelled `self` (`Facade.toggleSensitive(dependency: self, …)`) hands the caller over as a dependency
         // of work done elsewhere: that call is the work.

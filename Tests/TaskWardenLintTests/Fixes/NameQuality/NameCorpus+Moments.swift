@@ -115,6 +115,16 @@ extension NameCorpus {
                 }
             }
             """, accept: [["reply-table-cell-vote"]], wrong: ["reply-table-cell-delegate-vote", "reply-table-view-cell-vote"]),
+        NameCase("a pressed control's handler says the action it asks for", file: "ChatViewController.swift", """
+            final class ChatViewController: UIViewController {
+                func pinOptions(for message: Message) -> [UIMenuElement] {
+                    let pinAction = UIAction(title: "Pin") { [unowned self] _ in
+                        Task { await self.didPressPinMessage(for: message) }
+                    }
+                    return [pinAction]
+                }
+            }
+            """, accept: [["chat-pin-message"]], wrong: ["chat-pin-options", "chat-pin-options-ui", "chat-handle-press-pin-message"]),
         NameCase("a verb whose object is the type itself says it once", file: "NotificationPolicyViewController.swift", """
             final class NotificationPolicyViewController: UIViewController {
                 @objc func save(_ sender: UIBarButtonItem) {
