@@ -72,6 +72,10 @@ extension TaskNameDerivation {
     /// leaves it unfinished (`different` of `different-keys` once `keys` repeats the prefix's `key`), nor
     /// starting on a preposition whose object went (`in-disabled` of `in-task-disabled` after `task-…`).
     static func phrase(_ words: [String], after base: [String]) -> [String] {
+        // `didPressSendNow` after `delete`: when the control was pressed (`…-delete-on-send-now`).
+        if words.count > 2, words[0] == "did", ["press", "tap", "click"].contains(words[1]) {
+            return phrase(["on"] + words.dropFirst(2), after: base)
+        }
         let phrase = WordStems.removingRepeats(words, after: base)
         guard phrase.count < words.count else { return phrase }
         // `did-tap` of `didTapProfile` after `show-profile`: the moment's verb alone says when (`show-profile-on-tap`).

@@ -128,6 +128,9 @@ extension TaskNameDerivation {
         return words
     }
 
+    /// Labels of a delegate method that only say where (`point:`, `at:`), never the moment.
+    static let positionLabels: Set<String> = ["point", "at", "location", "position", "sender", "animated", "coordinator"]
+
     /// Prepositions a factory function is named with (`from(refreshToken:)`, `with(identifier:)`).
     static let namingPrepositions: Set<String> = ["from", "with", "for", "by", "to", "of", "into", "using", "matching"]
 
@@ -354,7 +357,8 @@ extension TaskNameDerivation {
         let labels = Self.argumentLabels(function)
         let baseWords = allWords
         // The event is the last label that names one; `withCompletionHandler:`, `reply:` name a parameter.
-        let candidates = labels.filter { $0 != "_" && !Self.isCallbackLabel($0) }
+        // Nor a position (`contextMenuConfigurationForRowAt:point:` is about the menu, not the `point`).
+        let candidates = labels.filter { $0 != "_" && !Self.isCallbackLabel($0) && !Self.positionLabels.contains($0) }
         // `…buttonDidPressed:action:`: a label that says an event beats a plain parameter after it.
         let eventful = candidates.last { NameWords.split($0).contains(where: Self.eventLabelWords.contains) }
         // `virtualMachine(_:didErrorWithMessage:)`: a base name that is no verb, before a label that says an
