@@ -70,15 +70,15 @@ extension NameWords {
                 && !["fully", "ously", "ally", "ively", "ately", "ently", "antly", "edly", "ingly"].contains(where: word.hasSuffix))
     }
 
+    /// Words that negate the verb after them.
+    static let negatingWords: Set<String> = ["never", "not", "dont", "doesnt", "cannot", "cant", "wont"]
+
     /// The words of `phrase` a name after `prefix` keeps within `maxLength`: the whole phrase (auxiliaries,
     /// then glue words, left out when that makes it fit), else the phrase up to the last clause that fits; nil
     /// when no clause of two words or more fits (the caller cuts word by word).
     ///
     /// `cookies-for-logins-are-retained` keeps `for` and loses `are` (`cookies-logins-are-retained` is garble);
     /// `cancelled-while-waiting-for-capacity-to-free-up` is cut before `to`, not after `free`.
-    /// Words that negate the verb after them.
-    static let negatingWords: Set<String> = ["never", "not", "dont", "doesnt", "cannot", "cant", "wont"]
-
     static func keptPhrase(prefix: [String], phrase: [String], maxLength: Int) -> (words: [String], consumed: Int)? {
         func fitted(_ words: [String]) -> [String]? {
             func fits(_ words: [String]) -> Bool { hyphenatedLength(prefix, words) <= maxLength }

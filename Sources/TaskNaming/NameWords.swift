@@ -127,7 +127,6 @@ public enum NameWords {
         "red", "bred", "shred", "fred", "ted", "ed", "led", "wed", "bleed", "weed", "reed", "greed", "deed",
     ]
 
-    /// A past participle (`failed`, `pressed`, `closed`) or an irregular one an event is commonly named with.
     /// `activities` → `activity`, `tokens` → `token`; nil for a word that is no regular plural (`status`, `news`).
     public static func singular(_ word: String) -> String? {
         guard word.count > 3, word.hasSuffix("s"), !word.hasSuffix("ss"), !word.hasSuffix("us"), !word.hasSuffix("is"),
@@ -138,6 +137,7 @@ public enum NameWords {
         return String(word.dropLast())
     }
 
+    /// A past participle (`failed`, `pressed`, `closed`) or an irregular one an event is commonly named with.
     public static func isParticiple(_ word: String) -> Bool {
         if irregularParticiples.contains(word) { return true }
         return word.count >= 4 && word.hasSuffix("ed") && !notParticiples.contains(word)
