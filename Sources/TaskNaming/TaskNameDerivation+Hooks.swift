@@ -12,11 +12,15 @@ extension TaskNameDerivation {
     /// `self.didPressPinMessage(for:pinUntil:)`, `didTapSaveButton()`: the type's own handler of a control says, after
     /// its event verb, the action the control asks for (`pin-message`, `save`); that is what the task does.
     static func pressedControlAction(_ call: BodyCall) -> [String]? {
-        guard call.receiver == nil, call.typeName == nil else { return nil }
-        var words = NameWords.split(call.name)
-        guard words.count > 2, words[0] == "did", ["press", "tap", "click"].contains(words[1]) else { return nil }
-        words.removeFirst(2)
+        guard call.receiver == nil, call.typeName == nil, var words = afterPress(NameWords.split(call.name)) else { return nil }
         if words.count > 1, ["button", "action", "item"].contains(words.last ?? "") { words.removeLast() }
         return words
+    }
+
+    /// `did-press-pin-message` → `pin-message`: the words after a control's press (`didPress…`, `didTap…`,
+    /// `didClick…`); nil for any other name.
+    public static func afterPress(_ words: [String]) -> [String]? {
+        guard words.count > 2, words[0] == "did", ["press", "tap", "click"].contains(words[1]) else { return nil }
+        return Array(words.dropFirst(2))
     }
 }

@@ -73,9 +73,7 @@ extension TaskNameDerivation {
     /// starting on a preposition whose object went (`in-disabled` of `in-task-disabled` after `task-…`).
     static func phrase(_ words: [String], after base: [String]) -> [String] {
         // `didPressSendNow` after `delete`: when the control was pressed (`…-delete-on-send-now`).
-        if words.count > 2, words[0] == "did", ["press", "tap", "click"].contains(words[1]) {
-            return phrase(["on"] + words.dropFirst(2), after: base)
-        }
+        if let pressed = afterPress(words) { return phrase(["on"] + pressed, after: base) }
         let phrase = WordStems.removingRepeats(words, after: base)
         guard phrase.count < words.count else { return phrase }
         // `did-tap` of `didTapProfile` after `show-profile`: the moment's verb alone says when (`show-profile-on-tap`).

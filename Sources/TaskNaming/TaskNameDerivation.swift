@@ -768,8 +768,9 @@ public struct TaskNameDerivation: Sendable {
         }
         // (A host's moment, `viewDidLoad`, says nothing the assignment does not: `clientIdLabel.text = await
         // flow.clientId` fills the label.)
+        let role = role(of: context)
         if let dominant = body.dominant, dominant.isAssignment, !undoesFunction(dominant),
-           context.placement != .callback, !context.isConditional, role(of: context) != .host {
+           context.placement != .callback, !context.isConditional, role != .host {
             call = nil
         }
         // Sleeping is what a body does only when nothing around it says more: it comes after the anchors.
@@ -788,7 +789,6 @@ public struct TaskNameDerivation: Sendable {
             call = nil
         }
         // A view's `body` says nothing, not even to tell two tasks apart.
-        let role = role(of: context)
         let member = context.declarationPath.member.flatMap { component -> PurposeCandidate? in
             if case .property("body") = component { return nil }
             var candidate = PurposeCandidate(memberWords(component), memberProvenance(context), mayEcho: true,

@@ -11,8 +11,7 @@ extension TaskBodyReader {
     static func isQuery(_ node: FunctionCallExprSyntax, callee: String) -> Bool {
         // (`didPressPinMessage(…)` is the handler of a pressed control, which acts: no question.)
         let words = NameWords.split(callee)
-        if let first = words.first, predicateWords.contains(first),
-           !(words.count > 2 && first == "did" && ["press", "tap", "click"].contains(words[1])) { return true }
+        if let first = words.first, predicateWords.contains(first), TaskNameDerivation.afterPress(words) == nil { return true }
         // `delegate.emailManager(self, requested: url)`: a delegate asked for something, named for who asks.
         // A labelled `self` (`Facade.toggleSensitive(dependency: self, …)`) hands the caller over as a dependency
         // of work done elsewhere: that call is the work.
