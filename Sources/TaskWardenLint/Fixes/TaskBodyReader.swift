@@ -101,8 +101,9 @@ struct TaskBodyReader {
         }
     }
 
-    /// `try await Task.sleep(for: limit)` first, then nothing but giving up: `throw …`, `return …`,
-    /// `work.cancel()`, `group.cancelAll()`.
+    /// `try await Task.sleep(for: limit)` first, then nothing but giving up: `throw …`, `return`, `return nil`,
+    /// `return false`, `work.cancel()`, `group.cancelAll()` (a child that returns a value after sleeping,
+    /// `return 2`, is a result, no deadline).
     static func sleepsThenGivesUp(_ statements: CodeBlockItemListSyntax) -> Bool {
         func call(_ item: CodeBlockItemSyntax) -> String? {
             guard var expression = item.item.as(ExprSyntax.self) else { return nil }
@@ -115,8 +116,10 @@ struct TaskBodyReader {
         }
         guard let first = statements.first, call(first) == "sleep" else { return false }
         return statements.dropFirst().allSatisfy { item in
-            item.item.is(ThrowStmtSyntax.self) || item.item.is(ReturnStmtSyntax.self)
-                || ["cancel", "cancelAll"].contains(call(item) ?? "")
+            if let returned = item.item.as(ReturnStmtSyntax.self) {
+                return returned.expression.map { ["nil", "false"].contains($0.trimmedDescription) } ?? true
+            }
+            return item.item.is(ThrowStmtSyntax.self) || ["cancel", "cancelAll"].contains(call(item) ?? "")
         }
     }
 

@@ -125,6 +125,23 @@ extension NameCorpus {
                 }
             }
             """, accept: [["chat-pin-message"]], wrong: ["chat-pin-options", "chat-pin-options-ui", "chat-handle-press-pin-message"]),
+        NameCase("a child that sleeps and then returns its value is no deadline", file: "SchedulerTests.swift", """
+            final class SchedulerTests: XCTestCase {
+                func testRunSorting() async throws {
+                    try await withThrowingTaskGroup(of: Int.self) { group in
+                        group.addTask {
+                            try await self.clock.sleep(for: .seconds(2))
+                            return 2
+                        }
+                        group.addTask {
+                            try await Task.sleep(for: .seconds(5))
+                            return nil
+                        }
+                    }
+                }
+            }
+            """, accept: [["scheduler-run-sorting", "scheduler-run-sorting-sleep"], ["scheduler-run-sorting-timeout"]],
+            wrong: ["scheduler-timeout"]),
         NameCase("a verb whose object is the type itself says it once", file: "NotificationPolicyViewController.swift", """
             final class NotificationPolicyViewController: UIViewController {
                 @objc func save(_ sender: UIBarButtonItem) {
