@@ -52,6 +52,10 @@ public struct BodyCall: Sendable, Hashable {
         self.isAwaited = isAwaited
         self.text = text ?? "\(receiver.map { $0 + "." } ?? typeName.map { $0 + "." } ?? "")\(name)()"
     }
+
+    /// What a body that sleeps and then only gives up does (`try await Task.sleep(for: limit); throw …`): it is
+    /// the deadline a race's other side must beat, a timeout.
+    public static let deadline = BodyCall(name: "timeout", isAwaited: false, text: "sleep, then give up")
 }
 
 /// What a task's body does, read from its closure: the calls that say what it does, and which one dominates.

@@ -60,6 +60,11 @@ extension TaskNameDerivation {
         if asPurpose, unsaid.count == 1, words.count > 1, unsaid[0] == words[0], Self.runsService(context.body) {
             return unsaid
         }
+        // A service whose name the prefix says whole, in two words or more (`activityWorker.run()` after
+        // `activity-worker`), would stutter after the scenario (`…-void-run-activity-worker`): its run is the part.
+        if unsaid.count == 1, words.count > 2, unsaid[0] == words[0], Self.runsService(context.body) {
+            return unsaid
+        }
         words = unsaid.count == 1 && words.count > 1 && unsaid[0] == words[0]
             && (NameWords.split(call.name).count > 1 || Self.runsService(context.body))
             ? words : unsaid

@@ -464,8 +464,9 @@ public struct TaskNameDerivation: Sendable {
             // (`state` of `searchState.search(…)` after `search-ending`): no word of what the task does.
             if index == receiverIndex, phrase.first != words.first { continue }
             // A lone auxiliary or empty verb (`get` from `method: .get`) tells two sites apart as garble; so does
-            // a lone adjective (`new` of `case .new(let phase)`: `update-customer-new`).
-            if phrase.count == 1, Self.emptyVerbs.contains(phrase[0]) || NameWords.weakWords.contains(phrase[0])
+            // a lone adjective (`new` of `case .new(let phase)`: `update-customer-new`). Not a test's run of the
+            // service its prefix names (`activity-worker-void-run`): that is the part it plays.
+            if phrase.count == 1, index != ownPartIndex || !Self.runsService(context.body), Self.emptyVerbs.contains(phrase[0]) || NameWords.weakWords.contains(phrase[0])
                 || Self.relativeAdjectives.contains(phrase[0]) { continue }
             // In a test, a bare verb after the scenario (`…-at-least-once-consume`) ends on a dangling word; the
             // phrase with what it works on (`consume-reader1`) tells the sites apart in its place.
@@ -784,8 +785,8 @@ public struct TaskNameDerivation: Sendable {
         } ?? false
         if body.dominance == .bookkeeping || body.dominance == .query || readsCollection, let weak = call {
             // In a test, the scenario says more than a sleep ever does, even to tell two tasks apart
-            // (`first-value-sleep`).
-            bookkeeping = context.isTestMethod && body.dominant?.name == "sleep" ? [] : [weak]
+            // (`first-value-sleep`); so does the task's storage (`timeoutTask`, not `…-sleep`).
+            bookkeeping = (context.isTestMethod || !storage.isEmpty) && body.dominant?.name == "sleep" ? [] : [weak]
             call = nil
         }
         // A view's `body` says nothing, not even to tell two tasks apart.

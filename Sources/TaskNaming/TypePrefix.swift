@@ -37,19 +37,25 @@ public struct TypePrefix: Sendable, Hashable {
 
     /// The prefix words for a path of enclosing type names, outermost first; empty for top-level code.
     public func words(for types: [String]) -> [String] {
-        guard let innermostIndex = types.indices.last(where: { !stem(types[$0]).isEmpty }) else {
+        // `ClusterEventStream.AsyncIterator`: a nested type named for the protocol it conforms to is its outer
+        // type's (`cluster-event-stream`), as a kind word is.
+        let stem = { (index: Int) in index > 0 && Self.conformanceNames.contains(types[index]) ? [] : self.stem(types[index]) }
+        guard let innermostIndex = types.indices.last(where: { !stem($0).isEmpty }) else {
             // Only kind words (`struct View`): keep the word rather than nothing.
             return types.last.map(NameWords.split) ?? []
         }
-        var words = stem(types[innermostIndex])
+        var words = stem(innermostIndex)
         // `Library.Loader` reads better as `library-loader` than as `loader`; `BookmarkViewModel.State.Loading` as
         // `bookmark-loading`: the nearest outer type that says more than one word, else the outermost.
-        let outers = types[..<innermostIndex].map(stem).filter { !$0.isEmpty }
+        let outers = types.indices[..<innermostIndex].map(stem).filter { !$0.isEmpty }
         if words.count == 1, let outer = outers.last(where: { $0.count > 1 }) ?? outers.first {
             words = outer.filter { !words.contains($0) } + words
         }
         return fitted(words)
     }
+
+    /// Names a nested type takes from the protocol it conforms to: they say which requirement, never which type.
+    static let conformanceNames: Set<String> = ["AsyncIterator", "Iterator", "AsyncIteratorProtocol"]
 
     /// Stems of view types that say only which view of a program they are (`ContentView`, `MainView`,
     /// `RootViewController`): every program has one, so the program names their tasks instead.

@@ -72,11 +72,11 @@ struct TaskBodyReader {
                 let timeout = BodyCall(name: thrownCase, isAwaited: false, text: "throw .\(thrownCase)")
                 return body([timeout], timeout, .onlyCall)
             }
-            if work.isEmpty, queries.isEmpty, sleepsThenGivesUp {
+            if queries.isEmpty, sleepsThenGivesUp {
                 // `try await Task.sleep(for: limit)` then nothing but giving up (`throw CancellationError()`,
                 // `return nil`, `workTask.cancel()`): the deadline a race's other side must beat, a timeout.
-                let timeout = BodyCall(name: "timeout", isAwaited: false, text: "sleep, then give up")
-                return body([timeout], timeout, .onlyCall)
+                // (The only calls left are in what it throws: `throw TimeoutError(after: limit)` makes the error.)
+                return body([.deadline], .deadline, .onlyCall)
             }
             let distinctNames = Set(work.map(\.name))
             // Closing what the work used, after it (`for await data in input { try handle.write(contentsOf: data) }`
@@ -114,12 +114,22 @@ struct TaskBodyReader {
             }
             return expression.as(FunctionCallExprSyntax.self).flatMap { SiteNamingContext.calleeName($0.calledExpression) }
         }
+        func hasArguments(_ item: CodeBlockItemSyntax) -> Bool {
+            item.item.as(ExprSyntax.self).map { expression in
+                var expression = expression
+                while let inner = expression.as(TryExprSyntax.self)?.expression ?? expression.as(AwaitExprSyntax.self)?.expression {
+                    expression = inner
+                }
+                return expression.as(FunctionCallExprSyntax.self).map { !$0.arguments.isEmpty } ?? false
+            } ?? false
+        }
         guard let first = statements.first, call(first) == "sleep" else { return false }
         return statements.dropFirst().allSatisfy { item in
             if let returned = item.item.as(ReturnStmtSyntax.self) {
                 return returned.expression.map { ["nil", "false"].contains($0.trimmedDescription) } ?? true
             }
-            return item.item.is(ThrowStmtSyntax.self) || ["cancel", "cancelAll"].contains(call(item) ?? "")
+            // (`queue.cancel(id: job)` cancels a piece of work by its identity: that is work, not giving up.)
+            return item.item.is(ThrowStmtSyntax.self) || (["cancel", "cancelAll"].contains(call(item) ?? "") && !hasArguments(item))
         }
     }
 
@@ -258,6 +268,8 @@ struct TaskBodyReader {
         "singleOutput", "values", "asyncValue", "firstValue", "timeout", "detachNewThread", "orLog",
         // SwiftNIO's `channel.executeThenClose { inbound, outbound in … }`: what the closure does with the channel.
         "executeThenClose",
+        // A distributed actor's `whenLocal { local in … }`: what the closure does with the actor.
+        "whenLocal",
         // SwiftNIO's future adapters (`channel.writeAndFlush(x).flatMapErrorThrowing { … }.get()`): the call
         // whose future they adapt is the work.
         "flatMapThrowing", "flatMapError", "flatMapErrorThrowing", "flatMapResult", "recover", "always", "hop",
