@@ -442,7 +442,11 @@ extension TaskNameDerivation {
         // acts on it alone (`notification-policy-update`); said again it stutters.
         let objectIsPrefix = leftVerb == [0] && words.count > 1 && objectVerbs.contains(words[0])
             && prefix == Array(words.dropFirst())
-        if headCut || (leftVerb.count == 1 && words.count > 1 && emptyVerbs.contains(words[leftVerb[0]]) && !objectIsPrefix) {
+        // `roomForIdentifier(_:)` after `room-flow`: the prefix took the head noun the rest only qualifies
+        // (`for-identifier` reads as `identifier`, something else); the name keeps it.
+        let qualifierLeft = removed.first == true && leftVerb.first.map { headlessOpeners.contains(words[$0]) } == true
+        if headCut || qualifierLeft
+            || (leftVerb.count == 1 && words.count > 1 && emptyVerbs.contains(words[leftVerb[0]]) && !objectIsPrefix) {
             removed = words.map { _ in false }
         }
         let keptWords = words.indices.dropFirst().filter {

@@ -965,6 +965,11 @@ public struct TaskNameDerivation: Sendable {
 }
 
 /// Words that could name a task, and where they came from.
+extension TaskNameDerivation {
+    /// Prepositions that open what qualifies a head noun (`room-for-identifier`, `user-by-email`).
+    static let headlessOpeners: Set<String> = ["for", "by", "with", "from", "of", "at"]
+}
+
 struct PurposeCandidate: Hashable {
     var words: [String]
     var provenance: String

@@ -77,12 +77,20 @@ public enum WordStems {
     public static func removingRepeats(_ words: [String], after earlier: [String] = []) -> [String] {
         var seen = earlier
         var kept: [String] = []
-        for word in words where !seen.contains(where: { same($0, word) }) {
+        for (index, word) in words.enumerated() {
+            // `picture-in-picture`, `peer-to-peer`, `side-by-side`: a word said again across a linking word
+            // is one idiom, not a stutter; cut, it reads as garble (`picture-in`).
+            let closesIdiom = index >= 2 && words[index - 2] == word && idiomLinks.contains(words[index - 1])
+                && kept.suffix(2) == [word, words[index - 1]]
+            guard closesIdiom || !seen.contains(where: { same($0, word) }) else { continue }
             kept.append(word)
             seen.append(word)
         }
         return kept
     }
+
+    /// The words that join a word to itself in an idiom (`picture-in-picture`, `end-to-end`, `one-by-one`).
+    static let idiomLinks: Set<String> = ["in", "to", "by"]
 
     /// True when every one of `words` has the stem of a word in `others`.
     public static func allRepeat(_ words: [String], in others: [String]) -> Bool {
