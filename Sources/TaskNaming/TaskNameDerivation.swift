@@ -908,6 +908,16 @@ public struct TaskNameDerivation: Sendable {
                         || (context.isPerItem && body.dominance == .onlyCall && dominant.isAwaited
                             && !Self.isSystemCall(dominant) && (memberIsCut(member, context) || (perItemPiece && saysPieceOfMember(dominant)))))
             } ?? false
+            // `secondaryButton: .init(title: L10n.actionTryAgain) { Task { await self?.report() } }` inside
+            // `report()`: a task made in a callback that only runs its own function again retries it.
+            if context.placement == .callback, body.callsEnclosingFunction, body.dominance == .onlyCall,
+               !body.bookkeepingCalls.contains(where: { $0.name == "sleep" }), let member {
+                var retry = member
+                retry.words = ["retry"] + member.words.filter { $0 != "retry" }
+                retry.provenance = "retry of \(memberProvenance(context))"
+                retry.verb = "retry"
+                candidates.append(retry)
+            }
             if callFirst, let call { candidates.append(call) }
             // A storage of two words or more (`endUnansweredCallTask`) says which task this is better than a
             // function doing several things; one word (`infoTask`) says less than the function.

@@ -1,5 +1,5 @@
 /// Moments and side shows: a state's `didEnter(from:)` that requests from a service, a spinner shown around
-/// the work, a navigation's destination, a deadline child, and a verb whose object is the type itself.
+/// the work, a navigation's destination, a deadline child, a verb whose object is the type itself, and a retry from an alert.
 extension NameCorpus {
     static let moments: [NameCase] = [
         NameCase("a state entered starts a request to a service", file: "TimelineViewModel+State.swift", """
@@ -155,5 +155,22 @@ extension NameCorpus {
             }
             """, accept: [["notification-policy-update", "notification-policy-save"]],
             wrong: ["notification-policy-update-notification-policy"]),
+        NameCase("an alert's Try Again runs the function it is made in once more", file: "ArchiveScreenViewModel.swift", """
+            final class ArchiveScreenViewModel {
+                func process(viewAction: ViewAction) {
+                    switch viewAction {
+                    case .archive: Task { await archive() }
+                    }
+                }
+                private func archive() async {
+                    switch await service.archive(id) {
+                    case .success: dismiss()
+                    case .failure:
+                        alert = .init(title: "Error", retry: .init(title: L10n.actionTryAgain) { [weak self] in Task { await self?.archive() } })
+                    }
+                }
+            }
+            """, accept: [["archive"], ["archive-retry", "archive-retry-failure"]],
+            wrong: ["archive-2", "archive-failure"]),
     ]
 }
