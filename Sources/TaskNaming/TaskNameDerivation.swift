@@ -225,15 +225,19 @@ public struct TaskNameDerivation: Sendable {
         // `send-push-notification` cut from `sendPushNotificationPreferences`: a call's object cut from its head
         // noun names another thing. The verb keeps its head noun and as many words before it as fit
         // (`send-notification-preferences`), when nothing but nouns stand between them.
-        if let first = ordered.first, first.isCall, !first.isPhrase, first.words.count > 2, first.verb == first.words[0],
-           Self.everyVerb.contains(first.words[0]) || Self.knownVerbs.contains(first.words[0]),
+        // So does a function's (`didReceiveVerificationRequest(details:)` → `did-receive-request`), after the
+        // `did` or `will` of a delegate's event.
+        let verbIndex = ordered.first.map { $0.isMember && ["did", "will"].contains($0.words.first ?? "") ? 1 : 0 } ?? 0
+        if let first = ordered.first, first.isCall || (first.isMember && verbIndex == 1), !first.isPhrase, first.words.count > verbIndex + 2,
+           first.isMember || first.verb == first.words[0],
+           Self.everyVerb.contains(first.words[verbIndex]) || Self.knownVerbs.contains(first.words[verbIndex]),
            let head = first.words.last, !prefix.contains(where: { WordStems.same($0, head) }),
-           !first.words.dropFirst().contains(where: { word in
+           !first.words.dropFirst(verbIndex + 1).contains(where: { word in
                NameWords.fillers.contains(word) || NameWords.danglingWords.contains(word) || NameWords.isParticiple(word)
                    || word.hasSuffix("ing") || word.hasSuffix("ly") || ["already", "still", "not", "no"].contains(word)
            }) {
             var kept = first.words
-            while !fitsUncut(kept, after: prefix), kept.count > 2 { kept.remove(at: 1) }
+            while !fitsUncut(kept, after: prefix), kept.count > verbIndex + 2 { kept.remove(at: verbIndex + 1) }
             if kept != first.words, fitsUncut(kept, after: prefix) { ordered[0].words = kept }
         }
         if let first = ordered.first, first.isPhrase ? cutsToGenericVerb(first.words, prefix: prefix) : cutsBadly(first.words, prefix: prefix),

@@ -4,7 +4,8 @@
 /// - Words that only say what kind of type it is are removed from the end, as often as they occur
 ///   (`AlbumDetailViewModel` → `album-detail`, `StartChatScreenViewModel` → `start-chat`,
 ///   `WebCacheManagerTests` → `web-cache`, `RoomFlowCoordinator` → `room-flow` but `AppCoordinator` →
-///   `app-coordinator`), and a leading `Default` (`DefaultPreferences` → `preferences`).
+///   `app-coordinator`), and a leading `Default` (`DefaultPreferences` → `preferences`) or, before two words
+///   or more, `Weak` (`WeakSessionVerificationProxy` → `session-verification-proxy`).
 /// - A one-word nested type takes its outer type (`PriceService.Cache` → `price-cache`).
 /// - A prefix longer than ``limit`` loses the kind words inside it (`SyncSettingsViewControllerErrorTests` →
 ///   `sync-settings-error`), then keeps its leading whole words up to the limit (never fewer than two):
@@ -102,6 +103,8 @@ public struct TypePrefix: Sendable, Hashable {
         var words = NameWords.split(bare)
         let whole = words
         if words.count > 1, words.first == "default" { words.removeFirst() }
+        // `WeakSessionVerificationProxy`: a weak wrapper's tasks are the wrapped type's, hopped to (`WeakBox` stays).
+        if words.count > 2, words.first == "weak", typeName.hasPrefix("Weak") { words.removeFirst() }
         // `StatusTableViewCellDelegate`: a long delegate protocol is its object's (`status-table-cell`); not a
         // short one (`AppDelegate`), nor one whose object is itself a kind word (`UITableViewDelegate`).
         if words.count >= 4, words.last == "delegate", !kindWords.contains(where: { $0.last == words[words.count - 2] }) {
