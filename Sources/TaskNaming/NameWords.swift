@@ -25,6 +25,8 @@ public enum NameWords {
     static let clauseWords: Set<String> = [
         "across", "after", "before", "during", "while", "until", "with", "without", "when", "whenever", "despite",
         "via", "unless", "because", "if",
+        // A participle of manner (`runWorkersIgnoringCancellation` → `run-workers`, never `run-workers-ignoring`).
+        "ignoring", "including", "excluding", "using",
     ]
 
     /// Words a phrase cut short never ends on: a negation cut from its verb (`subscriptions-dont`) or a

@@ -900,8 +900,16 @@ public struct TaskNameDerivation: Sendable {
                let one = NameWords.singular(last) {
                 call?.words = [functionWords[0], one]
             }
+            // `runWorkers…()` making a child per worker (`activityWorker.run()`, `workflowWorker.run()`): each
+            // child does the function's work to one of the things it names (`run-activity-worker`).
+            let doesItToOne = { (dominant: BodyCall) -> Bool in
+                let words = callWords(dominant)
+                guard !context.isPerItem, body.dominance == .onlyCall, words.count > 1, let functionWords = member?.words, functionWords.count > 1,
+                      WordStems.same(words[0], functionWords[0]), let last = words.last else { return false }
+                return functionWords.dropFirst().contains { NameWords.singular($0) == last }
+            }
             let callFirst = body.dominant.map { dominant in
-                !body.callsEnclosingFunction && (!agrees(context.declarationPath.member, dominant) || perItemPiece)
+                !body.callsEnclosingFunction && (!agrees(context.declarationPath.member, dominant) || perItemPiece || doesItToOne(dominant))
                     && !asksForMembersObject(member, dominant)
                     && (context.placement == .callback || !Self.isOwnHook(dominant))
                     && (context.placement == .callback

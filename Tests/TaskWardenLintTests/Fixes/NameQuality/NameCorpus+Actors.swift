@@ -1,5 +1,5 @@
 /// Distributed actors and the types around them: work done through `whenLocal`, a deadline child that throws
-/// an error it makes, a type's async iterator, and a worker's tests that each run the worker.
+/// an error it makes, a type's async iterator, a worker's tests that each run the worker, and a child per worker.
 extension NameCorpus {
     static let actors: [NameCase] = [
         NameCase("work on a distributed actor seen as local", file: "GossipRelay.swift", """
@@ -83,5 +83,19 @@ extension NameCorpus {
                           ["import-worker-corrupt-archive-is-skipped-run", "import-worker-corrupt-archive-is-skipped"]],
             wrong: ["import-worker-run-import-worker", "import-worker-empty-archive-run-import-worker",
                     "import-worker-run-import-worker-2", "import-worker-run-2"]),
+        NameCase("a function that runs its workers makes a child for each", file: "ReplicaHost.swift", """
+            final class ReplicaHost {
+                func runReplicasIgnoringShutdown(logReplica: LogReplica, indexReplica: IndexReplica) async throws {
+                    try await Task {
+                        try await withThrowingTaskGroup(of: Void.self) { group in
+                            group.addTask { try await logReplica.run() }
+                            group.addTask { try await indexReplica.run() }
+                            try await group.waitForAll()
+                        }
+                    }.value
+                }
+            }
+            """, accept: [["replica-host-run-replicas", "replica-host-run-replicas-ignoring-shutdown"], ["replica-host-run-log-replica"], ["replica-host-run-index-replica"]],
+            wrong: ["replica-host-run-replicas-ignoring", "replica-host-run-replicas-log", "replica-host-run-replicas-index"]),
     ]
 }

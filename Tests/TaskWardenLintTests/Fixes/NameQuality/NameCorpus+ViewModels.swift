@@ -93,7 +93,7 @@ extension NameCorpus {
                 }
             }
             """, accept: [["packet-tunnel-provider-fail-next-test", "packet-tunnel-provider-simulate-connection"],
-                          ["packet-tunnel-provider-start-monitors", "packet-tunnel-provider-start-tunnel-failure"]],
+                          ["packet-tunnel-provider-start-monitors", "packet-tunnel-provider-start-tunnel-failure", "packet-tunnel-provider-start-failure-monitor"]],
             wrong: ["packet-simulate-connection-interruption", "packet-start-monitors"]),
         NameCase("a fetcher's fetch is the fetcher, not fetcher-fetch", file: "ConfigurationFetcher.swift", """
             final class ConfigurationFetcher {
