@@ -939,7 +939,11 @@ public struct TaskNameDerivation: Sendable {
             // one word of what the task is for says more than the start around it.
             let saidByMember = { (storage: PurposeCandidate) in WordStems.allRepeat(storage.words, in: member?.words ?? []) }
             let memberOnlyStarts = member.map { $0.words.count == 1 && Self.startingVerbs.contains($0.words[0]) } == true
-            let saysMore = { (storage: PurposeCandidate) in (storage.words.count > 1 || memberOnlyStarts) && !saidByMember(storage) }
+            // One word that names the part a task plays (`timeoutTask`, `heartbeatTask`) says it as well as two.
+            let saysMore = { (storage: PurposeCandidate) in
+                (storage.words.count > 1 || memberOnlyStarts || storage.words.allSatisfy(Self.roleStorageWords.contains))
+                    && !saidByMember(storage)
+            }
             candidates += storage.filter(saysMore) + [member].compactMap { $0 } + storage.filter { !saysMore($0) } + titles
             if !callFirst, let call { candidates.append(call) }
             candidates += cases + actions + triggers + bookkeeping
@@ -988,6 +992,9 @@ public struct TaskNameDerivation: Sendable {
 
 /// Words that could name a task, and where they came from.
 extension TaskNameDerivation {
+    /// One-word storages that name the part a task plays beside other work (`timeoutTask`, `watchdogTask`).
+    static let roleStorageWords: Set<String> = ["timeout", "deadline", "watchdog", "heartbeat", "keepalive", "debounce"]
+
     /// Prepositions that open what qualifies a head noun (`room-for-identifier`, `user-by-email`).
     static let headlessOpeners: Set<String> = ["for", "by", "with", "from", "of", "at"]
 }

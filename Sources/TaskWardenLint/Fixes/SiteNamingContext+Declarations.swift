@@ -249,6 +249,31 @@ extension SiteNamingContext {
         return alias.map { ($0, argument) }
     }
 
+    /// Locals in `function` bound to one of `names` and nothing else (`let unsafeOperation = escapingOperation`),
+    /// each with the name it holds, in source order.
+    static func localAliases(in function: Syntax, of names: Set<String>) -> [(alias: String, original: String)] {
+        final class AliasVisitor: SyntaxVisitor {
+            var known: Set<String>
+            var found: [(alias: String, original: String)] = []
+            init(_ known: Set<String>) {
+                self.known = known
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+                if let alias = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                   let original = node.initializer?.value.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                   known.contains(original), !known.contains(alias) {
+                    found.append((alias, original))
+                    known.insert(alias)
+                }
+                return .visitChildren
+            }
+        }
+        let visitor = AliasVisitor(names)
+        visitor.walk(function)
+        return visitor.found
+    }
+
     /// `Task(operation: operation)` or `group.addTask(operation: body)`: the operation handed over is one of
     /// the function's own closure parameters.
     static func passedParameter(of call: FunctionCallExprSyntax, among parameters: [String]) -> String? {

@@ -124,6 +124,13 @@ public enum SiteNamingContext {
                 aliasOf[alias] = original
             }
         }
+        // `nonisolated(unsafe) let unsafeOperation = escapingOperation`: a local that only holds one is it too.
+        if let function, !parameters.isEmpty {
+            for (alias, original) in localAliases(in: function, of: Set(parameters.keys)) where parameters[alias] == nil {
+                parameters[alias] = parameters[original]
+                aliasOf[alias] = aliasOf[original] ?? original
+            }
+        }
         var body = TaskBodyReader.read(TaskBodyReader.taskClosure(of: call), enclosingFunction: functionName,
                                        closureParameters: Set(parameters.keys), reportingNames: reportingNames)
         if body.calls.isEmpty, body.bookkeeping.isEmpty,

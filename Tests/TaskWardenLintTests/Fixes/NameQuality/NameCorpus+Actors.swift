@@ -97,5 +97,16 @@ extension NameCorpus {
             }
             """, accept: [["replica-host-run-replicas", "replica-host-run-replicas-ignoring-shutdown"], ["replica-host-run-log-replica"], ["replica-host-run-index-replica"]],
             wrong: ["replica-host-run-replicas-ignoring", "replica-host-run-replicas-log", "replica-host-run-replicas-index"]),
+        NameCase("a helper hands its operation on through a local", file: "StateStorage.swift", """
+            final class StateStorage {
+                func withShield<Result: Sendable>(_ operation: () async throws -> Result) async throws -> Result {
+                    try await withoutActuallyEscaping(operation) { escaping in
+                        nonisolated(unsafe) let unchecked = escaping
+                        return try await Task(executorPreference: executor, operation: unchecked).value
+                    }
+                }
+            }
+            """, accept: [NameCase.forwarding],
+            wrong: ["state-storage-shield", "state-storage-with-shield"]),
     ]
 }

@@ -1,5 +1,6 @@
 /// Moments and side shows: a state's `didEnter(from:)` that requests from a service, a spinner shown around
-/// the work, a navigation's destination, a deadline child, a verb whose object is the type itself, and a retry from an alert.
+/// the work, a navigation's destination, a deadline child, a verb whose object is the type itself, a retry from
+/// an alert, and a timeout's storage.
 extension NameCorpus {
     static let moments: [NameCase] = [
         NameCase("a state entered starts a request to a service", file: "TimelineViewModel+State.swift", """
@@ -172,5 +173,23 @@ extension NameCorpus {
             }
             """, accept: [["archive"], ["archive-retry", "archive-retry-failure"]],
             wrong: ["archive-2", "archive-failure"]),
+        NameCase("a one-word storage that names the part a task plays", file: "RemoteCalls.swift", """
+            final class RemoteCalls {
+                func withCallID<Reply>(on target: Target, body: (UUID) -> Void) async throws -> Reply {
+                    let callID = UUID()
+                    let timeoutTask = Task.detached {
+                        try await Task.sleep(for: limit)
+                        guard !Task.isCancelled else { return }
+                        self.lock.withLock { self.pending.removeValue(forKey: callID)?.resume(throwing: CallTimedOut()) }
+                    }
+                    defer { timeoutTask.cancel() }
+                    return try await withCheckedThrowingContinuation { continuation in
+                        register(callID, continuation)
+                        body(callID)
+                    }
+                }
+            }
+            """, accept: [["remote-calls-timeout", "remote-calls-call-id-timeout"]],
+            wrong: ["remote-calls-call-id", "remote-calls-with-call-id"]),
     ]
 }
