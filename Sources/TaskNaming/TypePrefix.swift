@@ -48,11 +48,19 @@ public struct TypePrefix: Sendable, Hashable {
         var words = stem(innermostIndex)
         // `Library.Loader` reads better as `library-loader` than as `loader`; `BookmarkViewModel.State.Loading` as
         // `bookmark-loading`: the nearest outer type that says more than one word, else the outermost.
-        let outers = types.indices[..<innermostIndex].map(stem).filter { !$0.isEmpty }
+        // (Not a suite that only groups test suites: `TestServerDependentTests.ClientTests` is `client`.)
+        let outers = types.indices[..<innermostIndex]
+            .filter { index in !(Self.isTestSuite(types[innermostIndex]) && Self.isTestSuite(types[index])) }
+            .map(stem).filter { !$0.isEmpty }
         if words.count == 1, let outer = outers.last(where: { $0.count > 1 }) ?? outers.first {
             words = outer.filter { !words.contains($0) } + words
         }
         return fitted(words)
+    }
+
+    /// `ClientTests`, `LoginSpec`: a type named as a suite of tests.
+    static func isTestSuite(_ typeName: String) -> Bool {
+        ["Tests", "Test", "TestCase", "Spec", "Suite"].contains { typeName.hasSuffix($0) }
     }
 
     /// Names a nested type takes from the protocol it conforms to: they say which requirement, never which type.

@@ -1,5 +1,6 @@
 /// Distributed actors and the types around them: work done through `whenLocal`, a deadline child that throws
-/// an error it makes, a type's async iterator, a worker's tests that each run the worker, and a child per worker.
+/// an error it makes, a type's async iterator, a worker's tests that each run the worker, a child per worker,
+/// a helper that hands its closure on through a local, and a suite nested in a suite of suites.
 extension NameCorpus {
     static let actors: [NameCase] = [
         NameCase("work on a distributed actor seen as local", file: "GossipRelay.swift", """
@@ -108,5 +109,18 @@ extension NameCorpus {
             }
             """, accept: [NameCase.forwarding],
             wrong: ["state-storage-shield", "state-storage-with-shield"]),
+        NameCase("a suite nested in a suite that only groups suites", file: "ClientTests.swift", """
+            extension LiveServerTests {
+                @Suite struct ClientTests {
+                    @Test func gracefulShutdown() async throws {
+                        let client = try Client()
+                        let running = Task { try await client.run() }
+                        client.beginGracefulShutdown()
+                        try await running.value
+                    }
+                }
+            }
+            """, accept: [["client-graceful-shutdown-run-client", "client-graceful-shutdown-run", "client-graceful-shutdown"]],
+            wrong: ["live-server-client-run-client", "live-server-client-graceful-shutdown"]),
     ]
 }
