@@ -56,6 +56,8 @@ public enum NameWords {
         let next = index + 1 < words.count ? words[index + 1] : nil
         let previous = index > 0 ? words[index - 1] : nil
         if word == "at", next == "least" || next == "most" { return true }
+        // `push-to-start`, `picture-in-picture`: the link of a word said again is part of a term.
+        if ["to", "in", "by"].contains(word), let next, words[..<index].contains(next) { return true }
         if word == "once" || word == "twice", let previous, ["least", "most", "exactly", "only", "at"].contains(previous) {
             return true
         }

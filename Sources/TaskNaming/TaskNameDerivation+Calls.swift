@@ -35,8 +35,25 @@ extension TaskNameDerivation {
         for negation in ["un", "dis", "de"] where verb == negation + functionVerb || functionVerb == negation + verb {
             return true
         }
-        return Self.opposites.contains { ($0.0 == verb && $0.1 == functionVerb) || ($0.1 == verb && $0.0 == functionVerb) }
+        if Self.opposites.contains(where: { ($0.0 == verb && $0.1 == functionVerb) || ($0.1 == verb && $0.0 == functionVerb) }) {
+            return true
+        }
+        // `adoptPushToStartActivity(_:)` whose task only calls `oldActivity.end(…)`: the task ends what the
+        // function replaces; named for the function, it would say it begins something.
+        return (Self.beginningVerbs.contains(functionVerb) && Self.endingVerbs.contains(verb))
+            || (Self.endingVerbs.contains(functionVerb) && Self.beginningVerbs.contains(verb))
     }
+
+    /// Verbs that bring something about, and verbs that end something: a task doing one inside a function that
+    /// says the other does the opposite of what the function's name says.
+    static let beginningVerbs: Set<String> = [
+        "start", "begin", "adopt", "create", "add", "open", "register", "launch", "enable", "show", "attach", "join",
+        "connect", "subscribe", "present", "activate",
+    ]
+    static let endingVerbs: Set<String> = [
+        "end", "stop", "remove", "close", "invalidate", "unregister", "terminate", "disconnect", "leave", "detach",
+        "hide", "delete", "destroy", "disable", "dismiss", "unsubscribe", "deactivate", "tear",
+    ]
 
     /// Verbs that undo each other (besides `un-`, `dis-`, `de-`).
     static let opposites: [(String, String)] = [

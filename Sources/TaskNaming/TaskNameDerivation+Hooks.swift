@@ -17,6 +17,17 @@ extension TaskNameDerivation {
         return words
     }
 
+    /// `onSummarizeTapped()`, `onSendButtonPressed()`: a control's handler names, between `on` and its event, the
+    /// action the control asks for (`summarize`, `send`); nil for any other name.
+    static func tappedHandlerAction(_ words: [String]) -> [String]? {
+        guard words.count > 2, words[0] == "on", let last = words.last, ["tapped", "pressed", "clicked"].contains(last) else {
+            return nil
+        }
+        var action = Array(words.dropFirst().dropLast())
+        if action.count > 1, let control = action.last, ["button", "item", "action"].contains(control) { action.removeLast() }
+        return action
+    }
+
     /// `did-press-pin-message` → `pin-message`: the words after a control's press (`didPress…`, `didTap…`,
     /// `didClick…`); nil for any other name.
     public static func afterPress(_ words: [String]) -> [String]? {

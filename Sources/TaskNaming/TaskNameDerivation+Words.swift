@@ -35,7 +35,11 @@ extension TaskNameDerivation {
 
     /// The call is made on a system type's shared instance or on the type itself.
     static func isSystemCall(_ call: BodyCall) -> Bool {
-        call.typeName.map(systemTypes.contains) ?? false
+        if call.typeName.map(systemTypes.contains) == true { return true }
+        // `session.bytes(for: request)`, `urlSession.data(from: url)`: a URL session's transfer says how the
+        // work reaches the server, not what it is for.
+        guard let receiver = call.receiver, NameWords.split(receiver).last == "session" else { return false }
+        return ["data", "bytes", "upload", "download"].contains(call.name)
     }
     /// Last words of receivers that do the work rather than undergo it: `apiService.vote()` votes, it does not
     /// vote the API; `pool.run()` runs the pool.
@@ -76,6 +80,7 @@ extension TaskNameDerivation {
             // `withTimeout(_:)`, `withRetry(_:)`: a wrapper says what it adds, not what it wraps.
             let words = Self.droppingVariantWords(NameWords.split(base))
             if words.count > 1, words[0] == "with" { return Array(words.dropFirst()) }
+            if let action = Self.tappedHandlerAction(words) { return action }
             // `Token.from(refreshToken:)`, `Feed.with(identifier:)`: a preposition alone names nothing; with its
             // first label it says what the function makes the value from (`from-refresh-token`).
             if words.count == 1, Self.namingPrepositions.contains(words[0]),
@@ -118,7 +123,7 @@ extension TaskNameDerivation {
         let kinds: Set<String> = [
             "completion", "handler", "callback", "block", "animated", "options", "option", "timeout", "delay",
             "priority", "mode", "style", "flag", "policy", "interval", "duration", "count", "limit", "level", "enabled",
-            "time", "date", "since", "until",
+            "time", "date", "since", "until", "listener", "observer", "receiver",
         ]
         // Nor where the work is done (`search(rootURL:)`), nor a clipped word (`sub_id`).
         guard !manner.contains(first), !kinds.contains(last), !addressNouns.contains(last), !locationNouns.contains(last),
@@ -222,7 +227,9 @@ extension TaskNameDerivation {
         }
         // `load(inputItems:)`, `update(userInfo:)` on `self`: a label of two nouns or more names the object too
         // (not `refresh(forceReload:)` nor `show(animated:)`, which say how).
-        if call.typeName == nil, call.receiver == nil, call.producer == nil, words.count == 1,
+        // So on a view model or another agent that does the work (`viewModel.summarize(inputText:)`).
+        let onAgent = call.receiver.flatMap { NameWords.split($0).last }.map(Self.agentNouns.contains) ?? false
+        if call.typeName == nil, call.receiver == nil || onAgent, call.producer == nil, words.count == 1,
            Self.everyVerb.contains(words[0]) || Self.knownVerbs.contains(words[0]),
            let label = call.firstLabel, let object = Self.objectLabelWords(label) {
             return words + object.filter { !words.contains($0) }

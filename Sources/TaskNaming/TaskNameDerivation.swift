@@ -461,12 +461,19 @@ public struct TaskNameDerivation: Sendable {
         var ownParts: Set<Int> = []
         var unique: Set<[String]> = []
         var phrases: [[String]] = []
+        let receiverOwner = context.body.dominant.flatMap { $0.source ?? $0.receiver }.map { Self.withoutLocalNames(NameWords.split($0)) }
         for (index, words) in disambiguators.enumerated() {
             var phrase = index == ownPartIndex ? words : Self.phrase(words, after: base)
             guard !phrase.isEmpty else { continue }
             // A receiver phrase whose verb the name says already leaves its owner's last noun alone
             // (`state` of `searchState.search(…)` after `search-ending`): no word of what the task does.
-            if index == receiverIndex, phrase.first != words.first { continue }
+            // The owner whole, two words not led by a verb (`old-activity` of `oldActivity.end(…)` after `end`),
+            // still tells which one.
+            if index == receiverIndex, phrase.first != words.first,
+               !(phrase.count > 1 && phrase == receiverOwner && !phrase[0].isEmpty && !Self.everyVerbOrEmpty.contains(phrase[0])
+                 && !Self.knownVerbs.contains(phrase[0])) {
+                continue
+            }
             // A lone auxiliary or empty verb (`get` from `method: .get`) tells two sites apart as garble; so does
             // a lone adjective (`new` of `case .new(let phase)`: `update-customer-new`). Not a test's run of the
             // service its prefix names (`activity-worker-void-run`): that is the part it plays.
@@ -648,6 +655,12 @@ public struct TaskNameDerivation: Sendable {
             // callback it registers; of a task that is its work, it says what it is.
             if Self.genericFunctions.contains(base) || (Self.isSetUp(words) && context.placement == .callback)
                 || (words.count == 1 && Self.genericFunctions.contains(words[0])) || Self.onlyStartsATask(words) {
+                return .generic
+            }
+            // `handleTimelineItemMenuAction(_:itemID:)` switching over the action: a dispatcher names no work; its
+            // `case .redact:` and the call there do, as in `process(viewAction:)`.
+            if words.count > 2, ["handle", "process", "perform"].contains(words[0]), words.last == "action",
+               context.anchors.contains(where: { $0.kind == .caseLabel }) {
                 return .generic
             }
             return .specific

@@ -24,7 +24,7 @@ public struct TypePrefix: Sendable, Hashable {
 
     public static let defaultKindWords: [String] = [
         "ViewController", "ViewModel", "Controller", "Service", "Manager", "View", "Impl", "Model", "Screen",
-        "Tests", "Test", "TestCase", "Spec", "Protocol", "Coordinator",
+        "Tests", "Test", "TestCase", "Spec", "Protocol", "Coordinator", "VC",
     ]
 
     /// Kind words that go only from a name of three words or more: `RoomFlowCoordinator` → `room-flow`, but
@@ -149,7 +149,10 @@ public struct TypePrefix: Sendable, Hashable {
     }
 
     /// Two-capital prefixes of Apple's frameworks (`NS`, `UI`, `CG`, `AV`…).
-    static let frameworkPrefixes: Set<String> = ["ns", "ui", "cg", "ca", "av", "mk", "sk", "cl", "cn", "wk", "ck", "hk", "gk", "uk", "ci", "cv", "ml"]
+    static let frameworkPrefixes: Set<String> = [
+        "ns", "ui", "cg", "ca", "av", "mk", "sk", "cl", "cn", "wk", "ck", "hk", "gk", "uk", "ci", "cv", "ml",
+        "ek", "un", "ph", "cx", "pk", "mp", "wc", "sf", "ar", "sc", "vn", "nl", "ql", "mc", "ms", "ct",
+    ]
 
     /// `words` within ``limit``: without inner kind words first, then its leading words (at least two).
     func fitted(_ words: [String]) -> [String] {

@@ -82,7 +82,9 @@ public enum WordStems {
             // is one idiom, not a stutter; cut, it reads as garble (`picture-in`).
             let closesIdiom = index >= 2 && words[index - 2] == word && idiomLinks.contains(words[index - 1])
                 && kept.suffix(2) == [word, words[index - 1]]
-            guard closesIdiom || !seen.contains(where: { same($0, word) }) else { continue }
+            // `push-to-start`: a verb after `to` names a purpose of its own (`start-push-to-start-token`).
+            let afterTo = index >= 1 && words[index - 1] == "to" && kept.last == "to"
+            guard closesIdiom || afterTo || !seen.contains(where: { same($0, word) }) else { continue }
             kept.append(word)
             seen.append(word)
         }

@@ -1,0 +1,68 @@
+/// Handlers and their wording: a URL session's transfer inside a streaming function, a control's `on…Tapped`
+/// handler, a dispatcher over an action enum, and a term that says its verb twice.
+extension NameCorpus {
+    static let handlers: [NameCase] = [
+        NameCase("a URL session's byte stream is how a message streams, not what", file: "AssistantHandler.swift", """
+            final class AssistantHandler {
+                private var activeStreamTask: Task<Void, Never>?
+                func sendMessageStream(_ request: URLRequest) -> AsyncThrowingStream<String, Error> {
+                    AsyncThrowingStream { continuation in
+                        let streamTask = Task {
+                            do {
+                                let (stream, _) = try await session.bytes(for: request)
+                                for try await line in stream.lines { continuation.yield(line) }
+                                continuation.finish()
+                            } catch {
+                                continuation.finish(throwing: error)
+                            }
+                        }
+                        activeStreamTask = streamTask
+                    }
+                }
+            }
+            """, accept: [["assistant-handler-send-message-stream"]],
+            wrong: ["assistant-handler-bytes-session", "assistant-handler-stream"]),
+        NameCase("a control's on…Tapped handler names the action, not the tap", file: "ReportScreen.swift", """
+            struct ReportScreen: View {
+                @StateObject var viewModel: ReportViewModel
+                var body: some View { Button("Export", action: onExportTapped) }
+                private func onExportTapped() {
+                    focusedField = nil
+                    Task { await viewModel.export(reportFile: file) }
+                }
+            }
+            """, accept: [["report-export", "report-export-file", "report-export-report-file"]],
+            wrong: ["report-on-export-tapped", "report-on-tapped"]),
+        NameCase("a dispatcher over an action enum names no work; its cases do", file: "PlayerCommands.swift", """
+            final class PlayerCommands {
+                func handlePlaybackMenuAction(_ action: PlaybackMenuAction) {
+                    switch action {
+                    case .skip:
+                        Task { await playbackController.skip() }
+                    case .bookmark(let position):
+                        Task { await playbackController.bookmark(position: position) }
+                    }
+                }
+            }
+            """, accept: [["player-commands-skip"], ["player-commands-bookmark", "player-commands-bookmark-position"]],
+            wrong: ["player-commands-handle-playback-menu-action-skip",
+                    "player-commands-playback-menu-action-bookmark"]),
+        NameCase("a term with `to` says its verb twice, and ending the old inside an adopt is an end",
+                 file: "SessionRenewer.swift", """
+            final class SessionRenewer {
+                func startPushToStartTokenObservation() {
+                    tokenTask = Task {
+                        for await token in Session.pushToStartTokenUpdates { store(token) }
+                    }
+                }
+                func adoptReplacementSession(_ replacement: Session) {
+                    let previousSession = current
+                    current = replacement
+                    Task { await previousSession.end() }
+                }
+            }
+            """, accept: [["session-renewer-start-push-to-start-token", "session-renewer-start-push-to-start-token-observation"],
+                          ["session-renewer-end-previous-session"]],
+            wrong: ["session-renewer-start-push-to-token-observation", "session-renewer-adopt-replacement-session"]),
+    ]
+}
