@@ -78,8 +78,12 @@ extension TaskNameDerivation {
             let base = DeclarationPath.baseName(name)
             if let event = delegateEvent(name) { return event }
             // `withTimeout(_:)`, `withRetry(_:)`: a wrapper says what it adds, not what it wraps.
-            let words = Self.droppingVariantWords(NameWords.split(base))
+            var words = Self.droppingVariantWords(NameWords.split(base))
             if words.count > 1, words[0] == "with" { return Array(words.dropFirst()) }
+            // `setUpResetItemsTask()`: a function that makes a task names it as a storage would, without `task`.
+            if words.count > 2, let last = words.last, ["task", "tasks"].contains(last) { words.removeLast() }
+            // `performForegroundRestart()`: what is performed is the work (`performSearch()` keeps its verb).
+            if words.count > 2, words[0] == "perform", !NameWords.fillers.contains(words[1]) { words.removeFirst() }
             if let action = Self.tappedHandlerAction(words) { return action }
             // `Token.from(refreshToken:)`, `Feed.with(identifier:)`: a preposition alone names nothing; with its
             // first label it says what the function makes the value from (`from-refresh-token`).
@@ -160,6 +164,8 @@ extension TaskNameDerivation {
         if words.count > 1, words.first == "async" { words.removeFirst() }
         if words.count > 1, words.last == "async" { words.removeLast() }
         if words.count > 3, words.suffix(3) == ["and", "return", "error"] { words.removeLast(3) }
+        // `internalSendMessage()`, `maybeSend()`: how the function is reached or whether it acts, not what it does.
+        if words.count > 1, ["internal", "private", "maybe", "actually"].contains(words[0]) { words.removeFirst() }
         // `subscribeWithError()`, `loadWithCompletion(_:)`: how it reports, not what it does.
         if words.count > 2, words[words.count - 2] == "with", ["error", "completion", "handler", "callback"].contains(words[words.count - 1]) {
             words.removeLast(2)

@@ -1,5 +1,6 @@
 /// Handlers and their wording: a URL session's transfer inside a streaming function, a control's `on…Tapped`
-/// handler, a dispatcher over an action enum, and a term that says its verb twice.
+/// handler, a dispatcher over an action enum, a term that says its verb twice, and words that say only how a
+/// function is reached (`internal…`, `maybe…`, `perform…`).
 extension NameCorpus {
     static let handlers: [NameCase] = [
         NameCase("a URL session's byte stream is how a message streams, not what", file: "AssistantHandler.swift", """
@@ -64,5 +65,20 @@ extension NameCorpus {
             """, accept: [["session-renewer-start-push-to-start-token", "session-renewer-start-push-to-start-token-observation"],
                           ["session-renewer-end-previous-session"]],
             wrong: ["session-renewer-start-push-to-token-observation", "session-renewer-adopt-replacement-session"]),
+        NameCase("words that say how a function is reached or whether it acts", file: "TelemetryService.swift", """
+            final class TelemetryService {
+                private func internalSendReport(_ report: Report) async { await uploader.upload(report) }
+                func consentGranted() {
+                    Task { await TelemetryClient.maybeSend() }
+                }
+                func performScheduledRestart() {
+                    Task { await restartCollectors() ; await flushBuffers() }
+                }
+                func send(_ report: Report) {
+                    Task { await internalSendReport(report) }
+                }
+            }
+            """, accept: [["telemetry-client-send", "telemetry-send"], ["telemetry-scheduled-restart"], ["telemetry-send-report"]],
+            wrong: ["telemetry-maybe-send", "telemetry-perform-scheduled-restart", "telemetry-internal-send-report"]),
     ]
 }
