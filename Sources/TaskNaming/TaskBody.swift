@@ -87,6 +87,8 @@ public struct TaskBody: Sendable, Hashable {
     /// The body calls the function it is created in (a retry: `joinRoom() { … Task { …; joinRoom() } }`):
     /// the function's name says what the task does.
     public var callsEnclosingFunction: Bool
+    /// The body loops over a named sequence (`for await update in activity.updates`).
+    public var consumesSequence: Bool { calls.contains { $0.name == "consume" } }
     /// Words the body holds that could tell two otherwise alike tasks apart: enum cases and labels passed as
     /// arguments (`.reverse`, `demandMore:`), in source order.
     public var distinguishingWords: [String]

@@ -188,6 +188,13 @@ extension TaskNameDerivation {
             return ["fetch"] + Self.droppingVariantWords(NameWords.split(call.name))
         }
         var words = Self.droppingVariantWords(Self.stripping(Self.taskSuffixes, from: NameWords.split(call.name)))
+        // `EventHandler(event: e, context: c).handleAsync()`: a lone verb on a value made for the call acts on what
+        // that value is for (`handle-event`).
+        if words.count == 1, call.receiver == nil, call.typeName == nil, let producer = call.producer,
+           producer.first?.isUppercase == true {
+            let object = NameWords.split(producer).filter { !Self.agentNouns.contains($0) && !WordStems.same($0, words[0]) }
+            if !object.isEmpty, object.count < NameWords.split(producer).count { return words + object }
+        }
         if let work = Self.scaffoldedWork(words, labeledCase: call.labeledCase) { return work }
         // `coordinateToMediaPreviewScene(…)`, `navigateToSettingsScreen()`: going to a scene shows it
         // (`show-media-preview`); `to` and the kind of screen say nothing more.

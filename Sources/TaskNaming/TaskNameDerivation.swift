@@ -818,6 +818,12 @@ public struct TaskNameDerivation: Sendable {
             if case .function(let name) = component {
                 candidate.startsWithVerb = true
                 candidate.verb = Self.leadingVerb(of: DeclarationPath.baseName(name), in: candidate.words)
+                // `startActivityUpdatesObservation()`, `attachStateObserver(to:)` whose task is the loop that
+                // observes: the task is the observation, not its start (`observe-activity-updates`).
+                if let observed = Self.observedWords(candidate.words), body.consumesSequence {
+                    candidate.words = ["observe"] + observed
+                    candidate.verb = "observe"
+                }
             }
             return candidate
         }
@@ -1005,6 +1011,16 @@ public struct TaskNameDerivation: Sendable {
 
 /// Words that could name a task, and where they came from.
 extension TaskNameDerivation {
+    /// `start-activity-updates-observation`, `attach-state-observer` → what is observed (`activity-updates`,
+    /// `state`); nil for any other words.
+    static func observedWords(_ words: [String]) -> [String]? {
+        guard words.count > 2, ["start", "attach", "install", "begin", "setup", "add"].contains(words[0]),
+              let last = words.last, ["observation", "observer", "observing", "monitoring", "listener", "listening"].contains(last)
+        else { return nil }
+        let observed = Array(words.dropFirst().dropLast())
+        return observed.allSatisfy(NameWords.fillers.contains) ? nil : observed
+    }
+
     /// One-word storages that name the part a task plays beside other work (`timeoutTask`, `watchdogTask`).
     static let roleStorageWords: Set<String> = ["timeout", "deadline", "watchdog", "heartbeat", "keepalive", "debounce"]
 

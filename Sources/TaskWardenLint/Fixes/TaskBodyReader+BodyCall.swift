@@ -25,10 +25,10 @@ extension TaskBodyReader {
         call.hasLeadingArgument = node.arguments.first.map {
             $0.label == nil || objectPrepositions.contains($0.label!.text)
         } ?? false
-        // `snapshot().pngData()`: the data is the snapshot's.
+        // `snapshot().pngData()`: the data is the snapshot's. `EventHandler(event: e).handleAsync()`: the call
+        // is made on a value made for it.
         if let base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(FunctionCallExprSyntax.self),
-           let producer = base.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-           producer.first?.isLowercase == true {
+           let producer = base.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
             call.producer = producer
         }
         // `fetch(.surrogates)`: an enum case passed first says what is fetched; so does the one case a call is

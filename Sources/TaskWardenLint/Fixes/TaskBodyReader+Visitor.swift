@@ -38,6 +38,8 @@ extension TaskBodyReader {
         var consumedSequences: [SyntaxIdentifier: BodyCall] = [:]
         /// Calls every branch of an `if … else` makes, in source order.
         var sharedByAlternatives: [BodyCall] = []
+        /// The `if`s without an `else` being read: a call inside one is made only sometimes.
+        var openConditions: Set<SyntaxIdentifier> = []
         /// Some branch of an `if … else` left unread awaits a call: the branches hold the body's work.
         var awaitedInBranches = false
         /// Cases of a multi-case `switch` left unread, read only when it matters whether they await work.
@@ -185,6 +187,7 @@ extension TaskBodyReader {
                 reading.queries.append(call)
             } else {
                 reading.calls.append(call)
+                if !openConditions.isEmpty { reading.conditionalCalls.append(call) }
                 // `self.succeed(value)` in a promise's own helper: handing the result back, as `.success(value)` is.
                 let reportsOnSelf = TaskBodyReader.reportingMethods.contains(callee) && call.receiver == nil && call.typeName == nil
                 if TaskBodyReader.reportsOutcome(node) || reportsOnSelf { outcomeReports.append(call) }
@@ -327,6 +330,18 @@ extension TaskBodyReader {
             walk(node.subject)
             unreadCases.append(node.cases)
             return .skipChildren
+        }
+
+        override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
+            // (Its conditions are evaluated every time; only its body is made sometimes.)
+            if let condition = node.parent?.as(IfExprSyntax.self), condition.elseBody == nil, condition.body.id == node.id {
+                openConditions.insert(node.id)
+            }
+            return .visitChildren
+        }
+
+        override func visitPost(_ node: CodeBlockSyntax) {
+            openConditions.remove(node.id)
         }
 
         override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {

@@ -17,6 +17,8 @@ struct TaskBodyReader {
     /// What was read.
     struct Reading {
         var calls: [BodyCall] = []
+        /// Calls made only inside an `if` without an `else` (`if case .ready = event { await afterConnect() }`).
+        var conditionalCalls: [BodyCall] = []
         /// Calls that ask for a value (``Visitor``): the name only when the body does nothing else.
         var queries: [BodyCall] = []
         var bookkeeping: [BodyCall] = []
@@ -90,7 +92,9 @@ struct TaskBodyReader {
                 (dominant, dominance) = (work.first, .onlyCall)
             } else if Set(awaited.map(\.name)).count == 1 {
                 (dominant, dominance) = (awaited.first, .onlyAwaitedCall)
-            } else if let first = awaited.first ?? work.first {
+            } else if let first = awaited.first(where: { !conditionalCalls.contains($0) }) ?? awaited.first ?? work.first {
+                // A call made every time comes before one made only sometimes (`await EventHandler(…).handleAsync()`
+                // after `if case .ready = event.data { await self.afterConnect() }`).
                 (dominant, dominance) = (first, .firstCall)
             } else if let query = queries.first(where: \.isAwaited) ?? queries.first {
                 (dominant, dominance) = (query, .query)

@@ -1,6 +1,7 @@
 /// Handlers and their wording: a URL session's transfer inside a streaming function, a control's `on…Tapped`
 /// handler, a dispatcher over an action enum, a term that says its verb twice, and words that say only how a
-/// function is reached (`internal…`, `maybe…`, `perform…`).
+/// function is reached (`internal…`, `maybe…`, `perform…`), a call made every time, and a loop that is the
+/// observer.
 extension NameCorpus {
     static let handlers: [NameCase] = [
         NameCase("a URL session's byte stream is how a message streams, not what", file: "AssistantHandler.swift", """
@@ -62,7 +63,7 @@ extension NameCorpus {
                     Task { await previousSession.end() }
                 }
             }
-            """, accept: [["session-renewer-start-push-to-start-token", "session-renewer-start-push-to-start-token-observation"],
+            """, accept: [["session-renewer-observe-push-to-start-token", "session-renewer-start-push-to-start-token"],
                           ["session-renewer-end-previous-session"]],
             wrong: ["session-renewer-start-push-to-token-observation", "session-renewer-adopt-replacement-session"]),
         NameCase("words that say how a function is reached or whether it acts", file: "TelemetryService.swift", """
@@ -78,7 +79,32 @@ extension NameCorpus {
                     Task { await internalSendReport(report) }
                 }
             }
-            """, accept: [["telemetry-client-send", "telemetry-send"], ["telemetry-scheduled-restart"], ["telemetry-send-report"]],
+            """, accept: [["telemetry-client-send", "telemetry-send"], ["telemetry-scheduled-restart"],
+                          ["telemetry-send-report"]],
             wrong: ["telemetry-maybe-send", "telemetry-perform-scheduled-restart", "telemetry-internal-send-report"]),
+        NameCase("a call made every time over one made only sometimes, and a loop that is the observer",
+                 file: "GatewayListener.swift", """
+            final class GatewayListener {
+                func run() async {
+                    await withDiscardingTaskGroup { group in
+                        for await event in await gateway.events {
+                            group.addTask {
+                                if case .ready = event.data {
+                                    await self.afterConnect()
+                                }
+                                await EventHandler(event: event, context: self.context).handleAsync()
+                            }
+                        }
+                    }
+                }
+                func attachStateObserver(to session: Session) {
+                    stateTask = Task {
+                        for await state in session.stateUpdates { record(state) }
+                    }
+                }
+            }
+            """, accept: [["gateway-listener-handle-event"], ["gateway-listener-observe-state"]],
+            wrong: ["gateway-listener-after-connect", "gateway-listener-handle",
+                    "gateway-listener-attach-state-observer"]),
     ]
 }
