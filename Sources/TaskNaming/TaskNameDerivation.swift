@@ -956,7 +956,11 @@ public struct TaskNameDerivation: Sendable {
             // says it with its verb.
             // Nor than a bare `start()` that makes the task on the side (`let exitTask = Task { command.wait() }`):
             // one word of what the task is for says more than the start around it.
-            let saidByMember = { (storage: PurposeCandidate) in WordStems.allRepeat(storage.words, in: member?.words ?? []) }
+            // (`inspectHoldTask` in `scheduleInspectHold(…)`: the task is the hold the function schedules, not the
+            // scheduling; the storage names it.)
+            let saidByMember = { (storage: PurposeCandidate) in
+                WordStems.allRepeat(storage.words, in: member?.words ?? []) && member?.words.first != "schedule"
+            }
             let memberOnlyStarts = member.map { $0.words.count == 1 && Self.startingVerbs.contains($0.words[0]) } == true
             // One word that names the part a task plays (`timeoutTask`, `heartbeatTask`) says it as well as two.
             let saysMore = { (storage: PurposeCandidate) in

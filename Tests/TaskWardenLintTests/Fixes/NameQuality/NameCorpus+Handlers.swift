@@ -1,7 +1,7 @@
 /// Handlers and their wording: a URL session's transfer inside a streaming function, a control's `on…Tapped`
 /// handler, a dispatcher over an action enum, a term that says its verb twice, and words that say only how a
-/// function is reached (`internal…`, `maybe…`, `perform…`), a call made every time, and a loop that is the
-/// observer.
+/// function is reached (`internal…`, `maybe…`, `perform…`), a call made every time, a loop that is the
+/// observer, and the thing a `schedule…` function schedules.
 extension NameCorpus {
     static let handlers: [NameCase] = [
         NameCase("a URL session's byte stream is how a message streams, not what", file: "AssistantHandler.swift", """
@@ -106,5 +106,19 @@ extension NameCorpus {
             """, accept: [["gateway-listener-handle-event"], ["gateway-listener-observe-state"]],
             wrong: ["gateway-listener-after-connect", "gateway-listener-handle",
                     "gateway-listener-attach-state-observer"]),
+        NameCase("the task a schedule… function makes is the thing it schedules", file: "ChartCanvas.swift", """
+            final class ChartCanvas {
+                private var inspectHoldTask: Task<Void, Never>?
+                private func scheduleInspectHold() {
+                    inspectHoldTask?.cancel()
+                    inspectHoldTask = Task { @MainActor in
+                        try? await Task.sleep(for: .milliseconds(400))
+                        guard !Task.isCancelled else { return }
+                        isInspecting = true
+                    }
+                }
+            }
+            """, accept: [["chart-canvas-inspect-hold"]],
+            wrong: ["chart-canvas-schedule-inspect-hold"]),
     ]
 }
