@@ -205,9 +205,11 @@ public enum NameWords {
         var words = 0
         for group in groups {
             for word in group {
-                guard !word.utf8.contains(where: { $0 <= 0x20 || $0 >= 0x80 }) else {
-                    return groups.joined().joined(separator: "-").count
-                }
+                // (Read from the string's own bytes where it has them: this runs for every name tried.)
+                let printable = word.utf8.withContiguousStorageIfAvailable { buffer in
+                    !buffer.contains { $0 <= 0x20 || $0 >= 0x80 }
+                } ?? !word.utf8.contains { $0 <= 0x20 || $0 >= 0x80 }
+                guard printable else { return groups.joined().joined(separator: "-").count }
                 bytes += word.utf8.count
                 words += 1
             }

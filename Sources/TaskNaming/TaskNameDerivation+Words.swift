@@ -23,7 +23,7 @@ extension TaskNameDerivation {
     static let systemTypes: Set<String> = [
         "URLSession", "FileManager", "NotificationCenter", "UserDefaults", "ProcessInfo", "Bundle", "UIApplication",
         "NSApplication", "NSWorkspace", "UIPasteboard", "NSPasteboard", "UNUserNotificationCenter", "URLCache",
-        "HTTPCookieStorage", "PHPhotoLibrary", "AVAudioSession", "WKWebsiteDataStore", "NSFileCoordinator",
+        "HTTPCookieStorage", "PHPhotoLibrary", "AVAudioSession", "WKWebsiteDataStore", "NSFileCoordinator", "NSApp",
     ]
 
     /// First labels that name what a verb acts on (`play(song:)`, `favorite(album:)`).
@@ -38,8 +38,8 @@ extension TaskNameDerivation {
         if call.typeName.map(systemTypes.contains) == true { return true }
         // `session.bytes(for: request)`, `urlSession.data(from: url)`: a URL session's transfer says how the
         // work reaches the server, not what it is for.
-        guard let receiver = call.receiver, NameWords.split(receiver).last == "session" else { return false }
-        return ["data", "bytes", "upload", "download"].contains(call.name)
+        guard ["data", "bytes", "upload", "download"].contains(call.name), let receiver = call.receiver else { return false }
+        return receiver == "session" || receiver.hasSuffix("Session")
     }
     /// Last words of receivers that do the work rather than undergo it: `apiService.vote()` votes, it does not
     /// vote the API; `pool.run()` runs the pool.
@@ -241,10 +241,10 @@ extension TaskNameDerivation {
         // `load(inputItems:)`, `update(userInfo:)` on `self`: a label of two nouns or more names the object too
         // (not `refresh(forceReload:)` nor `show(animated:)`, which say how).
         // So on a view model or another agent that does the work (`viewModel.summarize(inputText:)`).
-        let onAgent = call.receiver.flatMap { NameWords.split($0).last }.map(Self.agentNouns.contains) ?? false
-        if call.typeName == nil, call.receiver == nil || onAgent, call.producer == nil, words.count == 1,
+        if call.typeName == nil, call.producer == nil, words.count == 1, let label = call.firstLabel,
+           call.receiver.map({ NameWords.split($0).last.map(Self.agentNouns.contains) ?? false }) ?? true,
            Self.everyVerb.contains(words[0]) || Self.knownVerbs.contains(words[0]),
-           let label = call.firstLabel, let object = Self.objectLabelWords(label) {
+           let object = Self.objectLabelWords(label) {
             return words + object.filter { !words.contains($0) }
         }
         // `Superwall.shared.track(InternalSuperwallEvent.AppClose())`: what a messaging verb is handed, made for

@@ -270,7 +270,10 @@ public struct TaskNameDerivation: Sendable {
                 ordered.insert(function, at: 0)
                 prefix = head
             } else if !functionWords.isEmpty, purpose.words != functionWords, !purpose.words.starts(with: functionWords) {
-                prefix = head
+                // `runDeleteRequest(…)` whose task runs the connection: the function's verb said again would stutter
+                // (`run-delete-request-run-…`); its object says where (`delete-request-run-memcache-connection`).
+                let sameVerb = head.count > 1 && purpose.words.first.map { WordStems.same($0, head[0]) } == true
+                prefix = sameVerb ? Array(head.dropFirst()) : head
             }
         }
         // A free function named for what it does (`decode(_:using:)` in `DataLoader.swift`) says it of nothing: its
@@ -461,7 +464,6 @@ public struct TaskNameDerivation: Sendable {
         var ownParts: Set<Int> = []
         var unique: Set<[String]> = []
         var phrases: [[String]] = []
-        let receiverOwner = context.body.dominant.flatMap { $0.source ?? $0.receiver }.map { Self.withoutLocalNames(NameWords.split($0)) }
         for (index, words) in disambiguators.enumerated() {
             var phrase = index == ownPartIndex ? words : Self.phrase(words, after: base)
             guard !phrase.isEmpty else { continue }
@@ -470,8 +472,8 @@ public struct TaskNameDerivation: Sendable {
             // The owner whole, two words not led by a verb (`old-activity` of `oldActivity.end(…)` after `end`),
             // still tells which one.
             if index == receiverIndex, phrase.first != words.first,
-               !(phrase.count > 1 && phrase == receiverOwner && !phrase[0].isEmpty && !Self.everyVerbOrEmpty.contains(phrase[0])
-                 && !Self.knownVerbs.contains(phrase[0])) {
+               !(phrase.count > 1 && !Self.everyVerbOrEmpty.contains(phrase[0]) && !Self.knownVerbs.contains(phrase[0])
+                 && phrase == context.body.dominant.flatMap({ $0.source ?? $0.receiver }).map({ Self.withoutLocalNames(NameWords.split($0)) })) {
                 continue
             }
             // A lone auxiliary or empty verb (`get` from `method: .get`) tells two sites apart as garble; so does
@@ -653,7 +655,9 @@ public struct TaskNameDerivation: Sendable {
             let words = NameWords.trimmingDanglingEnd(NameWords.split(base))
             // A set-up function (`configureAuthor`, `bindViewModel`) says nothing of a task that runs in a
             // callback it registers; of a task that is its work, it says what it is.
-            if Self.genericFunctions.contains(base) || (Self.isSetUp(words) && context.placement == .callback)
+            // (`startRecordingTimer()` making a task on each tick: the timer's start says when, never what.)
+            let startsTimer = words.count > 1 && ["start", "schedule", "setup"].contains(words[0]) && words.last == "timer"
+            if Self.genericFunctions.contains(base) || ((Self.isSetUp(words) || startsTimer) && context.placement == .callback)
                 || (words.count == 1 && Self.genericFunctions.contains(words[0])) || Self.onlyStartsATask(words) {
                 return .generic
             }
@@ -922,13 +926,23 @@ public struct TaskNameDerivation: Sendable {
             // `runWorkers…()` making a child per worker (`activityWorker.run()`, `workflowWorker.run()`): each
             // child does the function's work to one of the things it names (`run-activity-worker`).
             let doesItToOne = { (dominant: BodyCall) -> Bool in
+                guard !context.isPerItem, body.dominance == .onlyCall, let functionWords = member?.words, functionWords.count > 1
+                else { return false }
+                let singulars = functionWords.dropFirst().compactMap(NameWords.singular)
+                guard !singulars.isEmpty else { return false }
                 let words = callWords(dominant)
-                guard !context.isPerItem, body.dominance == .onlyCall, words.count > 1, let functionWords = member?.words, functionWords.count > 1,
-                      WordStems.same(words[0], functionWords[0]), let last = words.last else { return false }
-                return functionWords.dropFirst().contains { NameWords.singular($0) == last }
+                guard words.count > 1, WordStems.same(words[0], functionWords[0]), let last = words.last else { return false }
+                return singulars.contains(last)
+            }
+            // `connection.run()` in `runDeleteRequest()`: a task that only runs a service is that run, whatever the
+            // function does around it.
+            let runsOtherService = { (dominant: BodyCall) -> Bool in
+                guard body.dominance == .onlyCall, Self.runsService(body), let receiver = dominant.receiver else { return false }
+                return !NameWords.split(receiver).allSatisfy { word in member?.words.contains(word) == true }
             }
             let callFirst = body.dominant.map { dominant in
-                !body.callsEnclosingFunction && (!agrees(context.declarationPath.member, dominant) || perItemPiece || doesItToOne(dominant))
+                !body.callsEnclosingFunction
+                    && (!agrees(context.declarationPath.member, dominant) || perItemPiece || doesItToOne(dominant) || runsOtherService(dominant))
                     && !asksForMembersObject(member, dominant)
                     && (context.placement == .callback || !Self.isOwnHook(dominant))
                     && (context.placement == .callback

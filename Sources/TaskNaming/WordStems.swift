@@ -78,13 +78,15 @@ public enum WordStems {
         var seen = earlier
         var kept: [String] = []
         for (index, word) in words.enumerated() {
-            // `picture-in-picture`, `peer-to-peer`, `side-by-side`: a word said again across a linking word
-            // is one idiom, not a stutter; cut, it reads as garble (`picture-in`).
-            let closesIdiom = index >= 2 && words[index - 2] == word && idiomLinks.contains(words[index - 1])
-                && kept.suffix(2) == [word, words[index - 1]]
-            // `push-to-start`: a verb after `to` names a purpose of its own (`start-push-to-start-token`).
-            let afterTo = index >= 1 && words[index - 1] == "to" && kept.last == "to"
-            guard closesIdiom || afterTo || !seen.contains(where: { same($0, word) }) else { continue }
+            if seen.contains(where: { same($0, word) }) {
+                // `picture-in-picture`, `peer-to-peer`, `side-by-side`: a word said again across a linking word
+                // is one idiom, not a stutter; cut, it reads as garble (`picture-in`). `push-to-start`: a verb
+                // after `to` names a purpose of its own (`start-push-to-start-token`).
+                guard index >= 1, let link = kept.last, link == words[index - 1] else { continue }
+                let closesIdiom = index >= 2 && kept.count >= 2 && kept[kept.count - 2] == word && words[index - 2] == word
+                    && idiomLinks.contains(link)
+                guard closesIdiom || link == "to" else { continue }
+            }
             kept.append(word)
             seen.append(word)
         }

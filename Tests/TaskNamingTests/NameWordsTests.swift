@@ -1,7 +1,8 @@
 import Testing
 @testable import TaskNaming
 
-/// Word forms naming relies on: which words are participles, and the one of a regular plural.
+/// Word forms naming relies on: which words are participles, the one of a regular plural, technical words, and
+/// which repeats are stutters.
 @Suite struct NameWordsTests {
     @Test func regularPluralsHaveOneForm() {
         #expect(NameWords.singular("activities") == "activity")
@@ -23,5 +24,16 @@ import Testing
         #expect(!NameWords.isParticiple("succeed"))
         #expect(NameWords.isParticiple("sorted"))
         #expect(NameWords.isParticiple("lost"))
+    }
+
+    @Test func technicalWordsStayWholeWhereverTheirCapitalsFall() {
+        #expect(NameWords.split("connectionWithUInt") == ["connection", "with", "uint"])
+        #expect(NameWords.split("pictureInPictureWillStop") == ["picture", "in", "picture", "will", "stop"])
+    }
+
+    @Test func anIdiomOrAVerbAfterToIsNoStutter() {
+        #expect(WordStems.removingRepeats(["picture", "in", "picture", "will", "stop"]) == ["picture", "in", "picture", "will", "stop"])
+        #expect(WordStems.removingRepeats(["start", "push", "to", "start", "token"]) == ["start", "push", "to", "start", "token"])
+        #expect(WordStems.removingRepeats(["evaluate", "location", "evaluation"]) == ["evaluate", "location"])
     }
 }

@@ -125,7 +125,8 @@ public enum SiteNamingContext {
             }
         }
         // `nonisolated(unsafe) let unsafeOperation = escapingOperation`: a local that only holds one is it too.
-        if let function, !parameters.isEmpty {
+        if let function, !parameters.isEmpty, call.trailingClosure == nil,
+           (call.arguments.first(where: { $0.label?.text == "operation" }) ?? call.arguments.last)?.expression.is(DeclReferenceExprSyntax.self) == true {
             for (alias, original) in localAliases(in: function, of: Set(parameters.keys)) where parameters[alias] == nil {
                 parameters[alias] = parameters[original]
                 aliasOf[alias] = aliasOf[original] ?? original

@@ -88,7 +88,7 @@ extension TaskBodyReader {
         }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
-            if ["self", "Self", "super"].contains(name) || namesLocalActor(reference) { return (nil, nil) }
+            if ["self", "Self", "super"].contains(name) { return (nil, nil) }
             return name.first?.isUppercase == true ? (nil, name) : (name, nil)
         }
         if let member = expression.as(MemberAccessExprSyntax.self) {
@@ -97,23 +97,6 @@ extension TaskBodyReader {
             return name.first?.isUppercase == true ? (nil, name) : (name, nil)
         }
         return (nil, nil)
-    }
-
-    /// `whenLocal { local in local.monitor(node: n) }`: the closure's parameter is the distributed actor itself,
-    /// seen as local, so what is called on it is called on `self`.
-    static func namesLocalActor(_ reference: DeclReferenceExprSyntax) -> Bool {
-        let name = reference.baseName.text
-        var node = reference.parent
-        while let current = node {
-            if let closure = current.as(ClosureExprSyntax.self),
-               let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
-               SiteNamingContext.calleeName(call.calledExpression) == "whenLocal",
-               elementNames(closure).contains(name), name != "$0" || closure.signature == nil {
-                return true
-            }
-            node = current.parent
-        }
-        return false
     }
 
     /// `Accounts.unblock(id: …)` → `unblock`; `.timeline(…)` → `timeline`.

@@ -38,8 +38,8 @@ extension TaskBodyReader {
         var consumedSequences: [SyntaxIdentifier: BodyCall] = [:]
         /// Calls every branch of an `if … else` makes, in source order.
         var sharedByAlternatives: [BodyCall] = []
-        /// The `if`s without an `else` being read: a call inside one is made only sometimes.
-        var openConditions: Set<SyntaxIdentifier> = []
+        /// The parameters of the `whenLocal` closures read: the actor itself.
+        var localActorNames: Set<String> = []
         /// Some branch of an `if … else` left unread awaits a call: the branches hold the body's work.
         var awaitedInBranches = false
         /// Cases of a multi-case `switch` left unread, read only when it matters whether they await work.
@@ -182,12 +182,13 @@ extension TaskBodyReader {
             // `received.wrappingIncrement(ordering: .relaxed)`, `await drained.add(batch.count)`: counting how
             // much work was done is bookkeeping, never the work, awaited or not.
             if TaskBodyReader.isCounting(node, callee: callee) { return .skipChildren }
-            let call = TaskBodyReader.call(node, callee: callee)
+            var call = TaskBodyReader.call(node, callee: callee)
+            if let receiver = call.receiver, localActorNames.contains(receiver) { call.receiver = nil }
             if TaskBodyReader.isQuery(node, callee: callee) {
                 reading.queries.append(call)
             } else {
                 reading.calls.append(call)
-                if !openConditions.isEmpty { reading.conditionalCalls.append(call) }
+                if call.isAwaited, TaskBodyReader.isMadeOnlySometimes(node) { reading.conditionalCalls.append(call) }
                 // `self.succeed(value)` in a promise's own helper: handing the result back, as `.success(value)` is.
                 let reportsOnSelf = TaskBodyReader.reportingMethods.contains(callee) && call.receiver == nil && call.typeName == nil
                 if TaskBodyReader.reportsOutcome(node) || reportsOnSelf { outcomeReports.append(call) }
@@ -330,18 +331,6 @@ extension TaskBodyReader {
             walk(node.subject)
             unreadCases.append(node.cases)
             return .skipChildren
-        }
-
-        override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
-            // (Its conditions are evaluated every time; only its body is made sometimes.)
-            if let condition = node.parent?.as(IfExprSyntax.self), condition.elseBody == nil, condition.body.id == node.id {
-                openConditions.insert(node.id)
-            }
-            return .visitChildren
-        }
-
-        override func visitPost(_ node: CodeBlockSyntax) {
-            openConditions.remove(node.id)
         }
 
         override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
@@ -503,13 +492,16 @@ extension TaskBodyReader {
         }
 
         override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+            guard let owner = SiteNamingContext.closureCall(node),
+                  let callee = SiteNamingContext.calleeName(owner.calledExpression) else { return .visitChildren }
             // Another task's body is that task's business.
-            if let owner = SiteNamingContext.closureCall(node),
-               let callee = SiteNamingContext.calleeName(owner.calledExpression),
-               callee == "Task" || TaskBodyReader.addsChildTask(callee)
+            if callee == "Task" || TaskBodyReader.addsChildTask(callee)
                 || callee == "detached" || callee == "immediate" || callee == "immediateDetached" {
                 return .skipChildren
             }
+            // `whenLocal { local in local.monitor(node: n) }`: the closure's parameter is the distributed actor
+            // itself, seen as local, so what is called on it is called on `self`.
+            if callee == "whenLocal" { localActorNames.formUnion(TaskBodyReader.elementNames(node)) }
             return .visitChildren
         }
 

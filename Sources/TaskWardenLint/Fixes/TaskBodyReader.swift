@@ -105,6 +105,21 @@ struct TaskBodyReader {
         }
     }
 
+    /// The call sits in the body of an `if` without an `else`, within its closure: it is made only sometimes (the
+    /// `if`'s conditions are evaluated every time).
+    static func isMadeOnlySometimes(_ call: FunctionCallExprSyntax) -> Bool {
+        var child = Syntax(call)
+        var node = call.parent
+        while let current = node, !current.is(ClosureExprSyntax.self) {
+            if let condition = current.as(IfExprSyntax.self), condition.elseBody == nil, condition.body.id == child.id {
+                return true
+            }
+            child = current
+            node = current.parent
+        }
+        return false
+    }
+
     /// `try await Task.sleep(for: limit)` first, then nothing but giving up: `throw …`, `return`, `return nil`,
     /// `return false`, `work.cancel()`, `group.cancelAll()` (a child that returns a value after sleeping,
     /// `return 2`, is a result, no deadline).

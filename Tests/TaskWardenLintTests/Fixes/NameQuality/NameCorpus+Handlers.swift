@@ -1,7 +1,7 @@
 /// Handlers and their wording: a URL session's transfer inside a streaming function, a control's `on…Tapped`
 /// handler, a dispatcher over an action enum, a term that says its verb twice, and words that say only how a
 /// function is reached (`internal…`, `maybe…`, `perform…`), a call made every time, a loop that is the
-/// observer, and the thing a `schedule…` function schedules.
+/// observer, the thing a `schedule…` function schedules, and a service run inside a benchmark function.
 extension NameCorpus {
     static let handlers: [NameCase] = [
         NameCase("a URL session's byte stream is how a message streams, not what", file: "AssistantHandler.swift", """
@@ -120,5 +120,16 @@ extension NameCorpus {
             }
             """, accept: [["chart-canvas-inspect-hold"]],
             wrong: ["chart-canvas-schedule-inspect-hold"]),
+        NameCase("a benchmark function's child runs the connection the benchmark uses", file: "Benchmarks.swift", """
+            func runDeleteRequest(iterations: Int, group: EventLoopGroup) async throws {
+                let connection = CacheConnection(host: "localhost", port: 11211, eventLoopGroup: group)
+                try await withThrowingTaskGroup(of: Void.self) { taskGroup in
+                    taskGroup.addTask { try await connection.run() }
+                    for index in 0..<iterations { try await connection.delete("key") }
+                    taskGroup.cancelAll()
+                }
+            }
+            """, accept: [["delete-request-run-connection", "benchmarks-delete-request-run-connection"]],
+            wrong: ["benchmarks-run-delete-request", "run-delete-request-run-connection", "run-delete-request"]),
     ]
 }
