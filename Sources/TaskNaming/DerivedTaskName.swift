@@ -193,6 +193,18 @@ public struct DerivedTaskName: Sendable, Hashable {
         return name
     }
 
+    /// For a test's run of a service whose whole scenario leaves no room for what runs: the scenario and the
+    /// run's verb alone (`memcache-integration-increment-value-run`), which still says which test and that it
+    /// runs, where the part alone (`…-run-connection`) is the same in every test. Nil for any other site.
+    public var scenarioRun: String? {
+        guard runsService, let own = ownPartDisambiguators.min(), case let part = disambiguators[own], part.count > 1,
+              part[0] == "run",
+              WordStems.removingRepeats(part, after: purposeWords) == part,
+              candidate(level: own + 1) != (prefixWords + purposeWords + part).joined(separator: "-") else { return nil }
+        let run = (prefixWords + purposeWords + part.prefix(1)).joined(separator: "-")
+        return run.count <= maxLength ? run : nil
+    }
+
     /// `candidate(level:)` with a number at the end, used only when no context word tells sites apart.
     public func numbered(_ number: Int, level: Int = 0) -> String {
         var shorter = self

@@ -204,7 +204,10 @@ public struct TaskNameDerivation: Sendable {
         }
         // A function that only echoes the prefix (`read()` of `stats-reader`) says nothing the prefix does not:
         // the body's call, when it says more, goes first (`stats-reader-fetch-stats`).
+        // Not the first of several calls (`setFrameOrigin` in `openSettings(tab:)` of `settings-opener`): one
+        // step of many says less than the prefix's own verb.
         if let first = ordered.first, first.words.isEmpty || first.echoesPrefix, first.isMember,
+           context.body.dominance != .firstCall,
            let call = ordered.firstIndex(where: { $0.isCall && !$0.words.isEmpty && !$0.echoesPrefix }) {
             ordered.insert(ordered.remove(at: call), at: 0)
         }
@@ -371,8 +374,28 @@ public struct TaskNameDerivation: Sendable {
         // So does a function that makes the task on some paths only (`if bookmarked { Task { await saveFilters() } }`
         // in `refilterChapters()`): the task saves, it does not refilter.
         let getterPurpose = purpose.isCall && context.body.dominant.map { Self.isGetter($0) && NameWords.split($0.name).first == "get" } == true
+        // So does a function whose name the body's one call was preferred to because it says other work
+        // (`duplicateSession(_:)` whose task only saves): standing in the call's place it would name that work.
+        // (Only where the place fits whole: `in-handle` of `handleBackgroundLaunch` says no place, and the
+        // function, whole, stands for the task better than a number.)
+        // (Nor where the call's verb is the function's, `syncAll()` in `syncNow()`, or the prefix says all the
+        // call does: glued to the prefix alone, a place names no work. Nor a call named for what it returns,
+        // `server.webviewURL()` in `refresh()`, or by no verb the naming knows, `setupFor(flow:)` in `register()`:
+        // the function says what the task does with it.)
+        let callOverFunction = purpose.isCall && context.body.hasStrongCall && role(of: context) == .specific
+            && !purpose.words.isEmpty && !purpose.echoesPrefix
+            && context.body.dominant.map { dominant in
+                !agrees(context.declarationPath.member, dominant) && !Self.isGetter(dominant) && !Self.isNounNamed(dominant)
+                    && context.declarationPath.member.flatMap({ memberWords($0).first }).map { verb in
+                        !WordStems.same(verb, NameWords.split(dominant.name).first ?? "")
+                    } == true
+            } == true
+        func placeFits(_ candidate: PurposeCandidate) -> Bool {
+            (prefix + purpose.words + ["in"] + candidate.words).joined(separator: "-").count <= maxLength
+        }
         func isPlace(_ candidate: PurposeCandidate) -> Bool {
             candidate.isMember && (!candidate.mayStandAlone || contradicted || context.isConditional
+                || (callOverFunction && placeFits(candidate))
                 || (getterPurpose && candidate.startsWithVerb
                     && !candidate.words.contains { word in purpose.words.dropFirst().contains { WordStems.same($0, word) } }))
         }
@@ -1039,8 +1062,12 @@ extension TaskNameDerivation {
         return observed.allSatisfy(NameWords.fillers.contains) ? nil : observed
     }
 
-    /// One-word storages that name the part a task plays beside other work (`timeoutTask`, `watchdogTask`).
-    static let roleStorageWords: Set<String> = ["timeout", "deadline", "watchdog", "heartbeat", "keepalive", "debounce"]
+    /// One-word storages that name the part a task plays beside other work (`timeoutTask`, `watchdogTask`), or
+    /// the one direction of a transfer it runs (`receiveTask` in `handleNetworkToStdout`).
+    static let roleStorageWords: Set<String> = [
+        "timeout", "deadline", "watchdog", "heartbeat", "keepalive", "debounce",
+        "receive", "read", "write", "send", "accept", "listen", "ping", "flush", "drain",
+    ]
 
     /// Prepositions that open what qualifies a head noun (`room-for-identifier`, `user-by-email`).
     static let headlessOpeners: Set<String> = ["for", "by", "with", "from", "of", "at"]

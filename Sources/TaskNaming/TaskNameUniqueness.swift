@@ -150,7 +150,10 @@ public enum TaskNameUniqueness {
             let words = (0...request.disambiguators.count).map { candidate(index, $0) }
             // A test's task whose own part (`run-runtime`) other tests' tasks also play takes it while it is free:
             // its own work before the scenario, which may describe a sibling's part.
-            var name = request.ownPartDisambiguators.sorted().map { words[$0 + 1] }.first { !isTaken($0, scope) }
+            // A service's run whose part alone other tests' runs want too says its test and that it runs, where
+            // that fits (`…-increment-value-run`): every such test the same way, not the first by the part alone.
+            var name = request.scenarioRun.flatMap { isTaken($0, scope) ? nil : $0 }
+            name = name ?? request.ownPartDisambiguators.sorted().map { words[$0 + 1] }.first { !isTaken($0, scope) }
             // A service's run never falls back to its bare scenario or a piece of it: numbered, it still says it
             // is a run.
             if !request.runsService {
@@ -182,6 +185,7 @@ public enum TaskNameUniqueness {
     public static func isOwnCandidate(_ name: String, of derived: DerivedTaskName) -> Bool {
         if let fallback = derived.scenarioFallback.first, isOwnCandidate(name, of: fallback) { return true }
         if (0...derived.disambiguators.count).contains(where: { derived.candidate(level: $0) == name }) { return true }
+        if derived.scenarioRun == name { return true }
         guard let dash = name.lastIndex(of: "-"), let number = Int(name[name.index(after: dash)...]), number >= 2
         else { return false }
         return (0...derived.disambiguators.count).contains { derived.numbered(number, level: $0) == name }

@@ -150,16 +150,17 @@ import TaskNaming
         #expect(short.name == "album-detail-load")
     }
 
-    @Test func aFunctionTheCallWasPreferredToStandsInItsPlaceOnAClash() {
+    @Test func aFunctionTheCallWasPreferredToSaysWhereOnAClash() {
         let own = derivation.derive(TaskNameContext(
             declarationPath: DeclarationPath(parsing: "SketchEvaluator.updateSketch(sketch:)")))
         let caller = derivation.derive(TaskNameContext(
             declarationPath: DeclarationPath(parsing: "SketchEvaluator.show(decoded:)"), operation: "updateSketch"))
         #expect(caller.name == "sketch-evaluator-update-sketch")
         let names = TaskNameUniqueness.assign([own, caller], existing: [])
-        // Not `…-update-sketch-show`, not `…-update-sketch-2`: the function says which.
-        #expect(names == ["sketch-evaluator-update-sketch", "sketch-evaluator-show"])
-        #expect(caller.provenance(of: names[1]) == "function show(decoded:) of SketchEvaluator")
+        // Not `…-update-sketch-show`, not `…-update-sketch-2`, not `…-show` (the task does not show): the
+        // function says where.
+        #expect(names == ["sketch-evaluator-update-sketch", "sketch-evaluator-update-sketch-in-show"])
+        #expect(caller.provenance(of: names[1]) == "only call updateSketch() in SketchEvaluator.show(decoded:)")
         #expect(own.provenance(of: names[0]) == own.provenance)
     }
 

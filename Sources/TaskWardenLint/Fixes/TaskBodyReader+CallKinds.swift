@@ -101,6 +101,21 @@ extension TaskBodyReader {
     /// Closure nouns that name work rather than a report (`completionHandler`, `callback` report).
     static let workNouns: Set<String> = ["operation", "action", "body", "work", "block", "closure", "job"]
 
+    /// The event an event handler's name says (`WindowChange` of `onWindowChange`), if it is one.
+    /// Not an outcome (`onCompletion`, `onError`): calling that reports how work ended, as `completion` does.
+    static func handledEvent(_ name: String) -> String? {
+        guard name.hasPrefix("on"), name.dropFirst(2).first?.isUppercase == true else { return nil }
+        let event = String(name.dropFirst(2))
+        guard let first = NameWords.split(event).first, !outcomeWords.contains(first) else { return nil }
+        return event
+    }
+
+    /// First words of a handler's event that say how work ended.
+    static let outcomeWords: Set<String> = [
+        "complete", "completion", "completed", "success", "failure", "fail", "error", "finish", "finished", "done",
+        "result", "cancel", "cancelled", "canceled", "response",
+    ]
+
     /// The closure value a call runs, if it runs one: a closure parameter of an enclosing function, a bare or
     /// `self.` name that is a closure noun, or `x.wrappedValue(…)`/`x.callAsFunction(…)` on such a name.
     static func runClosureValue(_ node: FunctionCallExprSyntax, closureParameters: Set<String>) -> String? {

@@ -99,6 +99,10 @@ extension TaskBodyReader {
                 if TaskBodyReader.isAwaited(node) || !closureParameters.contains(closureName)
                     || NameWords.split(closureName).last.map(TaskBodyReader.workNouns.contains) == true {
                     parameterCalls.append(closureName)
+                } else if let event = TaskBodyReader.handledEvent(closureName) {
+                    // `onWindowChange(window)`: handing an event to the handler the caller gave tells of that
+                    // event, whatever the handler then does.
+                    reading.calls.append(BodyCall(name: "notify" + event, text: "\(closureName)(…)"))
                 }
                 return .visitChildren
             }

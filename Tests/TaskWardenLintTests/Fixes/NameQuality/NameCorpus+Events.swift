@@ -94,7 +94,8 @@ extension NameCorpus {
                     Task { @MainActor in updateSketch(sketch: sketch) }
                 }
             }
-            """, accept: [["sketch-evaluator-update-progress"], ["sketch-evaluator-update-sketch"], ["sketch-evaluator-show"]],
+            """, accept: [["sketch-evaluator-update-progress"], ["sketch-evaluator-update-sketch"],
+                      ["sketch-evaluator-update-sketch-in-show", "sketch-evaluator-show"]],
             wrong: ["sketch-evaluator-update-2", "sketch-evaluator-update-sketch-show"]),
         NameCase("a delegate event in the past is no did-plus-participle", file: "TrackCell.swift", """
             final class TrackListController {
