@@ -45,6 +45,26 @@ extension TaskBodyReader {
     /// `await publishTask.value`, `_ = try await uploadTask.result` as a body's one statement: waiting for the
     /// task stored under that name (`awaitPublish`); nil for a task named only `task`.
     static func awaitedTaskValue(_ statements: CodeBlockItemListSyntax) -> BodyCall? {
+        guard let member = awaitedValueAccess(statements),
+              let name = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        var words = NameWords.split(name)
+        guard words.count > 1, words.last == "task" else { return nil }
+        words.removeLast()
+        let stem = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        return BodyCall(name: "await" + stem, isAwaited: true, text: "await \(name).\(member.declName.baseName.text)")
+    }
+
+    /// `try await Task { try await grpcClient.run() }.value`: a body whose one statement waits for a task it makes
+    /// on the spot (so that cancelling the caller does not reach the work) does that task's work, waiting for it;
+    /// the closure of that task, if so.
+    static func shieldedClosure(_ statements: CodeBlockItemListSyntax) -> ClosureExprSyntax? {
+        guard let member = awaitedValueAccess(statements), let call = member.base?.as(FunctionCallExprSyntax.self),
+              call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task" else { return nil }
+        return taskClosure(of: call)
+    }
+
+    /// `await x.value` or `await x.result` as a body's one statement (`_ =` allowed): that access.
+    private static func awaitedValueAccess(_ statements: CodeBlockItemListSyntax) -> MemberAccessExprSyntax? {
         guard statements.count == 1, var expression = statements.first?.item.as(ExprSyntax.self) else { return nil }
         if let assignment = expression.as(SequenceExprSyntax.self)?.elements.unfoldedAssignment,
            assignment.target.is(DiscardAssignmentExprSyntax.self) {
@@ -57,12 +77,7 @@ extension TaskBodyReader {
             break
         }
         guard awaited, let member = expression.as(MemberAccessExprSyntax.self),
-              ["value", "result"].contains(member.declName.baseName.text),
-              let name = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
-        var words = NameWords.split(name)
-        guard words.count > 1, words.last == "task" else { return nil }
-        words.removeLast()
-        let stem = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-        return BodyCall(name: "await" + stem, isAwaited: true, text: "await \(name).\(member.declName.baseName.text)")
+              ["value", "result"].contains(member.declName.baseName.text) else { return nil }
+        return member
     }
 }

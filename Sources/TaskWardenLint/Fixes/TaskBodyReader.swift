@@ -240,6 +240,21 @@ struct TaskBodyReader {
            let waited = awaitedTaskValue(closure.statements) {
             reading.calls.append(waited)
         }
+        // `group.addTask { try await Task { try await grpcClient.run() }.value }`: the child waits out the work of
+        // the task it shields from cancellation; named for that wait, the task inside keeps the work's own name.
+        if reading.calls.isEmpty, reading.queries.isEmpty, visitor.parameterCalls.isEmpty,
+           let shielded = shieldedClosure(closure.statements) {
+            let inside = read(shielded, enclosingFunction: enclosingFunction, closureParameters: closureParameters,
+                              reportingNames: reportingNames)
+            let work = inside.calls.filter { !TaskNameDerivation.isLogCall($0) }
+            if work.count == 1, let call = work.first {
+                // A lone verb keeps what it is done to (`grpcClient.run()` → `await-run-grpc-client`).
+                let object = NameWords.split(call.name).count == 1 ? call.receiver ?? "" : ""
+                let words = NameWords.split(call.name) + NameWords.split(object)
+                let stem = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+                reading.calls.append(BodyCall(name: "await" + stem, isAwaited: true, text: "await Task { \(call.text) }.value"))
+            }
+        }
         // `Task { @MainActor in logger.debug("uninit complete") }`: only lines written to a log.
         reading.onlyLogs = (visitor.logLines > 0 || !reading.calls.isEmpty) && reading.calls.allSatisfy(TaskNameDerivation.isLogCall)
             && reading.queries.isEmpty && visitor.otherBookkeeping == 0 && visitor.assignedProperties.isEmpty

@@ -1,7 +1,7 @@
 /// A task that is one step of its function: an event handed to the caller's handler, one direction of a
 /// transfer kept in its own storage, a property updated from values worked out on the spot, a save made after
 /// the function's own work, a function named by its type's verb that makes many calls, and a test's run of a
-/// service whose scenario leaves no room for what runs.
+/// service whose scenario leaves no room for what runs, and a child that waits out the task it shields.
 extension NameCorpus {
     static let steps: [NameCase] = [
         NameCase("an event handed to the caller's handler is told of, not configured", file: "ScrollObserver.swift", """
@@ -121,5 +121,32 @@ extension NameCorpus {
             }
             """, accept: [["cache-integration-increment-counter-run"], ["cache-integration-decrement-counter-run"]],
             wrong: ["cache-integration-run-connection", "cache-integration-run-connection-2"]),
+        NameCase("a child that waits out the task it shields from cancellation is that wait", file: "StreamSupervisor.swift", """
+            actor StreamSupervisor {
+                func runUntilStopped(_ server: StreamServer, _ relay: EventRelay) async throws {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask {
+                            try await Task {
+                                try await server.run()
+                            }.value
+                        }
+                        group.addTask {
+                            try await Task {
+                                do {
+                                    try await relay.forwardEvents()
+                                } catch {
+                                    logger.warning("relay stopped: \\(error)")
+                                    throw error
+                                }
+                            }.value
+                        }
+                        try await group.next()
+                        group.cancelAll()
+                    }
+                }
+            }
+            """, accept: [["stream-supervisor-await-run-server"], ["stream-supervisor-run-server"],
+                          ["stream-supervisor-await-forward-events"], ["stream-supervisor-forward-events"]],
+            wrong: ["stream-supervisor-run-until-stopped", "stream-supervisor-run-until-stopped-2"]),
     ]
 }
