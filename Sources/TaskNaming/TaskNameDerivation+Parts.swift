@@ -46,8 +46,10 @@ extension TaskNameDerivation {
         case .onlyAwaitedCall, .firstCall: guard call.isAwaited else { return nil }
         case .query, .bookkeeping: return nil
         }
-        var words = callWords(call)
+        // `p.run()`: a one-letter local is no word of the part; the run alone still is one.
+        var words = Self.withoutLocalNames(callWords(call))
         guard let first = words.first else { return nil }
+        if words == ["run"], callWords(call).count > 1, Self.runsService(context.body) { return words }
         // `makeStreamingInvokeRequest(…)`: an empty verb before a phrase of what it makes says nothing of the
         // part. (`runtime.run()`, `sendPart(…)` keep theirs: the verb alone, or one word after it, says too little.)
         if words.count > 2, NameWords.split(call.name).count > 2, Self.emptyVerbs.contains(first) { words.removeFirst() }

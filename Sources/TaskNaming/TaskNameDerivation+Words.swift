@@ -77,6 +77,12 @@ extension TaskNameDerivation {
         case .function(let name):
             let base = DeclarationPath.baseName(name)
             if let event = delegateEvent(name) { return event }
+            // `settingsViewModelWantsToClearLogs()`, `userWantsToDelete(item:)`: a delegate's request says what
+            // is asked for after its `wants to`; who asks is where it comes from.
+            let allWords = NameWords.split(base)
+            if let index = allWords.indices.dropLast(2).first(where: { allWords[$0] == "wants" && allWords[$0 + 1] == "to" }) {
+                return Array(allWords[(index + 2)...])
+            }
             // `withTimeout(_:)`, `withRetry(_:)`: a wrapper says what it adds, not what it wraps.
             var words = Self.droppingVariantWords(NameWords.split(base))
             if words.count > 1, words[0] == "with" { return Array(words.dropFirst()) }

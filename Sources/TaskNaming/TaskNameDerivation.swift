@@ -277,6 +277,18 @@ public struct TaskNameDerivation: Sendable {
                 // (`run-delete-request-run-…`); its object says where (`delete-request-run-memcache-connection`).
                 let sameVerb = head.count > 1 && purpose.words.first.map { WordStems.same($0, head[0]) } == true
                 prefix = sameVerb ? Array(head.dropFirst()) : head
+                // Nor is an object it says whole (`PermissionRequest.show(…)` in `requestIntentPermission()` is
+                // `request-intent-permission-show`, never `…-permission-request`); an object it says in part keeps
+                // its words (`image-pipeline` after `load-images`).
+                let unsaid = purpose.words.filter { word in !prefix.contains { WordStems.same($0, word) } }
+                if !context.isTestMethod, purpose.isCall, unsaid.count < purpose.words.count,
+                   unsaid.isEmpty || unsaid == Array(purpose.words.prefix(1)) || (unsaid.count == 1 && context.body.dominant.map { NameWords.split($0.name).first == unsaid[0] } == true) {
+                    purpose.words = unsaid.isEmpty ? purpose.verb.map { [$0] } ?? [] : unsaid
+                } else if !context.isTestMethod, purpose.isCall, purpose.words.count > 1, purpose.words.first == prefix.last {
+                    // The word the function ends on, said again at once, is said once (`AccessPrompt.present(…)` in
+                    // `requestCameraAccess()` → `request-camera-access-prompt-present`).
+                    purpose.words.removeFirst()
+                }
             }
         }
         // A free function named for what it does (`decode(_:using:)` in `DataLoader.swift`) says it of nothing: its
@@ -963,8 +975,16 @@ public struct TaskNameDerivation: Sendable {
                 guard body.dominance == .onlyCall, Self.runsService(body), let receiver = dominant.receiver else { return false }
                 return !NameWords.split(receiver).allSatisfy { word in member?.words.contains(word) == true }
             }
+            // A value looked up for the rest of the body (`let userId = try await userManager.getActiveUserId()`
+            // in `toggleMonitoring()`, then calls made in a `switch`) is what the work needs, never the work.
+            // (Not on some paths only, nor in a callback: there the function says where, never what.)
+            let looksUpForMore = { (dominant: BodyCall) in
+                body.dominance != .onlyCall && !context.isConditional && context.placement == .direct
+                    && NameWords.split(dominant.name).first == "get"
+                    && Self.isGetter(dominant)
+            }
             let callFirst = body.dominant.map { dominant in
-                !body.callsEnclosingFunction
+                !body.callsEnclosingFunction && !looksUpForMore(dominant)
                     && (!agrees(context.declarationPath.member, dominant) || perItemPiece || doesItToOne(dominant) || runsOtherService(dominant))
                     && !asksForMembersObject(member, dominant)
                     && (context.placement == .callback || !Self.isOwnHook(dominant))

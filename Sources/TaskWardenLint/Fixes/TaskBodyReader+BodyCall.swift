@@ -104,7 +104,13 @@ extension TaskBodyReader {
         let called = expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? expression
         // `perform(from: self, …)`: the caller handing itself over names no endpoint.
         guard let name = SiteNamingContext.calleeName(called), name.first?.isLowercase == true,
-              !["self", "super"].contains(name) else { return nil }
+              !["self", "super"].contains(name), !genericPayloads.contains(name) else { return nil }
         return name
     }
+
+    /// Names of what any request carries (`execute(with: input)`): they say nothing of which request it is.
+    static let genericPayloads: Set<String> = [
+        "input", "request", "data", "payload", "params", "parameters", "body", "value", "args", "arguments", "options",
+        "message", "command", "query", "item", "object", "model",
+    ]
 }

@@ -173,12 +173,15 @@ extension TaskBodyReader {
     }
 
     /// `coordinator.showLoading(on:)`, `hud.dismiss…`, `spinner.startAnimating()`, `refreshControl.endRefreshing()`:
-    /// showing that work goes on is never the work (`followAllSuggestedAccounts` follows, it does not show loading).
+    /// showing that work goes on, or that it went well, is never the work (`followAllSuggestedAccounts` follows, it
+    /// does not show loading).
     static func showsProgress(_ callee: String) -> Bool {
         let words = NameWords.split(callee)
         guard let verb = words.first, words.count > 1 else { return false }
         let rest = words.dropFirst()
         if ["show", "hide", "dismiss"].contains(verb), rest.contains(where: ["loading", "loader"].contains) { return true }
+        // Nor is saying that it went well (`bannerManager.displayBottomSuccessMessage(…)` after the logs are cleared).
+        if ["show", "display", "present"].contains(verb), rest.contains("success") { return true }
         return ["show", "hide", "dismiss", "start", "stop", "begin", "end"].contains(verb)
             && rest.contains(where: progressWords.contains)
     }

@@ -17,6 +17,21 @@ extension TaskBodyReader {
 }
 
 extension TaskBodyReader {
+    /// `try await userManager.getActiveUserId()`: a call of a `get…` method, awaited or not, whose value is kept.
+    static func isGetLookup(_ value: ExprSyntax) -> Bool {
+        var expression = value
+        while true {
+            if let tryExpression = expression.as(TryExprSyntax.self) { expression = tryExpression.expression; continue }
+            if let awaitExpression = expression.as(AwaitExprSyntax.self) { expression = awaitExpression.expression; continue }
+            break
+        }
+        guard let call = expression.as(FunctionCallExprSyntax.self) else { return false }
+        let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+        let words = NameWords.split(name)
+        return words.count > 1 && words[0] == "get"
+    }
+
     /// `record.asJSONFragment()`, `item.toModel()`: a conversion of a value into another form is plumbing
     /// around the work, never the work.
     static func isConversion(_ callee: String) -> Bool {

@@ -250,6 +250,15 @@ extension TaskBodyReader {
                let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
                 takenLocals.insert(name)
             }
+            // `let userId = try await userManager.getActiveUserId()`: a value a `get…` call looks up for the work
+            // is bound as a `guard let` binds one.
+            if let value = node.initializer?.value, TaskBodyReader.isGetLookup(value) {
+                walk(node.pattern)
+                let before = reading.calls.count
+                walk(value)
+                guardLookups += reading.calls[before...]
+                return .skipChildren
+            }
             return .visitChildren
         }
 

@@ -82,7 +82,7 @@ struct NameCase: Sendable, CustomTestStringConvertible {
 enum NameCorpus {
     static var all: [NameCase] {
         viewModels + swiftUI + servers + tests + helpers + callbacks + reviewed + scenarios + blind + loops + events + wrappers + paths
-            + plumbing + parts + bookkeeping + bodies + outcomes + clauses + messages + moments + actors + idioms + handlers + steps
+            + plumbing + parts + bookkeeping + bodies + outcomes + clauses + messages + moments + actors + idioms + handlers + steps + lookups
     }
 }
 

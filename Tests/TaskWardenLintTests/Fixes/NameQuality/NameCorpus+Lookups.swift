@@ -1,0 +1,103 @@
+/// Lookups and the words around them: a value a `get…` call looks up for the work, a delegate's `wants to`
+/// request, a success message after the work, a free function's words said again by its call, a payload that names
+/// no request, and a one-letter local in a test.
+extension NameCorpus {
+    static let lookups: [NameCase] = [
+        NameCase("a value looked up for the rest of the body is never the work", file: "ReminderDetailModel.swift", """
+            @MainActor final class ReminderDetailModel {
+                func toggleReminder() {
+                    Task { [weak self] in
+                        guard let self else { return }
+                        do {
+                            let accountId = try await session.getCurrentAccountId()
+                            router.show(.spinner(true))
+                            switch reminder {
+                            case let .once(date):
+                                try await scheduler.toggleOnce(at: date, account: accountId)
+                            case let .repeating(rule):
+                                try await scheduler.toggleRepeating(rule, account: accountId)
+                            }
+                        } catch {
+                            router.show(.error(error))
+                        }
+                    }
+                }
+            }
+            """, accept: [["reminder-detail-toggle-reminder", "reminder-detail-toggle"]],
+            wrong: ["reminder-detail-get-current-account-id"]),
+        NameCase("a value looked up for the call whose result is kept loads what is kept", file: "ShareSheetModel.swift", """
+            @MainActor final class ShareSheetModel {
+                var contactCount = 0
+                init(store: ContactStore, session: Session) {
+                    Task { [weak self] in
+                        guard let self else { return }
+                        let accountId = try await session.getCurrentAccountId()
+                        contactCount = try await store.getContactCount(accountId: accountId)
+                    }
+                }
+            }
+            """, accept: [["share-sheet-load-contact-count"]],
+            wrong: ["share-sheet-get-current-account-id"]),
+        NameCase("a delegate's request says what is asked for, and a success message is never the work", file: "LibraryCoordinator.swift", """
+            final class LibraryCoordinator {
+                func settingsModelWantsToEmptyTrash() {
+                    Task { [weak self] in
+                        guard let self else { return }
+                        await trashStore.removeAll()
+                        toastCenter.showSuccessToast("Trash emptied")
+                    }
+                }
+            }
+            """, accept: [["library-coordinator-empty-trash"]],
+            wrong: ["library-coordinator-show-success-toast", "library-coordinator-settings-model-wants-to-empty-trash"]),
+        NameCase("a free function's words are not said again by its task's call", file: "CameraAccess.swift", """
+            func requestCameraAccess() async -> Bool {
+                await withCheckedContinuation { continuation in
+                    Task { @MainActor in
+                        AccessPrompt.present("Allow camera access?") { granted in
+                            continuation.resume(returning: granted)
+                        }
+                    }
+                }
+            }
+
+            func requestMicrophonePermission() async -> Bool {
+                await withCheckedContinuation { continuation in
+                    Task { @MainActor in
+                        PermissionRequest.show("Allow the microphone?") { granted in
+                            continuation.resume(returning: granted)
+                        }
+                    }
+                }
+            }
+            """, accept: [["request-camera-access-prompt-present"], ["request-microphone-permission-show"]],
+            wrong: ["request-camera-access-access-prompt-present", "request-microphone-permission-permission-request"]),
+        NameCase("what any request carries names no request", file: "BackgroundRunner.swift", """
+            public final class BackgroundRunner<Worker: Working> {
+                private let worker: Worker
+                public func perform(with input: Worker.Input) {
+                    Task(priority: .utility) {
+                        let output = await worker.perform(with: input)
+                        await publish(output)
+                    }
+                }
+            }
+            """, accept: [["background-runner-perform-worker"]],
+            wrong: ["background-runner-input"]),
+        NameCase("a one-letter local is no word of a test's part", file: "ProcessTests.swift", """
+            final class ProcessTests: XCTestCase {
+                func testExitCodeIsReported() async throws {
+                    let p = ManagedProcess(executable: "/bin/false")
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask {
+                            let status = try await p.run()
+                            XCTAssertEqual(status, .exit(1))
+                        }
+                        try await group.waitForAll()
+                    }
+                }
+            }
+            """, accept: [["process-exit-code-is-reported-run"]],
+            wrong: ["process-exit-code-is-reported-run-p"]),
+    ]
+}
