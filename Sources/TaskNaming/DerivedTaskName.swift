@@ -52,6 +52,9 @@ public struct DerivedTaskName: Sendable, Hashable {
     /// Disambiguators (by index) that tell sites apart only whole: cut, they would read as another purpose
     /// (`trigger-lifecycle1` of `trigger-lifecycle1-graceful-shutdown`).
     public var wholeDisambiguators: Set<Int> = []
+    /// Disambiguators (by index) glued on as they are, though the name says some of their words: without them
+    /// they would be a lone adjective (`other-root-shares` after `caching-root-shares-bootstrap`).
+    public var verbatimDisambiguators: Set<Int> = []
     /// The purpose is the enclosing function's name: of sites that want one name, this one is that function's
     /// own work.
     public var isNamedAfterItsFunction = false
@@ -145,7 +148,8 @@ public struct DerivedTaskName: Sendable, Hashable {
             return alone.count <= maxLength ? alone : name
         }
         let extra = level > 0 && level <= disambiguators.count
-            ? WordStems.removingRepeats(disambiguators[level - 1], after: prefixWords + purposeWords) : []
+            ? (verbatimDisambiguators.contains(level - 1) ? disambiguators[level - 1]
+                : WordStems.removingRepeats(disambiguators[level - 1], after: prefixWords + purposeWords)) : []
         let floor = level == 1 && firstDisambiguatorContinuesPurpose ? 1 : 2
         var name = NameWords.compose(prefix: prefixWords, purpose: purposeWords, extra: extra, maxLength: maxLength,
                                      extraFloor: floor)

@@ -42,6 +42,9 @@ public struct TaskNameContext: Sendable, Hashable {
     /// The site is in a test method that makes other tasks too (a server beside its client): each is one part
     /// of the test's scenario, told apart by the part it plays.
     public var sharesTestWithOtherTasks: Bool = false
+    /// What the loop a per-item site is made in goes through (`otherRootShares` of `for share in
+    /// otherRootShares`), if it is a name.
+    public var loopSequence: String?
     /// The task only runs a closure the enclosing function was given: a forwarding helper.
     public var forwarding: ForwardingHelper?
     /// The property the body's dominant call's result is assigned to (`resolvedPath` in

@@ -457,6 +457,16 @@ public struct TaskNameDerivation: Sendable {
         let distinguishing = Self.withoutLocalNames(context.body.distinguishingWords.flatMap(NameWords.split))
             .filter { !Self.memoryOrderings.contains($0) }
         if !distinguishing.isEmpty { disambiguators.append(distinguishing) }
+        // `for share in otherRootShares { group.addTask { … } }` beside the main share's child: what the loop
+        // goes through (`bootstrap-other-root-shares`).
+        var loopIndex: Int?
+        if let sequence = context.loopSequence {
+            let words = Self.withoutLocalNames(NameWords.split(sequence))
+            if !words.isEmpty {
+                loopIndex = disambiguators.count
+                disambiguators.append(words)
+            }
+        }
         // A lock taken inside (`counter.withLock { … }`) is how, never which: it tells no two tasks apart; nor
         // does reporting (`expectation.fulfill()`, `continuation.resume()`), an atomic's `load`, a collection's
         // `map` or a sleep (`…-source-deinitialized-sleep` says nothing of the task).
@@ -496,11 +506,19 @@ public struct TaskNameDerivation: Sendable {
         var places: Set<Int> = []
         var wholePhrases: Set<Int> = []
         var scenarioFree: Set<Int> = []
+        var verbatimPhrases: Set<Int> = []
         var ownParts: Set<Int> = []
         var unique: Set<[String]> = []
         var phrases: [[String]] = []
         for (index, words) in disambiguators.enumerated() {
             var phrase = index == ownPartIndex ? words : Self.phrase(words, after: base)
+            // What a loop goes through, cut to a lone adjective by what the name says (`other` of
+            // `otherRootShares`), is said whole.
+            var verbatim = false
+            if index == loopIndex, words.count > 1, WordStems.removingRepeats(words, after: base).allSatisfy(Self.relativeAdjectives.contains) {
+                phrase = words
+                verbatim = true
+            }
             guard !phrase.isEmpty else { continue }
             // A receiver phrase whose verb the name says already leaves its owner's last noun alone
             // (`state` of `searchState.search(…)` after `search-ending`): no word of what the task does.
@@ -566,6 +584,7 @@ public struct TaskNameDerivation: Sendable {
             }
             if wholeOnly.contains(index) || takesReceiverPhrase { wholePhrases.insert(phrases.count) }
             if withoutScenario { scenarioFree.insert(phrases.count) }
+            if verbatim { verbatimPhrases.insert(phrases.count) }
             if index == ownPartIndex { ownParts.insert(phrases.count) }
             phrases.append(phrase)
         }
@@ -591,6 +610,7 @@ public struct TaskNameDerivation: Sendable {
         derived.placeDisambiguators = places
         derived.wholeDisambiguators = wholePhrases
         derived.scenarioFreeDisambiguators = scenarioFree
+        derived.verbatimDisambiguators = verbatimPhrases
         derived.ownPartDisambiguators = ownParts
         derived.purposeWasCut = standaloneStart == 1 && phrases.first == Self.phrase(disambiguators[0], after: base)
         derived.firstDisambiguatorContinuesPurpose = derived.purposeWasCut && !cutAtClause

@@ -22,6 +22,7 @@ public enum SiteNamingContext {
         var isCleanup = false
         var isConditional = false
         var isInsideTask = false
+        var loopSequence: String?
         var function: Syntax?
         // Parameters of the closures around the site (`promise`, `continuation`): calling one reports.
         var reportingNames: Set<String> = []
@@ -49,7 +50,12 @@ public enum SiteNamingContext {
                 continue
             }
             guard !reachedDeclaration else { continue }
-            if current.isKind(.forStmt) { isPerItem = true }
+            if let loop = current.as(ForStmtSyntax.self) {
+                // `for share in otherRootShares { group.addTask { … } }`: what is gone through tells these
+                // children from a sibling made outside the loop.
+                if !isPerItem { loopSequence = lastName(loop.sequence) }
+                isPerItem = true
+            }
             if current.isKind(.ifExpr) || current.isKind(.guardStmt) || current.isKind(.switchCase) { isConditional = true }
             // `defer { Task { … } }` runs when the function returns, after its work: the function's name says
             // when, as a callback's does, and the body what.
@@ -154,6 +160,7 @@ public enum SiteNamingContext {
         context.isConditional = isConditional
         context.isCleanup = isCleanup
         context.isInsideTask = isInsideTask
+        context.loopSequence = loopSequence
         context.testTypes = testTypes(around: call)
         if let dominant = context.body.dominant, !dominant.isAssignment {
             context.resultProperty = resultProperty(of: dominant.name, in: TaskBodyReader.taskClosure(of: call))

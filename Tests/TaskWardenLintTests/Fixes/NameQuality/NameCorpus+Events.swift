@@ -306,7 +306,8 @@ extension NameCorpus {
                     }
                 }
             }
-            """, accept: [["harbor-quorum-client-get-roster", "harbor-quorum-client-get-quorum-roster"],
+            """, accept: [["harbor-quorum-client-get-roster", "harbor-quorum-client-get-quorum-roster",
+                           "harbor-quorum-client-get-roster-members"],
                           ["harbor-quorum-client-get-roster-success", "harbor-quorum-client-get-roster-on-success"]],
             wrong: ["harbor-quorum-client-roster-run-quorum", "harbor-quorum-client-roster"]),
         NameCase("a value a view asks for on appear loads its property", file: "SyncSettingsView.swift", """

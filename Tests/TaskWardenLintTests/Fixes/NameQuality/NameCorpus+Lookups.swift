@@ -1,6 +1,6 @@
 /// Lookups and the words around them: a value a `get…` call looks up for the work, a delegate's `wants to`
 /// request, a success message after the work, a free function's words said again by its call, a payload that names
-/// no request, and a one-letter local in a test.
+/// no request, a one-letter local in a test, and what a loop of children goes through.
 extension NameCorpus {
     static let lookups: [NameCase] = [
         NameCase("a value looked up for the rest of the body is never the work", file: "ReminderDetailModel.swift", """
@@ -99,5 +99,18 @@ extension NameCorpus {
             }
             """, accept: [["process-exit-code-is-reported-run"]],
             wrong: ["process-exit-code-is-reported-run-p"]),
+        NameCase("children made in a loop are told from a sibling made outside it by what the loop goes through", file: "FeedRefresher.swift", """
+            final class FeedRefresher {
+                func refresh(_ mainFeed: Feed, _ otherFeeds: [Feed]) async {
+                    await withTaskGroup(of: Void.self) { group in
+                        group.addTask { await self.reloadFeed(mainFeed) }
+                        for feed in otherFeeds {
+                            group.addTask { await self.reloadFeed(feed) }
+                        }
+                    }
+                }
+            }
+            """, accept: [["feed-refresher-reload"], ["feed-refresher-reload-other-feeds"]],
+            wrong: ["feed-refresher-reload-2", "feed-refresher-reload-other"]),
     ]
 }
