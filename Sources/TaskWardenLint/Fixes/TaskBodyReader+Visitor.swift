@@ -57,6 +57,8 @@ extension TaskBodyReader {
         /// Lines written to a log (`logger.debug(…)`), and every other bookkeeping call.
         var logLines = 0
         var otherBookkeeping = 0
+        /// Counters moved (`await tracker.incrementConcurrent()`, `received.wrappingIncrement(…)`).
+        var countingCalls: [BodyCall] = []
         /// The closure parameters the body's child tasks call (`group.addTask { try await operation() }`).
         var childParameterCalls: [String] = []
         /// Calls that only pass on how the work ended (`receptacle.offerOnce(nil)`, `box.set(error)`).
@@ -185,7 +187,10 @@ extension TaskBodyReader {
             }
             // `received.wrappingIncrement(ordering: .relaxed)`, `await drained.add(batch.count)`: counting how
             // much work was done is bookkeeping, never the work, awaited or not.
-            if TaskBodyReader.isCounting(node, callee: callee) { return .skipChildren }
+            if TaskBodyReader.isCounting(node, callee: callee) {
+                countingCalls.append(TaskBodyReader.call(node, callee: callee))
+                return .skipChildren
+            }
             var call = TaskBodyReader.call(node, callee: callee)
             if let receiver = call.receiver, localActorNames.contains(receiver) { call.receiver = nil }
             if TaskBodyReader.isQuery(node, callee: callee) {

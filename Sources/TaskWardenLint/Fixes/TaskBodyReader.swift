@@ -235,6 +235,14 @@ struct TaskBodyReader {
             assignment.isAssignment = true
             reading.calls.append(assignment)
         }
+        // `Task { await self?.successfulRefreshes.increment() }` after a success: a body that only moves one
+        // counter named for what it counts does that, and nothing else names it. (An atomic's `wrapping…` or
+        // `…(ordering:)` is how a test counts, never a word.)
+        if reading.calls.isEmpty, reading.queries.isEmpty, visitor.parameterCalls.isEmpty, visitor.assignedProperties.isEmpty,
+           visitor.countingCalls.count == 1, let counting = visitor.countingCalls.first, counting.receiver != nil,
+           ["increment", "decrement"].contains(NameWords.split(counting.name).first ?? "") {
+            reading.calls.append(counting)
+        }
         // `group.addTask { await publishTask.value }`: a body that only waits for another task waits for that part.
         if reading.calls.isEmpty, reading.queries.isEmpty, visitor.parameterCalls.isEmpty,
            let waited = awaitedTaskValue(closure.statements) {

@@ -1,6 +1,6 @@
 /// Lookups and the words around them: a value a `get…` call looks up for the work, a delegate's `wants to`
 /// request, a success message after the work, a free function's words said again by its call, a payload that names
-/// no request, a one-letter local in a test, and what a loop of children goes through.
+/// no request, a one-letter local in a test, what a loop of children goes through, and a counter moved alone.
 extension NameCorpus {
     static let lookups: [NameCase] = [
         NameCase("a value looked up for the rest of the body is never the work", file: "ReminderDetailModel.swift", """
@@ -112,5 +112,19 @@ extension NameCorpus {
             }
             """, accept: [["feed-refresher-reload"], ["feed-refresher-reload-other-feeds"]],
             wrong: ["feed-refresher-reload-2", "feed-refresher-reload-other"]),
+        NameCase("a task that only moves a counter does that", file: "SyncMonitor.swift", """
+            final class SyncMonitor {
+                private let failedUploads = Counter()
+                func upload(_ batch: Batch) {
+                    uploader.send(batch) { [weak self] result in
+                        if case .failure = result {
+                            Task { [weak self] in
+                                await self?.failedUploads.increment()
+                            }
+                        }
+                    }
+                }
+            }
+            """, accept: [["sync-monitor-increment-failed-uploads"]], wrong: ["sync-monitor-upload"]),
     ]
 }
