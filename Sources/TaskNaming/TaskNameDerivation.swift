@@ -398,12 +398,25 @@ public struct TaskNameDerivation: Sendable {
             && !purpose.words.isEmpty && !purpose.echoesPrefix
             && context.body.dominant.map { dominant in
                 !agrees(context.declarationPath.member, dominant) && !Self.isGetter(dominant) && !Self.isNounNamed(dominant)
-                    && context.declarationPath.member.flatMap({ memberWords($0).first }).map { verb in
-                        !WordStems.same(verb, NameWords.split(dominant.name).first ?? "")
+                    && context.declarationPath.member.map(memberWords).map { functionWords in
+                        let callWords = NameWords.split(dominant.name)
+                        guard let verb = functionWords.first, let callVerb = callWords.first, WordStems.same(verb, callVerb)
+                        else { return true }
+                        // The same verb on another object (`updateInviteIfNeeded()` in `updateViewState()`) is
+                        // other work; on all of it or on what the function names (`syncAll()` in `syncNow()`), not.
+                        return !callWords.dropFirst().allSatisfy { word in
+                            Self.quantifierWords.contains(word) || functionWords.contains { WordStems.same($0, word) }
+                        }
                     } == true
             } == true
+        // A place that would lose a word to the name (`in-on-select` of `onSelectSpace` after `space-hub-show`),
+        // or is a moment (`on…`), says no place either; nor does one beside a hollow call (`handleCoverAction`
+        // in `remove()`): the function says more than `handle-action`.
         func placeFits(_ candidate: PurposeCandidate) -> Bool {
             (prefix + purpose.words + ["in"] + candidate.words).joined(separator: "-").count <= maxLength
+                && Self.phrase(candidate.words, after: prefix + purpose.words) == candidate.words
+                && candidate.words.first != "on" && !Self.isEventName(candidate.words)
+                && !(purpose.words.first.map(NameWords.hollowVerbs.contains) ?? false)
         }
         func isPlace(_ candidate: PurposeCandidate) -> Bool {
             candidate.isMember && (!candidate.mayStandAlone || contradicted || context.isConditional

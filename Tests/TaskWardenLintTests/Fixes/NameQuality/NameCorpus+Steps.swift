@@ -148,5 +148,30 @@ extension NameCorpus {
             """, accept: [["stream-supervisor-await-run-server"], ["stream-supervisor-run-server"],
                           ["stream-supervisor-await-forward-events"], ["stream-supervisor-forward-events"]],
             wrong: ["stream-supervisor-run-until-stopped", "stream-supervisor-run-until-stopped-2"]),
+        NameCase("a moment's place would read as garble after the call: the moment names it", file: "RoomListCoordinator.swift", """
+            @MainActor final class RoomListCoordinator {
+                func onSelectRoom(roomId: String) {
+                    Task { await showRoom(roomId: roomId) }
+                }
+                func onRoomJoined(roomId: String) {
+                    Task { await showRoom(roomId: roomId, animated: false) }
+                }
+                private func showRoom(roomId: String, animated: Bool = true) async {
+                    await router.push(.room(roomId), animated: animated)
+                }
+            }
+            """, accept: [["room-list-on-select-room", "room-list-show-room-on-select"], ["room-list-on-joined", "room-list-on-room-joined", "room-list-show-room-on-joined"]],
+            wrong: ["room-list-show-in-on-select", "room-list-show-in-on-joined"]),
+        NameCase("a hollow call gives way to the function that says what it handles", file: "AvatarPickerModel.swift", """
+            @MainActor final class AvatarPickerModel {
+                func removeAvatar() {
+                    Task { await uploadService.handleAvatarAction(profileId: profileId, action: .remove) }
+                }
+                func uploadAvatar(_ image: UIImage) {
+                    Task { await uploadService.handleAvatarAction(profileId: profileId, action: .upload(image)) }
+                }
+            }
+            """, accept: [["avatar-picker-remove", "avatar-picker-remove-avatar"], ["avatar-picker-upload", "avatar-picker-upload-avatar"]],
+            wrong: ["avatar-picker-handle-action-in-remove", "avatar-picker-handle-action-in-upload"]),
     ]
 }
