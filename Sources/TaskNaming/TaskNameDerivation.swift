@@ -394,9 +394,13 @@ public struct TaskNameDerivation: Sendable {
         // call does: glued to the prefix alone, a place names no work. Nor a call named for what it returns,
         // `server.webviewURL()` in `refresh()`, or by no verb the naming knows, `setupFor(flow:)` in `register()`:
         // the function says what the task does with it.)
-        let callOverFunction = purpose.isCall && context.body.hasStrongCall && role(of: context) == .specific
-            && !purpose.words.isEmpty && !purpose.echoesPrefix
-            && context.body.dominant.map { dominant in
+        // (Worked out only for a member the cheaper tests leave open, once: most sites never ask.)
+        var callOverFunctionMemo: Bool?
+        func callOverFunction() -> Bool {
+            if let known = callOverFunctionMemo { return known }
+            let result = purpose.isCall && context.body.hasStrongCall && !purpose.words.isEmpty && !purpose.echoesPrefix
+                && !(purpose.words.first.map(NameWords.hollowVerbs.contains) ?? false) && role(of: context) == .specific
+                && context.body.dominant.map { dominant in
                 !agrees(context.declarationPath.member, dominant) && !Self.isGetter(dominant) && !Self.isNounNamed(dominant)
                     && context.declarationPath.member.map(memberWords).map { functionWords in
                         let callWords = NameWords.split(dominant.name)
@@ -408,7 +412,10 @@ public struct TaskNameDerivation: Sendable {
                             Self.quantifierWords.contains(word) || functionWords.contains { WordStems.same($0, word) }
                         }
                     } == true
-            } == true
+                } == true
+            callOverFunctionMemo = result
+            return result
+        }
         // A place that would lose a word to the name (`in-on-select` of `onSelectSpace` after `space-hub-show`),
         // or is a moment (`on…`), says no place either; nor does one beside a hollow call (`handleCoverAction`
         // in `remove()`): the function says more than `handle-action`.
@@ -416,11 +423,10 @@ public struct TaskNameDerivation: Sendable {
             (prefix + purpose.words + ["in"] + candidate.words).joined(separator: "-").count <= maxLength
                 && Self.phrase(candidate.words, after: prefix + purpose.words) == candidate.words
                 && candidate.words.first != "on" && !Self.isEventName(candidate.words)
-                && !(purpose.words.first.map(NameWords.hollowVerbs.contains) ?? false)
         }
         func isPlace(_ candidate: PurposeCandidate) -> Bool {
             candidate.isMember && (!candidate.mayStandAlone || contradicted || context.isConditional
-                || (callOverFunction && placeFits(candidate))
+                || (callOverFunction() && placeFits(candidate))
                 || (getterPurpose && candidate.startsWithVerb
                     && !candidate.words.contains { word in purpose.words.dropFirst().contains { WordStems.same($0, word) } }))
         }
