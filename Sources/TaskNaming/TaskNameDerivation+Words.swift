@@ -414,7 +414,7 @@ extension TaskNameDerivation {
     static let eventWords: Set<String> = ["did", "will", "should"]
 
     /// Words that mark an argument label as naming a callback parameter, not an event.
-    static let callbackWords: Set<String> = ["completion", "handler", "reply", "callback", "block", "closure"]
+    public static let callbackWords: Set<String> = ["completion", "handler", "reply", "callback", "block", "closure"]
 
     /// `withCompletionHandler`, `completion`, `reply`: the label of a callback parameter.
     public static func isCallbackLabel(_ label: String) -> Bool {

@@ -797,8 +797,11 @@ public struct TaskNameDerivation: Sendable {
             if let after = Self.afterCompletionWords(anchor.name) {
                 candidate.afterWords = after
                 candidate.mayStandAlone = false
-            } else if anchor.name.hasPrefix("on"), anchor.name.dropFirst(2).first?.isUppercase == true,
+            } else if (anchor.name.hasPrefix("on") && anchor.name.dropFirst(2).first?.isUppercase == true)
+                        || (["handler", "callback"].contains(NameWords.split(anchor.name).last ?? "")
+                            && (2...4).contains(NameWords.split(anchor.name).count)),
                       !candidate.words.isEmpty, candidate.words.first != "on" {
+                // (So does a callback label that names its event: `priceChangeHandler:` → `…-on-price-change`.)
                 // `.onChange(of:) { Task { await load() } }`: an event modifier tells the task apart as when it runs
                 // (`load-on-change`); glued bare, its event reads as the verb's object (`load-change`).
                 candidate.afterWords = ["on"] + candidate.words

@@ -103,6 +103,14 @@ extension SiteNamingContext {
         genericLabels.contains(label) || TaskNameDerivation.isCallbackLabel(label)
     }
 
+    /// `planRefreshHandler:`: a callback label that says which event it handles, not only how it ends
+    /// (`completionHandler:`, `resultHandler:`).
+    static func namesEvent(_ label: String) -> Bool {
+        let words = NameWords.split(label)
+        guard words.count > 2, let last = words.last, TaskNameDerivation.callbackWords.contains(last) else { return false }
+        return words.dropLast().allSatisfy { !TaskNameDerivation.callbackWords.contains($0) && !TaskBodyReader.outcomeWords.contains($0) }
+    }
+
     /// The action a closure belongs to: its label if it says something (`onDismiss:`), else the call's name
     /// (`onAppear`, `refreshable`), or a button's title (`Button("Refresh Prices") { … }` → `Refresh Prices`).
     /// `withAsyncTestingChannel { … }`, `withLock { … }`: a `with…` function runs its closure now, around
@@ -115,7 +123,7 @@ extension SiteNamingContext {
 
     static func closureOwner(_ closure: ClosureExprSyntax) -> (name: String, isTitle: Bool)? {
         if let argument = closure.parent?.as(LabeledExprSyntax.self), let label = argument.label?.text,
-           !isGenericLabel(label) {
+           !isGenericLabel(label) || namesEvent(label) {
             return (label, false)
         }
         if let element = closure.parent?.as(MultipleTrailingClosureElementSyntax.self),

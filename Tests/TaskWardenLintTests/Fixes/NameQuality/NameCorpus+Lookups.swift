@@ -1,6 +1,7 @@
 /// Lookups and the words around them: a value a `get…` call looks up for the work, a delegate's `wants to`
 /// request, a success message after the work, a free function's words said again by its call, a payload that names
-/// no request, a one-letter local in a test, what a loop of children goes through, and a counter moved alone.
+/// no request, a one-letter local in a test, what a loop of children goes through, a counter moved alone, and a
+/// callback label that names its event.
 extension NameCorpus {
     static let lookups: [NameCase] = [
         NameCase("a value looked up for the rest of the body is never the work", file: "ReminderDetailModel.swift", """
@@ -126,5 +127,28 @@ extension NameCorpus {
                 }
             }
             """, accept: [["sync-monitor-increment-failed-uploads"]], wrong: ["sync-monitor-upload"]),
+        NameCase("a callback label that names its event says when, as an on… closure does", file: "StoreCoordinator.swift", """
+            final class StoreCoordinator {
+                private var storeController: StoreViewController?
+                func showStore() {
+                    model = StoreViewModel(
+                        catalog: catalog,
+                        priceChangeHandler: { [weak self] _ in
+                            Task { @MainActor [weak self] in
+                                self?.storeController?.reloadData()
+                            }
+                        }
+                    )
+                }
+                func watchAccount() {
+                    account.onSignIn = { [weak self] in
+                        Task { @MainActor [weak self] in
+                            self?.storeController?.reloadData()
+                        }
+                    }
+                }
+            }
+            """, accept: [["store-coordinator-reload-data-on-price-change"], ["store-coordinator-reload-data-on-sign-in"]],
+            wrong: ["store-coordinator-reload-data-view-model", "store-coordinator-reload-data-store-view-model"]),
     ]
 }
