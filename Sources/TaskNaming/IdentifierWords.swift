@@ -139,7 +139,7 @@ public enum IdentifierWords {
         "iPadOS", "iPad", "iPhone", "iPod", "iOS", "iCloud", "iMessage", "iTunes", "iMac",
         "macOS", "MacOS", "tvOS", "watchOS", "visionOS", "LoRA", "OAuth2", "OAuth", "GraphQL", "WiFi", "IPv4", "IPv6",
         "GitHub", "GitLab", "YouTube", "PayPal", "WebRTC", "OTel", "gRPC", "SQLite", "PostgreSQL", "MySQL", "NoSQL",
-        "JavaScript", "TypeScript", "WebAssembly", "PiP", "PostHog", "SourceKitD", "SourceKit", "UInt",
+        "JavaScript", "TypeScript", "WebAssembly", "PiP", "PostHog", "SourceKitD", "SourceKit", "UInt", "VoIP",
     ].map { Array($0.utf8) }
 
     /// The length of the ``mixedCaseWords`` entry that starts at `index` where a word may start, nil when none

@@ -28,6 +28,7 @@ import Testing
 
     @Test func technicalWordsStayWholeWhereverTheirCapitalsFall() {
         #expect(NameWords.split("connectionWithUInt") == ["connection", "with", "uint"])
+        #expect(NameWords.split("VoIPCallKitManager") == ["voip", "call", "kit", "manager"])
         #expect(NameWords.split("pictureInPictureWillStop") == ["picture", "in", "picture", "will", "stop"])
     }
 
