@@ -394,7 +394,8 @@ public struct TaskNameDerivation: Sendable {
         // call does: glued to the prefix alone, a place names no work. Nor a call named for what it returns,
         // `server.webviewURL()` in `refresh()`, or by no verb the naming knows, `setupFor(flow:)` in `register()`:
         // the function says what the task does with it.)
-        // (Worked out only for a member the cheaper tests leave open, once: most sites never ask.)
+        // (Nor beside a hollow call, `handleCoverAction(…)` in `removeCover()`: the function says more than
+        // `handle-action`. Worked out only for a member the cheaper tests leave open, once: most sites never ask.)
         var callOverFunctionMemo: Bool?
         func callOverFunction() -> Bool {
             if let known = callOverFunctionMemo { return known }
@@ -417,8 +418,7 @@ public struct TaskNameDerivation: Sendable {
             return result
         }
         // A place that would lose a word to the name (`in-on-select` of `onSelectSpace` after `space-hub-show`),
-        // or is a moment (`on…`), says no place either; nor does one beside a hollow call (`handleCoverAction`
-        // in `remove()`): the function says more than `handle-action`.
+        // or is a moment (`on…`), says no place either.
         func placeFits(_ candidate: PurposeCandidate) -> Bool {
             (prefix + purpose.words + ["in"] + candidate.words).joined(separator: "-").count <= maxLength
                 && Self.phrase(candidate.words, after: prefix + purpose.words) == candidate.words
