@@ -287,13 +287,7 @@ extension SiteNamingContext {
             // state that outlives the task is loaded.
             if let base = elements[0].as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self),
                locals.contains(base.baseName.text) { continue }
-            var value = elements[2]
-            while true {
-                if let tried = value.as(TryExprSyntax.self) { value = tried.expression; continue }
-                if let awaited = value.as(AwaitExprSyntax.self) { value = awaited.expression; continue }
-                break
-            }
-            guard let valueCall = value.as(FunctionCallExprSyntax.self),
+            guard let valueCall = TaskBodyReader.strippingTryAndAwait(elements[2]).expression.as(FunctionCallExprSyntax.self),
                   calleeName(valueCall.calledExpression) == callee else { continue }
             return lastName(elements[0])
         }

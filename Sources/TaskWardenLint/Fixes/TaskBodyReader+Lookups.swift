@@ -17,15 +17,20 @@ extension TaskBodyReader {
 }
 
 extension TaskBodyReader {
+    /// `try await x` → `x`, and whether an `await` was taken off.
+    static func strippingTryAndAwait(_ expression: ExprSyntax) -> (expression: ExprSyntax, isAwaited: Bool) {
+        var expression = expression
+        var awaited = false
+        while true {
+            if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression; continue }
+            if let awaitExpression = expression.as(AwaitExprSyntax.self) { expression = awaitExpression.expression; awaited = true; continue }
+            return (expression, awaited)
+        }
+    }
+
     /// `try await userManager.getActiveUserId()`: a call of a `get…` method, awaited or not, whose value is kept.
     static func isGetLookup(_ value: ExprSyntax) -> Bool {
-        var expression = value
-        while true {
-            if let tryExpression = expression.as(TryExprSyntax.self) { expression = tryExpression.expression; continue }
-            if let awaitExpression = expression.as(AwaitExprSyntax.self) { expression = awaitExpression.expression; continue }
-            break
-        }
-        guard let call = expression.as(FunctionCallExprSyntax.self) else { return false }
+        guard let call = strippingTryAndAwait(value).expression.as(FunctionCallExprSyntax.self) else { return false }
         let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
             ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
         let words = NameWords.split(name)
@@ -62,11 +67,15 @@ extension TaskBodyReader {
     static func awaitedTaskValue(_ statements: CodeBlockItemListSyntax) -> BodyCall? {
         guard let member = awaitedValueAccess(statements),
               let name = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
-        var words = NameWords.split(name)
+        let words = NameWords.split(name)
         guard words.count > 1, words.last == "task" else { return nil }
-        words.removeLast()
+        return awaitCall(words.dropLast(), text: "await \(name).\(member.declName.baseName.text)")
+    }
+
+    /// The wait for what `words` say (`await-upload`, `await-run-grpc-client`), as a call named by them.
+    static func awaitCall<Words: Sequence<String>>(_ words: Words, text: String) -> BodyCall {
         let stem = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-        return BodyCall(name: "await" + stem, isAwaited: true, text: "await \(name).\(member.declName.baseName.text)")
+        return BodyCall(name: "await" + stem, isAwaited: true, text: text)
     }
 
     /// `try await Task { try await grpcClient.run() }.value`: a body whose one statement waits for a task it makes
@@ -85,13 +94,8 @@ extension TaskBodyReader {
            assignment.target.is(DiscardAssignmentExprSyntax.self) {
             expression = assignment.value
         }
-        var awaited = false
-        while true {
-            if let tryExpression = expression.as(TryExprSyntax.self) { expression = tryExpression.expression; continue }
-            if let awaitExpression = expression.as(AwaitExprSyntax.self) { expression = awaitExpression.expression; awaited = true; continue }
-            break
-        }
-        guard awaited, let member = expression.as(MemberAccessExprSyntax.self),
+        let (accessed, awaited) = strippingTryAndAwait(expression)
+        guard awaited, let member = accessed.as(MemberAccessExprSyntax.self),
               ["value", "result"].contains(member.declName.baseName.text) else { return nil }
         return member
     }

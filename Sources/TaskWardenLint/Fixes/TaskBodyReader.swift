@@ -124,23 +124,14 @@ struct TaskBodyReader {
     /// `return false`, `work.cancel()`, `group.cancelAll()` (a child that returns a value after sleeping,
     /// `return 2`, is a result, no deadline).
     static func sleepsThenGivesUp(_ statements: CodeBlockItemListSyntax) -> Bool {
+        func statementCall(_ item: CodeBlockItemSyntax) -> FunctionCallExprSyntax? {
+            item.item.as(ExprSyntax.self).flatMap { strippingTryAndAwait($0).expression.as(FunctionCallExprSyntax.self) }
+        }
         func call(_ item: CodeBlockItemSyntax) -> String? {
-            guard var expression = item.item.as(ExprSyntax.self) else { return nil }
-            while true {
-                if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression; continue }
-                if let awaited = expression.as(AwaitExprSyntax.self) { expression = awaited.expression; continue }
-                break
-            }
-            return expression.as(FunctionCallExprSyntax.self).flatMap { SiteNamingContext.calleeName($0.calledExpression) }
+            statementCall(item).flatMap { SiteNamingContext.calleeName($0.calledExpression) }
         }
         func hasArguments(_ item: CodeBlockItemSyntax) -> Bool {
-            item.item.as(ExprSyntax.self).map { expression in
-                var expression = expression
-                while let inner = expression.as(TryExprSyntax.self)?.expression ?? expression.as(AwaitExprSyntax.self)?.expression {
-                    expression = inner
-                }
-                return expression.as(FunctionCallExprSyntax.self).map { !$0.arguments.isEmpty } ?? false
-            } ?? false
+            statementCall(item).map { !$0.arguments.isEmpty } ?? false
         }
         guard let first = statements.first, call(first) == "sleep" else { return false }
         return statements.dropFirst().allSatisfy { item in
@@ -258,9 +249,8 @@ struct TaskBodyReader {
             if work.count == 1, let call = work.first {
                 // A lone verb keeps what it is done to (`grpcClient.run()` → `await-run-grpc-client`).
                 let object = NameWords.split(call.name).count == 1 ? call.receiver ?? "" : ""
-                let words = NameWords.split(call.name) + NameWords.split(object)
-                let stem = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-                reading.calls.append(BodyCall(name: "await" + stem, isAwaited: true, text: "await Task { \(call.text) }.value"))
+                reading.calls.append(awaitCall(NameWords.split(call.name) + NameWords.split(object),
+                                               text: "await Task { \(call.text) }.value"))
             }
         }
         // `Task { @MainActor in logger.debug("uninit complete") }`: only lines written to a log.
