@@ -4,8 +4,9 @@
 /// - Words that only say what kind of type it is are removed from the end, as often as they occur
 ///   (`AlbumDetailViewModel` → `album-detail`, `StartChatScreenViewModel` → `start-chat`,
 ///   `WebCacheManagerTests` → `web-cache`, `RoomFlowCoordinator` → `room-flow` but `AppCoordinator` →
-///   `app-coordinator`), and a leading `Default` (`DefaultPreferences` → `preferences`) or, before two words
-///   or more, `Weak` (`WeakSessionVerificationProxy` → `session-verification-proxy`).
+///   `app-coordinator`), a leading `Default` (`DefaultPreferences` → `preferences`) or `Base`
+///   (`BaseWatchManager` → `watch`) or, before two words or more, `Weak` (`WeakSessionVerificationProxy` →
+///   `session-verification-proxy`).
 /// - A one-word nested type takes its outer type (`PriceService.Cache` → `price-cache`).
 /// - A prefix longer than ``limit`` loses the kind words inside it (`SyncSettingsViewControllerErrorTests` →
 ///   `sync-settings-error`), then keeps its leading whole words up to the limit (never fewer than two):
@@ -105,7 +106,7 @@ public struct TypePrefix: Sendable, Hashable {
         return nil
     }
 
-    /// A type's own words without the kind words at its end (repeatedly) and a leading `Default`.
+    /// A type's own words without the kind words at its end (repeatedly) and a leading `Default` or `Base`.
     public func stem(_ typeName: String) -> [String] {
         let bare = typeName.split(separator: "<").first.map(String.init) ?? typeName
         var words = NameWords.split(bare)
@@ -132,6 +133,8 @@ public struct TypePrefix: Sendable, Hashable {
                 break
             }
         }
+        // `BaseWatchManager`: the base class of a protocol's implementations names what they implement (`watch`).
+        if words.count > 1, words.first == "base", bare.hasPrefix("Base") { words.removeFirst() }
         // A name made only of kind words stems to nothing: `View`, `ViewModel`.
         if kindWords.contains(whole) { return [] }
         // `ClusteredActorSystemsXCTestCase`: the framework's two capitals left behind by its kind words go too.
