@@ -160,6 +160,12 @@ public struct DerivedTaskName: Sendable, Hashable {
             name = NameWords.compose(prefix: prefixWords, purpose: purposeWords, extra: Array(extra.dropFirst()),
                                      maxLength: maxLength, extraFloor: floor)
         }
+        // A place cut to fit (`in-register` of `registerHandlers`) names another function: the next
+        // disambiguator, or a number, tells the sites apart instead.
+        if level > 0, placeDisambiguators.contains(level - 1), extra.first == "in",
+           !name.hasSuffix("-" + extra.dropFirst().joined(separator: "-")) {
+            name = self.name
+        }
         if level > 0, purposeStaysWhole, !name.hasPrefix((prefixWords + purposeWords).joined(separator: "-") + "-") {
             name = self.name
         }

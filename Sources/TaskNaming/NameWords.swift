@@ -171,7 +171,7 @@ public enum NameWords {
 
     /// Verbs that say nothing on their own (`handle-…`, `did-…`, `perform-…`): dropped from a purpose that is
     /// too long before any word that says what happens.
-    static let hollowVerbs: Set<String> = ["handle", "did", "will", "should", "perform", "do", "process"]
+    public static let hollowVerbs: Set<String> = ["handle", "did", "will", "should", "perform", "do", "process"]
 
     /// Words that say little once a name must be short: auxiliaries and negligible adverbs
     /// (`cookies-are-retained` → `cookies-retained`,

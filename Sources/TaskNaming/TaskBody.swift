@@ -100,6 +100,9 @@ public struct TaskBody: Sendable, Hashable {
     public var looksUpFirst = false
     /// The body only writes to a log (`Task { @MainActor in logger.debug("uninit complete") }`).
     public var onlyLogs = false
+    /// For a body that only logs: the words of the first line it logs, up to its first clause's end
+    /// (`carbs request aborted` of `"⌚️ Carbs request aborted: session unreachable"`); empty when unknown.
+    public var logMessage: [String] = []
 
     public init(
         calls: [BodyCall] = [], dominant: BodyCall? = nil, dominance: Dominance = .firstCall,

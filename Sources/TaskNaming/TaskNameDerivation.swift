@@ -92,6 +92,11 @@ public struct TaskNameDerivation: Sendable {
         "primary", "secondary", "destructive", "default", "alert",
     ]
 
+    /// Control words that name something a user touches (`button`, `alert`), not a closure's role (`perform`).
+    static let userControlWords: Set<String> = [
+        "button", "label", "menu", "primary", "secondary", "destructive", "default", "alert",
+    ]
+
     /// First words of a button's title that confirm or repeat what the screen offers (`Retry`, `Done`,
     /// `Restart to Complete`): what the user taps, never what the task does.
     static let confirmationWords: Set<String> = [
@@ -503,8 +508,9 @@ public struct TaskNameDerivation: Sendable {
         // The kind of control (`button`, `alert`) never names a task, but tells two alike ones apart: a button
         // as a compound (`save-button`), any other as where the user asked (`toggle-bookmarked-from-alert`),
         // never glued as an object (`toggle-bookmarked-alert` would toggle an alert).
+        // (Only a control a user touches: `context.perform { … }` or a `completion:` is no place a user asks from.)
         let controls = context.anchors.reversed().filter {
-            $0.kind == .action && NameWords.split($0.name).allSatisfy(Self.controlWords.contains)
+            $0.kind == .action && NameWords.split($0.name).allSatisfy(Self.userControlWords.contains)
         }.map { anchor in
             let words = NameWords.split(anchor.name)
             return (kept.isEmpty || words == ["button"] ? [] : ["from"]) + words
@@ -576,6 +582,9 @@ public struct TaskNameDerivation: Sendable {
             // A function's name cut to one word by the words the name says already says no place
             // (`in-try` of `tryLoadingMore` after `load-more`): a later word, or a number, tells the sites apart.
             if uses[index] == .place, phrase.count == 1, words.count > 1 { continue }
+            // Nor one that loses an inner word (`in-view-concurrently` of `setupHomeViewConcurrently` after
+            // `home-state-setup-…`): a place is the function's name, at most without the verb the name says.
+            if uses[index] == .place, phrase != words, phrase != Array(words.dropFirst()) { continue }
             // Glued on, a function's name would read as a second verb (`unsubscribe-subscribe`): it says where.
             if uses[index] == .place { phrase = ["in"] + phrase }
             guard unique.insert(phrase).inserted else { continue }
@@ -755,6 +764,23 @@ public struct TaskNameDerivation: Sendable {
         var candidates: [PurposeCandidate] = []
         // A task that only logs does none of its function's work: it logs, in that function (`…-log-uninit`, never
         // `…-uninit` for `Task { @MainActor in logger.debug("uninit complete") }` in `uninit()`).
+        // What it logs says which line it is, where a function has several (`log-carbs-request-aborted` in the
+        // `guard` of `sendCarbsRequest`, not `log-send-carbs-request`, which reads as the request's own log).
+        if context.body.onlyLogs, !context.isTestMethod, context.body.logMessage.count >= 2 {
+            // Too long, the line is cut before a clause (`phone-not-reachable` of `Phone not reachable for
+            // WatchState update`), never inside one.
+            var message = context.body.logMessage
+            let prefix = prefixWords(context)
+            while NameWords.hyphenatedLength(prefix + ["log"] + message) > maxLength,
+                  let clause = message.indices.dropFirst(2).last(where: { NameWords.clauseOpeners.contains(message[$0]) }) {
+                message = Array(message[..<clause])
+            }
+            var candidate = PurposeCandidate(["log"] + message, "logs only: \"\(message.joined(separator: " "))\" in \(place)",
+                                             isPhrase: true)
+            candidate.startsWithVerb = true
+            candidate.verb = "log"
+            candidates.append(candidate)
+        }
         if context.body.onlyLogs, !context.isTestMethod, let member = context.declarationPath.member,
            case .function = member, let first = memberWords(member).first, !Self.logLevels.contains(first) {
             var candidate = PurposeCandidate(["log"] + memberWords(member), "logs only, in \(memberProvenance(context))")

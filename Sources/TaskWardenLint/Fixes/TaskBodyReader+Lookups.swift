@@ -17,6 +17,20 @@ extension TaskBodyReader {
 }
 
 extension TaskBodyReader {
+    /// `let avatarURL = await uploader.upload(avatar)`, then calls that are not awaited (`users.addDocument(…)`):
+    /// the one awaited call makes a value for the rest of the body's work, a first step of it, not all of it.
+    /// (Not a value only handed back, `promise(.success(glucose))`, or handled, `handlePostingResult(status:)`:
+    /// those end the work the call did.)
+    static func makesValueForMore(_ calls: [BodyCall], bound: [BodyCall], reports: [BodyCall]) -> Bool {
+        let awaited = calls.filter(\.isAwaited)
+        guard awaited.count == 1, let made = awaited.first, bound.contains(made),
+              let index = calls.firstIndex(of: made) else { return false }
+        return calls[(index + 1)...].contains { call in
+            !bound.contains(call) && !call.isAssignment && !TaskNameDerivation.isLogCall(call) && !reports.contains(call)
+                && !(NameWords.split(call.name).first.map(NameWords.hollowVerbs.contains) ?? false)
+        }
+    }
+
     /// `try await x` → `x`, and whether an `await` was taken off.
     static func strippingTryAndAwait(_ expression: ExprSyntax) -> (expression: ExprSyntax, isAwaited: Bool) {
         var expression = expression

@@ -54,6 +54,8 @@ extension TaskBodyReader {
         var guardLookups: [BodyCall] = []
         /// The body starts child tasks of a group (`group.addTask { … }`).
         var startsChildTasks = false
+        /// Awaited calls whose value one of the task's own statements binds (`let url = await upload(avatar)`).
+        var boundAwaitedCalls: [BodyCall] = []
         /// Lines written to a log (`logger.debug(…)`), and every other bookkeeping call.
         var logLines = 0
         var otherBookkeeping = 0
@@ -264,7 +266,28 @@ extension TaskBodyReader {
                 guardLookups += reading.calls[before...]
                 return .skipChildren
             }
+            // `let avatarURL = await uploader.upload(avatar)` as one of the task's own statements: a value made
+            // for what the body does next.
+            if let value = node.initializer?.value, TaskBodyReader.strippingTryAndAwait(value).isAwaited,
+               isOwnStatement(node) {
+                walk(node.pattern)
+                let before = reading.calls.count
+                walk(value)
+                boundAwaitedCalls += reading.calls[before...]
+                return .skipChildren
+            }
             return .visitChildren
+        }
+
+        /// The binding is one of the task closure's own statements, or of a `do` among them.
+        private func isOwnStatement(_ binding: PatternBindingSyntax) -> Bool {
+            guard var list = binding.parent?.parent?.parent?.parent else { return false }
+            while list.id != topLevelStatements {
+                guard let doStatement = list.parent?.parent?.as(DoStmtSyntax.self),
+                      let outer = doStatement.parent?.parent, outer.isKind(.codeBlockItemList) else { return false }
+                list = outer
+            }
+            return true
         }
 
         /// `self.modelDownloadProgress = progress`: the properties the body assigns (unfolded or folded).

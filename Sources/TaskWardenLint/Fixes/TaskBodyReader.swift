@@ -38,6 +38,8 @@ struct TaskBodyReader {
         var looksUpFirst = false
         /// The body only writes to a log (`logger.debug("uninit complete")`): no work, no update, no wait.
         var onlyLogs = false
+        /// The words of the first line such a body logs (`uninit complete`).
+        var logMessage: [String] = []
 
         /// The body as name derivation sees it.
         var summary: TaskBody {
@@ -49,6 +51,7 @@ struct TaskBodyReader {
                                     bookkeepingCalls: Array(bookkeepingOnReceivers.prefix(2)))
                 body.looksUpFirst = looksUpFirst
                 body.onlyLogs = onlyLogs
+                body.logMessage = logMessage
                 return body
             }
             // Clean-up before the work (`timer?.invalidate()`) is not what the task does.
@@ -185,6 +188,7 @@ struct TaskBodyReader {
         let callsBefore = reading.calls
         (reading.calls, reading.queries) = movingLookups(visitor.guardLookups, calls: reading.calls, queries: reading.queries)
         reading.looksUpFirst = reading.calls != callsBefore
+            || makesValueForMore(reading.calls, bound: visitor.boundAwaitedCalls, reports: visitor.outcomeReports)
         // `if isImage { load(image) } else { load(movie) }`: what every branch does is the work of a body that
         // does nothing else; beside other work it is one step of it.
         closingUp(&reading, after: visitor)
@@ -257,6 +261,7 @@ struct TaskBodyReader {
         reading.onlyLogs = (visitor.logLines > 0 || !reading.calls.isEmpty) && reading.calls.allSatisfy(TaskNameDerivation.isLogCall)
             && reading.queries.isEmpty && visitor.otherBookkeeping == 0 && visitor.assignedProperties.isEmpty
             && visitor.parameterCalls.isEmpty && !visitor.startsChildTasks
+        if reading.onlyLogs { reading.logMessage = logMessageWords(closure.statements) }
         // A body whose only work is calling a closure parameter runs its caller's work, even when it then
         // hands on how that ended (`try await operation(); receptacle.offerOnce(nil)`), or asks how to go on
         // (a retry's `if RetryPolicy.isTerminal(status) { return result }`).

@@ -83,6 +83,7 @@ enum NameCorpus {
     static var all: [NameCase] {
         viewModels + swiftUI + servers + tests + helpers + callbacks + reviewed + scenarios + blind + loops + events + wrappers + paths
             + plumbing + parts + bookkeeping + bodies + outcomes + clauses + messages + moments + actors + idioms + handlers + steps + lookups
+            + lines
     }
 }
 

@@ -88,7 +88,7 @@ extension NameCorpus {
                     textureCache = cache
                 }
             }
-            """, accept: [["render-layer-log-uninit"], ["render-layer-log-setup-capture"]],
+            """, accept: [["render-layer-log-uninit-complete"], ["render-layer-log-failed-to-create-texture-cache", "render-layer-log-failed-to-create"]],
             wrong: ["render-layer-uninit", "render-layer-setup-capture"]),
     ]
 }
