@@ -25,6 +25,8 @@ public enum NameWords {
     static let clauseWords: Set<String> = [
         "across", "after", "before", "during", "while", "until", "with", "without", "when", "whenever", "despite",
         "via", "unless", "because", "if",
+        // `…-kill-processes-even-with-sigmask`: what follows `even` concedes a condition.
+        "even",
         // A participle of manner (`runWorkersIgnoringCancellation` → `run-workers`, never `run-workers-ignoring`).
         "ignoring", "including", "excluding", "using",
     ]

@@ -56,6 +56,10 @@ public struct BodyCall: Sendable, Hashable {
     /// What a body that sleeps and then only gives up does (`try await Task.sleep(for: limit); throw …`): it is
     /// the deadline a race's other side must beat, a timeout.
     public static let deadline = BodyCall(name: "timeout", isAwaited: false, text: "sleep, then give up")
+
+    /// What an empty body (`var task: Task<Void, Never> = Task {}`, `return Task {}` when already running) does:
+    /// nothing; it holds a place where a real task goes.
+    public static let placeholder = BodyCall(name: "placeholder", isAwaited: false, text: "an empty body")
 }
 
 /// What a task's body does, read from its closure: the calls that say what it does, and which one dominates.

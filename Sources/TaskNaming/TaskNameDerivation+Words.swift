@@ -193,7 +193,11 @@ extension TaskNameDerivation {
         if Self.isServiceRequest(call) {
             return ["fetch"] + Self.droppingVariantWords(NameWords.split(call.name))
         }
-        var words = Self.droppingVariantWords(Self.stripping(Self.taskSuffixes, from: NameWords.split(call.name)))
+        // (`performBackgroundTask()`: after a hollow verb the task noun is the object, never a suffix to drop:
+        // `perform-background` reads cut.)
+        let callNameWords = NameWords.split(call.name)
+        let keepsTaskNoun = callNameWords.count > 2 && NameWords.hollowVerbs.contains(callNameWords[0])
+        var words = Self.droppingVariantWords(keepsTaskNoun ? callNameWords : Self.stripping(Self.taskSuffixes, from: callNameWords))
         // `EventHandler(event: e, context: c).handleAsync()`: a lone verb on a value made for the call acts on what
         // that value is for (`handle-event`).
         if words.count == 1, call.receiver == nil, call.typeName == nil, let producer = call.producer,

@@ -761,6 +761,15 @@ public struct TaskNameDerivation: Sendable {
     /// The purpose candidates in order of trust; the first non-empty one becomes the purpose.
     func purposeCandidates(_ context: TaskNameContext, testCall: TestCallLead = .leadsWhereScenarioIsCut) -> [PurposeCandidate] {
         let place = context.declarationPath.description
+        // `Task {}` holds a place: it runs nothing of its function (`start()` returning it when already running).
+        // (In a test, the scenario still says which test it is in.)
+        // Stored, it holds the place of what its storage names (`searchingTask = Task {}` → `searching-placeholder`).
+        if context.body.dominant == .placeholder, !context.isTestMethod {
+            let storage = context.anchors.last { $0.kind == .storage }
+                .map { Self.stripping(Self.taskSuffixes, from: NameWords.split($0.name)) }
+                .flatMap { Self.saysOnlyTask($0) ? nil : $0 } ?? []
+            return [PurposeCandidate(storage + ["placeholder"], "empty body in \(place)", mayEcho: true)]
+        }
         var candidates: [PurposeCandidate] = []
         // A task that only logs does none of its function's work: it logs, in that function (`…-log-uninit`, never
         // `…-uninit` for `Task { @MainActor in logger.debug("uninit complete") }` in `uninit()`).

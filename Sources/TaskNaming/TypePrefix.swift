@@ -24,7 +24,7 @@ public struct TypePrefix: Sendable, Hashable {
     public var limit: Int
 
     public static let defaultKindWords: [String] = [
-        "ViewController", "ViewModel", "Controller", "Service", "Manager", "View", "Impl", "Model", "Screen",
+        "ViewController", "ViewModel", "Controller", "Service", "Manager", "View", "Impl", "Implementation", "Model", "Screen",
         "Tests", "Test", "TestCase", "Spec", "Protocol", "Coordinator", "VC",
     ]
 

@@ -110,7 +110,7 @@ import Testing
         #expect(run.status == .findings)
         #expect(run.errors.contains("A.swift: error: file is read-only; not changed"))
         #expect(contents(workspace, "A.swift") == "func a() { Task { } }\n")
-        #expect(contents(workspace, "B.swift") == "func b() { Task(name: \"b\") { } }\n")
+        #expect(contents(workspace, "B.swift") == "func b() { Task(name: \"b-placeholder\") { } }\n")
         // The summary gives the file's own reason.
         #expect(run.errors.contains("named 1 site in 1 file (1 left unnamed: not changed: file is read-only)"))
     }
@@ -119,7 +119,7 @@ import Testing
         let workspace = try Workspace(["A.swift": "func a() { Task { } }\n"])
         let run = workspace.run("fix", "A.swift", "A.swift", ".")
         #expect(run.status == .success)
-        #expect(contents(workspace, "A.swift") == "func a() { Task(name: \"a\") { } }\n")
+        #expect(contents(workspace, "A.swift") == "func a() { Task(name: \"a-placeholder\") { } }\n")
         #expect(run.errors.contains("named 1 site in 1 file"))
     }
 
@@ -127,7 +127,7 @@ import Testing
         let workspace = try Workspace(["A.swift": "func a() {\r\n    Task { }\r\n}\r\n"])
         chmod(workspace.path + "/A.swift", 0o751)
         _ = workspace.run("fix", ".")
-        #expect(contents(workspace, "A.swift") == "func a() {\r\n    Task(name: \"a\") { }\r\n}\r\n")
+        #expect(contents(workspace, "A.swift") == "func a() {\r\n    Task(name: \"a-placeholder\") { }\r\n}\r\n")
         var status = stat()
         stat(workspace.path + "/A.swift", &status)
         #expect(status.st_mode & 0o777 == 0o751)
@@ -151,7 +151,7 @@ import Testing
         let workspace = try Workspace(["A.swift": "\u{FEFF}func a() { Task { } }\n"])
         let run = workspace.run("fix", ".")
         #expect(run.errors.contains("named 1 site in 1 file"))
-        #expect(contents(workspace, "A.swift") == [0xEF, 0xBB, 0xBF] + Array("func a() { Task(name: \"a\") { } }\n".utf8))
+        #expect(contents(workspace, "A.swift") == [0xEF, 0xBB, 0xBF] + Array("func a() { Task(name: \"a-placeholder\") { } }\n".utf8))
     }
 
     @Test func swiftUITaskIsNamedOnlyWhenNotExempt() throws {

@@ -54,6 +54,10 @@ extension TaskBodyReader {
         var guardLookups: [BodyCall] = []
         /// The body starts child tasks of a group (`group.addTask { … }`).
         var startsChildTasks = false
+        /// The first enum case each callee was handed first (`sweater` of `set(.sweater)`), and the cases of a callee
+        /// handed several in turn: a list's values.
+        var firstCaseByCallee: [String: String] = [:]
+        var listedCases: Set<String> = []
         /// Awaited calls whose value one of the task's own statements binds (`let url = await upload(avatar)`).
         var boundAwaitedCalls: [BodyCall] = []
         /// Lines written to a log (`logger.debug(…)`), and every other bookkeeping call.
@@ -155,7 +159,7 @@ extension TaskBodyReader {
                 reading.calls.append(TaskBodyReader.call(node, callee: callee))
                 return .visitChildren
             }
-            noteDistinguishingWords(node.arguments)
+            noteDistinguishingWords(node.arguments, callee: callee)
             // `.response(…)`, `Foo(…)`, `XCTAssertEqual(…)`: a case, an initializer or an assertion, not work.
             let isCaseOrType = node.calledExpression.as(MemberAccessExprSyntax.self).map { $0.base == nil } ?? false
                 || callee.first?.isUppercase == true
@@ -549,11 +553,21 @@ extension TaskBodyReader {
         /// Enum cases passed first or without a label, true flags (`.reverse`, `demandMore: true`) and a first
         /// string that is one word (`memoize("key2")`); never settings such as `logger: .psqlTest` or
         /// `priority: .high`.
-        func noteDistinguishingWords(_ arguments: LabeledExprListSyntax) {
+        func noteDistinguishingWords(_ arguments: LabeledExprListSyntax, callee: String? = nil) {
             for (index, argument) in arguments.enumerated() {
                 if let member = argument.expression.as(MemberAccessExprSyntax.self), member.base == nil,
                    argument.label == nil || index == 0 {
-                    note(member.declName.baseName.text)
+                    let word = member.declName.baseName.text
+                    // `set(.sweater)`, `set(.purse)`, `set(.belt)`: cases one call is given in turn are values of
+                    // a list, never what tells the task apart.
+                    if let callee, index == 0 {
+                        if let earlier = firstCaseByCallee[callee], earlier != word {
+                            listedCases.formUnion([earlier, word])
+                        } else {
+                            firstCaseByCallee[callee] = word
+                        }
+                    }
+                    note(word)
                 } else if index == 0, argument.label == nil, let word = TaskBodyReader.wordLiteral(argument.expression) {
                     note(word)
                 } else if index == 0, argument.label == nil,

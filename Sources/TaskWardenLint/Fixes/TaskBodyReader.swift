@@ -182,6 +182,17 @@ struct TaskBodyReader {
         visitor.topLevelStatements = closure.statements.id
         visitor.walk(closure.statements)
         var reading = visitor.reading
+        if closure.statements.isEmpty { reading.calls = [.placeholder] }
+        if !visitor.listedCases.isEmpty {
+            reading.distinguishingWords.removeAll(where: visitor.listedCases.contains)
+            func unlisted(_ calls: inout [BodyCall]) {
+                for index in calls.indices where calls[index].argumentCase.map(visitor.listedCases.contains) == true {
+                    calls[index].argumentCase = nil
+                }
+            }
+            unlisted(&reading.calls)
+            unlisted(&reading.bookkeepingOnReceivers)
+        }
         reading.sleepsThenGivesUp = sleepsThenGivesUp(closure.statements)
         reading.calls = droppingHandBack(reading.calls, handBack: visitor.handBackCalls,
                                          startsChildTasks: visitor.startsChildTasks)

@@ -1,5 +1,6 @@
 /// What a task says in its own words and where it stands: a line it only logs, a place that would have to be cut,
-/// a value made for the rest of the body, and the base class a protocol's implementations share.
+/// a value made for the rest of the body, a list's values, an empty task, a test name cut before `even`, and the
+/// base and implementation types a protocol's implementations share.
 extension NameCorpus {
     static let lines: [NameCase] = [
         NameCase("a task that only logs is named for the line it logs", file: "PlaybackSession.swift", """
@@ -76,6 +77,59 @@ extension NameCorpus {
                 }
             }
             """, accept: [["composer-post-all-drafts"], ["composer-fetch-readings"]], wrong: ["composer-start-posting", "composer-fetch"]),
+        NameCase("cases one call is given in turn are a list's values, never what tells a task apart", file: "CartStoreTests.swift", """
+            final class CartStoreTests: XCTestCase {
+                func testCartItemsStream() async throws {
+                    let consumer = Task {
+                        var seen: [Item?] = []
+                        for await value in store.$cart.values { seen.append(value) }
+                        return seen
+                    }
+                    Task {
+                        try store.$cart.set(.sweater)
+                        try store.$cart.set(.purse)
+                        try store.$cart.set(.belt)
+                    }
+                    _ = await consumer.value
+                }
+            }
+            """, accept: [["cart-store-items-stream-consumer"],
+                         ["cart-store-items-stream", "cart-store-items-stream-set", "cart-store-items-stream-set-cart"]],
+            wrong: ["cart-store-items-stream-sweater-purse-belt", "cart-store-items-stream-sweater-purse", "cart-store-items-stream-set-sweater"]),
+        NameCase("an empty task holds a place: it runs nothing of its function", file: "SyncEngine.swift", """
+            final class SyncEngine {
+                var isRunning = false
+                var pending: Task<Void, Never> = Task {}
+                func start() -> Task<Void, Never> {
+                    if isRunning { return Task {} }
+                    return Task { await self.pullRemoteChanges() }
+                }
+            }
+            """, accept: [["sync-engine-placeholder", "sync-engine-pending-placeholder"],
+                         ["sync-engine-placeholder", "sync-engine-placeholder-2", "sync-engine-start-placeholder"],
+                         ["sync-engine-start", "sync-engine-pull-remote-changes"]],
+            wrong: ["sync-engine-pending", "sync-engine-start-2"]),
+        NameCase("an implementation type's prefix leaves out the kind word; a hollow verb's task noun is its object",
+                 file: "EditorImplementation.swift", """
+            final class EditorImplementation {
+                func disconnectLanguageService() {
+                    Task { await webView.evaluateJavaScript("languageClient.stop()") }
+                }
+                func refreshSkins() {
+                    Task { await DatabaseManager.performBackgroundTask { context in context.reset() } }
+                }
+            }
+            """, accept: [["editor-disconnect-language-service", "editor-evaluate-javascript"], ["editor-perform-background-task", "editor-background-task", "editor-refresh-skins"]],
+            wrong: ["editor-implementation-disconnect-language", "editor-perform-background"]),
+        NameCase("a test name too long to say whole is cut before what it concedes", file: "ProcessKillTests.swift", """
+            final class ProcessKillTests: XCTestCase {
+                func testCanReliablyKillChildProcessesEvenWithSignalMask() async throws {
+                    let child = Task { try await launcher.run(script: "trap '' TERM; sleep 100") }
+                    child.cancel()
+                }
+            }
+            """, accept: [["process-kill-can-reliably-kill-child-processes", "process-kill-can-kill-child-processes"]],
+            wrong: ["process-kill-can-reliably-kill-child-processes-even", "process-kill-can-kill-child-processes-even-signal"]),
         NameCase("a base class's tasks take the prefix of what it implements", file: "BaseSyncManager.swift", """
             final class BaseSyncManager: SyncManager {
                 func start() {
