@@ -771,8 +771,9 @@ public struct TaskNameDerivation: Sendable {
             return [PurposeCandidate(storage + ["placeholder"], "empty body in \(place)", mayEcho: true)]
         }
         var candidates: [PurposeCandidate] = []
-        // A task that only logs does none of its function's work: it logs, in that function (`…-log-uninit`, never
-        // `…-uninit` for `Task { @MainActor in logger.debug("uninit complete") }` in `uninit()`).
+        // A task that only logs does none of its function's work: it logs, in that function (`…-log-uninit-complete`,
+        // never `…-uninit` for `Task { @MainActor in logger.debug("uninit complete") }` in `uninit()`; a line of one
+        // word, `logger.debug("Done")`, leaves `…-log-uninit`).
         // What it logs says which line it is, where a function has several (`log-carbs-request-aborted` in the
         // `guard` of `sendCarbsRequest`, not `log-send-carbs-request`, which reads as the request's own log).
         if context.body.onlyLogs, !context.isTestMethod, context.body.logMessage.count >= 2 {
