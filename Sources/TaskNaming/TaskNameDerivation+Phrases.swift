@@ -171,6 +171,26 @@ extension TaskNameDerivation {
     static let emptyVerbs: Set<String> = genericFunctions.union(["get", "set", "make", "do", "did", "will", "should", "on"])
 
     /// True when `words` after `prefix` must be cut to fit and only a generic verb would be left.
+    /// `play-staged-sound-effect` of `playBattlePresentationStagedSoundEffect` after `game-runtime`: a verb and
+    /// a plain compound noun (no glue, clause or condition word, no number) too long after `prefix` keep the verb
+    /// and the longest end of the compound that fits, its head noun last; nil when the words are not such a
+    /// phrase or only the verb would be left.
+    static func thinnedVerbPhrase(_ words: [String], after prefix: [String], maxLength: Int) -> [String]? {
+        guard words.count >= 3, knownVerbs.contains(words[0]), let head = words.last, !NameWords.endsUnfinished(head),
+              words.dropFirst().allSatisfy({ word in
+                  !NameWords.clauseOpeners.contains(word) && !NameWords.fillers.contains(word)
+                      && word.allSatisfy(\.isLetter) && !knownVerbs.contains(word)
+              })
+        else { return nil }
+        for count in stride(from: words.count - 2, through: 1, by: -1) {
+            let thinned = [words[0]] + words.suffix(count)
+            guard NameWords.hyphenatedLength(prefix + thinned) <= maxLength else { continue }
+            // (Not to a head the prefix says: `configuration-fetcher-download-configuration` stutters.)
+            return WordStems.removingRepeats(thinned, after: prefix) == thinned ? thinned : nil
+        }
+        return nil
+    }
+
     func cutsToGenericVerb(_ words: [String], prefix: [String]) -> Bool {
         guard words.count > 1, let verb = words.first, Self.emptyVerbs.contains(verb) else { return false }
         let composed = NameWords.compose(prefix: prefix, purpose: words, extra: [], maxLength: maxLength)

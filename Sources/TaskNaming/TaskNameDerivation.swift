@@ -355,6 +355,13 @@ public struct TaskNameDerivation: Sendable {
             }
         }
         var kept = NameWords.keptPurpose(prefix: prefix, purpose: purpose.words, maxLength: maxLength)
+        // A call or function too long for the name keeps its verb and its head noun: the words between go, the
+        // nearest the verb first (`clear-notifications` of `clearDeliveredNotifications`, never `clear-delivered`).
+        if !purpose.isPhrase, kept.count < purpose.words.count, Array(purpose.words.prefix(kept.count)) == kept,
+           let thinned = Self.thinnedVerbPhrase(purpose.words, after: prefix, maxLength: maxLength) {
+            purpose.words = thinned
+            kept = thinned
+        }
         var consumed = kept.count
         var cutAtClause = false
         let clauseBoundaries = purpose.isPhrase ? purpose.clauseBoundaries : []

@@ -380,6 +380,7 @@ extension NameCorpus {
                     }
                 }
             }
-            """, accept: [["app-delegate-show-instance-already-running"]], wrong: ["app-delegate-show-instance"]),
+            """, accept: [["app-delegate-show-instance-already-running", "app-delegate-show-already-running-notification"]],
+            wrong: ["app-delegate-show-instance"]),
     ]
 }

@@ -1,6 +1,6 @@
-/// What a task says in its own words and where it stands: a line it only logs, a place that would have to be cut,
-/// a value made for the rest of the body, a list's values, an empty task, a test name cut before `even`, and the
-/// base and implementation types a protocol's implementations share.
+/// What a task says in its own words and where it stands: a line it only logs, a call too long for the name, a place
+/// that would have to be cut, a value made for the rest of the body, a list's values, an empty task, a test name cut
+/// before `even`, and the base and implementation types a protocol's implementations share.
 extension NameCorpus {
     static let lines: [NameCase] = [
         NameCase("a task that only logs is named for the line it logs", file: "PlaybackSession.swift", """
@@ -130,6 +130,20 @@ extension NameCorpus {
             }
             """, accept: [["process-kill-can-reliably-kill-child-processes", "process-kill-can-kill-child-processes"]],
             wrong: ["process-kill-can-reliably-kill-child-processes-even", "process-kill-can-kill-child-processes-even-signal"]),
+        NameCase("a call too long for the name keeps its verb and its head noun", file: "MessengerAppDelegate.swift", """
+            final class MessengerAppDelegate: NSObject, UIApplicationDelegate {
+                func applicationDidBecomeActive(_ application: UIApplication) {
+                    Task { await notifications.clearDeliveredNotifications(for: currentInbox) }
+                }
+            }
+            extension GameRuntime {
+                func scheduleSoundEffect(_ request: SoundRequest) {
+                    Task { await playBattlePresentationStagedSoundEffect(request) }
+                }
+            }
+            """, accept: [["messenger-app-delegate-clear-notifications", "messenger-app-delegate-clear-delivered-notifications"],
+                         ["game-runtime-play-staged-sound-effect", "game-runtime-play-sound-effect"]],
+            wrong: ["messenger-app-delegate-clear-delivered", "game-runtime-play-battle-presentation-staged"]),
         NameCase("a base class's tasks take the prefix of what it implements", file: "BaseSyncManager.swift", """
             final class BaseSyncManager: SyncManager {
                 func start() {

@@ -179,7 +179,7 @@ extension NameCorpus {
                     }
                 }
             }
-            """, accept: [["unified-feedback-form-toggle", "unified-feedback-form-toggle-private-email"],
+            """, accept: [["unified-feedback-form-toggle", "unified-feedback-form-toggle-private-email", "unified-feedback-form-toggle-email-status"],
                           ["unified-feedback-form-reload", "unified-feedback-form"]],
             wrong: ["unified-feedback-form-toggle-private", "unified-feedback-form-current"]),
         NameCase("a receiver named for an activity is not the object", file: "FaviconCache.swift", """
