@@ -68,7 +68,9 @@ public enum NameWords {
 
     /// `words` without those in `dropped`, keeping idiom words (`at least once`).
     static func dropping(_ dropped: Set<String>, from words: [String]) -> [String] {
-        words.indices.filter { !dropped.contains(words[$0]) || isIdiomWord(words, at: $0) || isJoined(words, at: $0) }
+        words.indices.filter { !dropped.contains(words[$0]) || isIdiomWord(words, at: $0) || isJoined(words, at: $0)
+            // `validate-and-advance-name`: without its `and`, two joined verbs read as one false phrase.
+            || (words[$0] == "and" && $0 > 0 && $0 + 1 < words.count && verbLike(words[$0 + 1])) }
             .map { words[$0] }
     }
 
@@ -90,6 +92,21 @@ public enum NameWords {
         }
         return words
     }
+
+    /// Prepositions whose phrase a cut takes whole or not at all.
+    static let cutPrepositions: Set<String> = ["to", "for", "of", "from", "with", "into", "onto", "at", "by", "in", "on"]
+
+    /// A word that reads as a verb after `and` (`advance`, `save`, `reload`): not a noun of a list (`cookies-and-cache`).
+    static func verbLike(_ word: String) -> Bool {
+        particleVerbs.contains(word) || scenarioVerbs.contains(word) || commonVerbs.contains(word)
+    }
+
+    /// Verbs often joined by `and` in a function's name (`fetchAndDecode`, `validateAndAdvance`).
+    static let commonVerbs: Set<String> = [
+        "advance", "save", "load", "fetch", "decode", "encode", "send", "upload", "download", "reload", "refresh",
+        "update", "apply", "close", "open", "start", "stop", "notify", "show", "dismiss", "store", "restore", "sync",
+        "validate", "verify", "parse", "process", "cache", "retry", "publish", "submit", "return", "wait", "run",
+    ]
 
     /// Words that only glue others together; the first to go when a name is too long.
     static let fillers: Set<String> = ["for", "with", "from", "to", "of", "by", "at", "the", "a", "an", "and", "if", "per", "via"]

@@ -362,6 +362,16 @@ public struct TaskNameDerivation: Sendable {
             purpose.words = thinned
             kept = thinned
         }
+        // `promote-to-dynamic` cut from `promote-to-dynamic-island`: a call's prepositional phrase goes whole.
+        // (Not `connect-to-host` of `connect-to-host-with-password`: that phrase ended where the cut is.)
+        var cutAtPreposition = false
+        if !purpose.isPhrase, kept.count < purpose.words.count, Array(purpose.words.prefix(kept.count)) == kept,
+           !NameWords.clauseOpeners.contains(purpose.words[kept.count]),
+           let preposition = kept.indices.dropFirst().last(where: { NameWords.cutPrepositions.contains(kept[$0]) }),
+           !(NameWords.particles.contains(kept[preposition]) && NameWords.particleVerbs.contains(kept[preposition - 1])) {
+            kept = Array(kept[..<preposition])
+            cutAtPreposition = true
+        }
         var consumed = kept.count
         var cutAtClause = false
         let clauseBoundaries = purpose.isPhrase ? purpose.clauseBoundaries : []
@@ -477,7 +487,8 @@ public struct TaskNameDerivation: Sendable {
         disambiguators += otherCalls.filter { !onConsumed($0) }.map(callWords).map(Self.withoutLocalNames)
         // What the work is done on (`reader1` in `for try await _ in reader1.events`, `replica` in
         // `replica.execute(query)`) tells alike calls apart before a number does.
-        var wholeOnly: Set<Int> = []
+        // A prepositional phrase cut off (`for-bulletin-dismissal`) tells sites apart only whole: `wait-bulletin` is garble.
+        var wholeOnly: Set<Int> = cutAtPreposition ? [0] : []
         var receiverIndex: Int?
         if let dominant = context.body.dominant, let phrase = receiverPhrase(dominant) {
             if receiverPhraseIsWholeOnly(dominant) { wholeOnly.insert(disambiguators.count) }

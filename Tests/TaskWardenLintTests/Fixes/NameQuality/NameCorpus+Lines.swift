@@ -1,6 +1,7 @@
-/// What a task says in its own words and where it stands: a line it only logs, a call too long for the name, a place
-/// that would have to be cut, a value made for the rest of the body, a list's values, an empty task, a test name cut
-/// before `even`, and the base and implementation types a protocol's implementations share.
+/// What a task says in its own words and where it stands: a line it only logs, a call too long for the name (its
+/// head noun, its prepositional phrase and its `and` kept whole or not at all), a place that would have to be cut, a
+/// value made for the rest of the body, a list's values, an empty task, a test name cut before `even`, and the base
+/// and implementation types a protocol's implementations share.
 extension NameCorpus {
     static let lines: [NameCase] = [
         NameCase("a task that only logs is named for the line it logs", file: "PlaybackSession.swift", """
@@ -144,6 +145,19 @@ extension NameCorpus {
             """, accept: [["messenger-app-delegate-clear-notifications", "messenger-app-delegate-clear-delivered-notifications"],
                          ["game-runtime-play-staged-sound-effect", "game-runtime-play-sound-effect"]],
             wrong: ["messenger-app-delegate-clear-delivered", "game-runtime-play-battle-presentation-staged"]),
+        NameCase("a call's prepositional phrase goes whole, and two joined verbs never lose their and", file: "StopPageActionPresenter.swift", """
+            final class StopPageActionPresenter {
+                func showLiveActivity() {
+                    Task { await promoteToDynamicIsland() }
+                }
+                func next() {
+                    Task { await validateAndAdvanceRouteName() }
+                }
+            }
+            """, accept: [["stop-page-action-presenter-promote", "stop-page-action-presenter-promote-to-dynamic-island"],
+                         ["stop-page-action-presenter-validate", "stop-page-action-presenter-validate-and-advance"]],
+            wrong: ["stop-page-action-presenter-promote-to-dynamic", "stop-page-action-presenter-validate-advance-route-name",
+                    "stop-page-action-presenter-validate-advance-route"]),
         NameCase("a base class's tasks take the prefix of what it implements", file: "BaseSyncManager.swift", """
             final class BaseSyncManager: SyncManager {
                 func start() {
