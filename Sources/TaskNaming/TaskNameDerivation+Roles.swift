@@ -22,6 +22,8 @@ extension TaskNameDerivation {
         if ["print", "debugPrint", "NSLog", "os_log"].contains(name) { return true }
         // The first word by its capital, without splitting: this runs for every bookkeeping call of every body.
         let first = name.prefix { !$0.isUppercase }
+        // `Debugger.printInfo(topic:_:)`, `printError(_:)`: printing at a level.
+        if first == "print", logLevels.contains(name.dropFirst(5).lowercased()) { return true }
         guard logLevels.contains(String(first)) else { return false }
         let owner = (call.text.split(separator: ".").dropLast().joined(separator: ".")).lowercased()
         return owner.contains("log")

@@ -462,7 +462,11 @@ extension TaskNameDerivation {
         }
         // `fetchAndDownloadIfNeeded` in `html-metadata-downloader`: one of two joined verbs is no repeat; taken
         // out, it leaves the other alone with the condition (`fetch-needed`).
-        for index in words.indices where removed[index] {
+        // (Not the prefix's own last word said again first, `enter-backup-to-restore` + `restoreAndInjectWallets`:
+        // kept, it stutters.)
+        // (`startOrUpdate()` after `…-pending-start` keeps both: alternatives are one phrase.)
+        for index in words.indices where removed[index]
+            && !(index == 0 && words[0] == prefix.last && words.count > 2 && words[1] == "and") {
             let joinedBefore = index >= 2 && ["and", "or"].contains(words[index - 1]) && !removed[index - 2]
             let joinedAfter = index + 2 < words.count && ["and", "or"].contains(words[index + 1]) && !removed[index + 2]
             if joinedBefore || joinedAfter { removed[index] = false }
@@ -475,7 +479,12 @@ extension TaskNameDerivation {
         // `roomForIdentifier(_:)` after `room-flow`: the prefix took the head noun the rest only qualifies
         // (`for-identifier` reads as `identifier`, something else); the name keeps it.
         let qualifierLeft = removed.first == true && leftVerb.first.map { headlessOpeners.contains(words[$0]) } == true
-        if headCut || qualifierLeft
+        // `handleAlertsEnabled()` after `price-alerts`: without its object the verb reads on a participle
+        // (`handle-enabled`); the name keeps the object.
+        let participleLeft = words.count >= 3 && !removed[0] && removed[1] && words.indices.dropFirst(2).allSatisfy { !removed[$0] }
+            && !NameWords.fillers.contains(words[2]) && !NameWords.clauseOpeners.contains(words[2])
+            && words.last.map { $0.count > 4 && $0.hasSuffix("ed") } == true
+        if headCut || qualifierLeft || participleLeft
             || (leftVerb.count == 1 && words.count > 1 && emptyVerbs.contains(words[leftVerb[0]]) && !objectIsPrefix) {
             removed = words.map { _ in false }
         }

@@ -427,6 +427,8 @@ public struct TaskNameDerivation: Sendable {
                 !agrees(context.declarationPath.member, dominant) && !Self.isGetter(dominant) && !Self.isNounNamed(dominant)
                     && context.declarationPath.member.map(memberWords).map { functionWords in
                         let callWords = NameWords.split(dominant.name)
+                        // `startPayment()` in `pay()`: the call says what the function's words say, no other work.
+                        if functionWords.allSatisfy({ word in callWords.contains { WordStems.same($0, word) } }) { return false }
                         guard let verb = functionWords.first, let callVerb = callWords.first, WordStems.same(verb, callVerb)
                         else { return true }
                         // The same verb on another object (`updateInviteIfNeeded()` in `updateViewState()`) is

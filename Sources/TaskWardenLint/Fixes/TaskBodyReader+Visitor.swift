@@ -180,6 +180,10 @@ extension TaskBodyReader {
                 reading.calls.append(call)
                 return .skipChildren
             }
+            // `Debugger.printInfo(topic:_:)`: printing at a level is logging, as `print(…)` is.
+            if callee.hasPrefix("print"), callee.count > 5, TaskNameDerivation.isLogCall(BodyCall(name: callee)) {
+                return visitBookkeeping(node, callee: callee)
+            }
             if (TaskBodyReader.incidentalCalls.contains(callee) && !runsObject && !TaskBodyReader.isRequest(node, callee: callee))
                 || TaskBodyReader.isRecordKeeping(callee) || TaskBodyReader.isScopedWrapper(node, callee: callee)
                 || TaskBodyReader.showsProgress(callee)

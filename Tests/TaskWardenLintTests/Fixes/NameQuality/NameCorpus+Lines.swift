@@ -1,7 +1,7 @@
 /// What a task says in its own words and where it stands: a line it only logs, a call too long for the name (its
 /// head noun, its prepositional phrase and its `and` kept whole or not at all), a place that would have to be cut, a
-/// value made for the rest of the body, a list's values, an empty task, a test name cut before `even`, and the base
-/// and implementation types a protocol's implementations share.
+/// value made for the rest of the body, a list's values, an empty task, a test name cut before `even`, an object kept
+/// before a participle, printing as logging, and the base and implementation types a protocol's implementations share.
 extension NameCorpus {
     static let lines: [NameCase] = [
         NameCase("a task that only logs is named for the line it logs", file: "PlaybackSession.swift", """
@@ -158,6 +158,46 @@ extension NameCorpus {
                          ["stop-page-action-presenter-validate", "stop-page-action-presenter-validate-and-advance"]],
             wrong: ["stop-page-action-presenter-promote-to-dynamic", "stop-page-action-presenter-validate-advance-route-name",
                     "stop-page-action-presenter-validate-advance-route"]),
+        NameCase("a call's object the prefix says stays before a participle", file: "PriceAlertsScene.swift", """
+            struct PriceAlertsScene: View {
+                @State var model: PriceAlertsViewModel
+                func onAlertsEnable(_ old: Bool, newValue: Bool) {
+                    Task { await model.handleAlertsEnabled(enabled: newValue) }
+                }
+            }
+            """, accept: [["price-alerts-scene-handle-alerts-enabled"]], wrong: ["price-alerts-scene-handle-enabled"]),
+        NameCase("printing at a level is logging; the prefix's last word is never said again first", file: "RestorePresenter.swift", """
+            final class EnterBackupToRestoreWalletsPresenter {
+                func didTapContinueButton() {
+                    Task {
+                        do {
+                            let _ = try await walletsService.restoreAndInjectWallets(using: password)
+                            try SecureHashStorage.save(password: password)
+                            view.dismiss(animated: true)
+                        } catch { }
+                    }
+                }
+            }
+            final class NotificationsService {
+                func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification,
+                                            withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void) {
+                    Task { @MainActor in
+                        Debugger.printInfo(topic: .push, "Did receive a notification in foreground")
+                        let options = presentationOptions(for: notification.request.content.userInfo)
+                        completionHandler(options)
+                    }
+                }
+            }
+            """, accept: [["enter-backup-to-restore-inject-wallets", "enter-backup-to-restore-and-inject-wallets"],
+                         ["notifications-will-present", "notifications-presentation-options"]],
+            wrong: ["enter-backup-to-restore-restore-inject-wallets", "notifications-print-info"]),
+        NameCase("alternatives joined by or stay one phrase after the prefix's last word", file: "LiveActivityPendingStart.swift", """
+            final class LiveActivityPendingStart {
+                func resume() {
+                    Task { await startOrUpdate() }
+                }
+            }
+            """, accept: [["live-activity-pending-start-start-or-update"]], wrong: ["live-activity-pending-start-update"]),
         NameCase("a base class's tasks take the prefix of what it implements", file: "BaseSyncManager.swift", """
             final class BaseSyncManager: SyncManager {
                 func start() {
