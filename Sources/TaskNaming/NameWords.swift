@@ -101,7 +101,8 @@ public enum NameWords {
         particleVerbs.contains(word) || scenarioVerbs.contains(word) || commonVerbs.contains(word)
     }
 
-    /// Verbs often joined by `and` in a function's name (`fetchAndDecode`, `validateAndAdvance`).
+    /// Verbs often joined by `and` in a function's name (`fetchAndDecode`, `validateAndAdvance`). Not naming's
+    /// ``TaskNameDerivation/knownVerbs``: that list lacks some (`advance`), and taken here it changes other names.
     static let commonVerbs: Set<String> = [
         "advance", "save", "load", "fetch", "decode", "encode", "send", "upload", "download", "reload", "refresh",
         "update", "apply", "close", "open", "start", "stop", "notify", "show", "dismiss", "store", "restore", "sync",

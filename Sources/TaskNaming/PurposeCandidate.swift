@@ -46,6 +46,14 @@ struct PurposeCandidate: Hashable {
         return boundaries
     }
 
+    /// Logging `words` (a line, or the function it is logged in): `log` is the verb.
+    static func logging(_ words: [String], _ provenance: String, isPhrase: Bool = false) -> PurposeCandidate {
+        var candidate = PurposeCandidate(["log"] + words, provenance, isPhrase: isPhrase)
+        candidate.startsWithVerb = true
+        candidate.verb = "log"
+        return candidate
+    }
+
     init(_ words: [String], _ provenance: String, isPhrase: Bool = false, mayEcho: Bool = false, mayStandAlone: Bool = true) {
         self.words = words
         self.provenance = provenance

@@ -73,8 +73,7 @@ extension TaskNameDerivation {
         // Stored, it holds the place of what its storage names (`searchingTask = Task {}` → `searching-placeholder`).
         if context.body.dominant == .placeholder, !context.isTestMethod {
             let storage = context.anchors.last { $0.kind == .storage }
-                .map { Self.stripping(Self.taskSuffixes, from: NameWords.split($0.name)) }
-                .flatMap { Self.saysOnlyTask($0) ? nil : $0 } ?? []
+                .map { Self.storageWords($0.name) }.flatMap { Self.saysOnlyTask($0) ? nil : $0 } ?? []
             return [PurposeCandidate(storage + ["placeholder"], "empty body in \(place)", mayEcho: true)]
         }
         var candidates: [PurposeCandidate] = []
@@ -92,18 +91,11 @@ extension TaskNameDerivation {
                   let clause = message.indices.dropFirst(2).last(where: { NameWords.clauseOpeners.contains(message[$0]) }) {
                 message = Array(message[..<clause])
             }
-            var candidate = PurposeCandidate(["log"] + message, "logs only: \"\(message.joined(separator: " "))\" in \(place)",
-                                             isPhrase: true)
-            candidate.startsWithVerb = true
-            candidate.verb = "log"
-            candidates.append(candidate)
+            candidates.append(.logging(message, "logs only: \"\(message.joined(separator: " "))\" in \(place)", isPhrase: true))
         }
         if context.body.onlyLogs, !context.isTestMethod, let member = context.declarationPath.member,
            case .function = member, let first = memberWords(member).first, !Self.logLevels.contains(first) {
-            var candidate = PurposeCandidate(["log"] + memberWords(member), "logs only, in \(memberProvenance(context))")
-            candidate.startsWithVerb = true
-            candidate.verb = "log"
-            candidates.append(candidate)
+            candidates.append(.logging(memberWords(member), "logs only, in \(memberProvenance(context))"))
         }
         // A task stored as an observer, poller or timer is that role, whatever the function that starts it does.
         if let roleStorage = context.anchors.last(where: { anchor in
@@ -113,8 +105,7 @@ extension TaskNameDerivation {
         }
         // `let task = Task {…}`, `t2`: a storage that only says "a task" names nothing.
         let storage = context.anchors.reversed().filter { $0.kind == .storage }.map { anchor in
-            var candidate = PurposeCandidate(Self.stripping(Self.taskSuffixes, from: NameWords.split(anchor.name)),
-                                             "stored in \(anchor.name) in \(place)")
+            var candidate = PurposeCandidate(Self.storageWords(anchor.name), "stored in \(anchor.name) in \(place)")
             candidate.isStorage = true
             return candidate
         }.filter { !Self.saysOnlyTask($0.words) }

@@ -2,6 +2,9 @@
 extension TaskNameDerivation {
     /// Property and operation names often end in a word that only says "this is a task".
     static let taskSuffixes = ["Tasks", "Task", "Handle", "Job", "Cancellable"]
+
+    /// A storage's words without the task word that ends it (`loadingTask` → `loading`).
+    static func storageWords(_ name: String) -> [String] { stripping(taskSuffixes, from: NameWords.split(name)) }
     /// Verb-less prefixes SwiftUI modifiers carry (`onAppear` → `appear`, `onTapGesture` → `tap-gesture`).
     static let modifierPrefixes = ["on"]
     /// Last words of a kept closure's name that only say "a closure goes here" (`approveVerificationClosure`).
@@ -98,7 +101,7 @@ extension TaskNameDerivation {
                 return words + NameWords.split(label)
             }
             return hostFunctions.contains(base) && base != "init" && base != "deinit" ? actionWords(base) : words
-        case .property(let name): return Self.stripping(Self.taskSuffixes, from: NameWords.split(name))
+        case .property(let name): return Self.storageWords(name)
         case .initializer: return ["init"]
         case .deinitializer: return ["deinit"]
         case .subscript: return ["subscript"]

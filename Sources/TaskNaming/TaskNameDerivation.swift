@@ -86,16 +86,15 @@ public struct TaskNameDerivation: Sendable {
         "writer", "reaper", "drainer", "renderer", "refresher", "streamer", "watchdog",
     ]
 
-    /// Words that name a kind of control or closure (`Button`, `action:`), not what it does.
-    static let controlWords: Set<String> = [
-        "button", "action", "closure", "handler", "callback", "block", "label", "menu", "perform", "completion",
-        "primary", "secondary", "destructive", "default", "alert",
-    ]
-
     /// Control words that name something a user touches (`button`, `alert`), not a closure's role (`perform`).
     static let userControlWords: Set<String> = [
         "button", "label", "menu", "primary", "secondary", "destructive", "default", "alert",
     ]
+
+    /// Words that name a kind of control or closure (`Button`, `action:`), not what it does.
+    static let controlWords: Set<String> = userControlWords.union([
+        "action", "closure", "handler", "callback", "block", "perform", "completion",
+    ])
 
     /// First words of a button's title that confirm or repeat what the screen offers (`Retry`, `Done`,
     /// `Restart to Complete`): what the user taps, never what the task does.
@@ -357,16 +356,18 @@ public struct TaskNameDerivation: Sendable {
         var kept = NameWords.keptPurpose(prefix: prefix, purpose: purpose.words, maxLength: maxLength)
         // A call or function too long for the name keeps its verb and its head noun: the words between go, the
         // nearest the verb first (`clear-notifications` of `clearDeliveredNotifications`, never `clear-delivered`).
-        if !purpose.isPhrase, kept.count < purpose.words.count, Array(purpose.words.prefix(kept.count)) == kept,
-           let thinned = Self.thinnedVerbPhrase(purpose.words, after: prefix, maxLength: maxLength) {
+        // (Both below only for a call's or function's words whose end the fit cut off.)
+        func endWasCut() -> Bool {
+            !purpose.isPhrase && kept.count < purpose.words.count && Array(purpose.words.prefix(kept.count)) == kept
+        }
+        if endWasCut(), let thinned = Self.thinnedVerbPhrase(purpose.words, after: prefix, maxLength: maxLength) {
             purpose.words = thinned
             kept = thinned
         }
         // `promote-to-dynamic` cut from `promote-to-dynamic-island`: a call's prepositional phrase goes whole.
         // (Not `connect-to-host` of `connect-to-host-with-password`: that phrase ended where the cut is.)
         var cutAtPreposition = false
-        if !purpose.isPhrase, kept.count < purpose.words.count, Array(purpose.words.prefix(kept.count)) == kept,
-           !NameWords.clauseOpeners.contains(purpose.words[kept.count]),
+        if endWasCut(), !NameWords.clauseOpeners.contains(purpose.words[kept.count]),
            let preposition = kept.indices.dropFirst().last(where: { NameWords.cutPrepositions.contains(kept[$0]) }),
            !(NameWords.particles.contains(kept[preposition]) && NameWords.particleVerbs.contains(kept[preposition - 1])) {
             kept = Array(kept[..<preposition])
