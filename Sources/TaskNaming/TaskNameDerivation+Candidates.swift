@@ -65,16 +65,33 @@ extension TaskNameDerivation {
         }
     }
 
+    /// A test method's scenario, less what its task's body does itself.
+    private func testScenario(_ context: TaskNameContext, body: TaskBody) -> PurposeCandidate? {
+        guard case .function(let name)? = context.declarationPath.member else { return nil }
+        var scenario = PurposeCandidate(Self.scenarioPart(TestScenario.words(name), doneBy: body),
+                                        "test scenario of \(context.declarationPath)", isPhrase: true, mayEcho: true)
+        scenario.clauses = TestScenario.clauses(name)
+        return scenario
+    }
+
     /// The purpose candidates in order of trust; the first non-empty one becomes the purpose.
     func purposeCandidates(_ context: TaskNameContext, testCall: TestCallLead = .leadsWhereScenarioIsCut) -> [PurposeCandidate] {
         let place = context.declarationPath.description
         // `Task {}` holds a place: it runs nothing of its function (`start()` returning it when already running).
-        // (In a test, the scenario still says which test it is in.)
-        // Stored, it holds the place of what its storage names (`searchingTask = Task {}` → `searching-placeholder`).
-        if context.body.dominant == .placeholder, !context.isTestMethod {
-            let storage = context.anchors.last { $0.kind == .storage }
-                .map { Self.storageWords($0.name) }.flatMap { Self.saysOnlyTask($0) ? nil : $0 } ?? []
-            return [PurposeCandidate(storage + ["placeholder"], "empty body in \(place)", mayEcho: true)]
+        // Stored, it holds the place of what its storage names (`searchingTask = Task {}` → `searching-placeholder`),
+        // in a test too; there, unstored, the scenario still says which test it is in.
+        // A mock's stubbed return value is that call's stub (`dispatchReturnValue = Task {}` → `dispatch-stub`).
+        let storedIn = context.anchors.last { $0.kind == .storage }
+        if context.body.dominant == .placeholder, !context.isTestMethod || storedIn != nil {
+            var words = storedIn.map { Self.storageWords($0.name) }.flatMap { Self.saysOnlyTask($0) ? nil : $0 } ?? []
+            var role = "placeholder"
+            if words.count > 2, words.suffix(2) == ["return", "value"] {
+                words.removeLast(2)
+                role = "stub"
+            }
+            // Alike stubs of several tests are numbered: a scenario cut to fit would garble, and one stub is like
+            // the other.
+            return [PurposeCandidate(words + [role], "empty body in \(place)", mayEcho: true)]
         }
         var candidates: [PurposeCandidate] = []
         // A task that only logs does none of its function's work: it logs, in that function (`…-log-uninit-complete`,
@@ -248,12 +265,7 @@ extension TaskNameDerivation {
             // A scenario says what the whole test checks; cut to fit, it reads as garble or as something else
             // (`restore-returns`, `network-retries-next`). Then a task that makes one strong call is named for
             // that call (`ensure-downloaded`), and the scenario tells alike tasks of several tests apart.
-            var scenario: PurposeCandidate?
-            if case .function(let name)? = context.declarationPath.member {
-                scenario = .init(Self.scenarioPart(TestScenario.words(name), doneBy: body), "test scenario of \(place)",
-                                 isPhrase: true, mayEcho: true)
-                scenario?.clauses = TestScenario.clauses(name)
-            }
+            let scenario = testScenario(context, body: body)
             // `let serverReceiveTask = Task { … }`: a test's own name for its task says which part it plays better
             // than the scenario, which says what the whole test checks.
             let namedStorage = storage.filter { Self.namesTestPart(Self.withoutNumberedTask($0.words)) }.map { candidate in

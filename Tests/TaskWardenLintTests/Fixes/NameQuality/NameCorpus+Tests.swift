@@ -165,5 +165,21 @@ extension NameCorpus {
                 }
             }
             """, accept: [["report-exporter-write-archive"]], wrong: ["report-exporter-signal-semaphore"]),
-    ]
+            NameCase("a test's empty task stored in a mock's return value is that call's stub", file: "InboxTests.swift", """
+            final class InboxTests: XCTestCase {
+                func test_markOpened_expectDispatchesUpdate() {
+                    managerMock.dispatchReturnValue = Task {}
+                    inbox.markOpened(message)
+                }
+                func test_markDeleted_expectDispatchesDelete() {
+                    managerMock.dispatchReturnValue = Task {}
+                    inbox.markDeleted(message)
+                }
+                func testFieldMovement() {
+                    runtime.movementTask = Task {}
+                }
+            }
+            """, accept: [["inbox-dispatch-stub"], ["inbox-dispatch-stub-2"], ["inbox-movement-placeholder"]],
+            wrong: ["inbox-dispatch-return-value", "inbox-mark-deleted-expect", "inbox-field-movement"]),
+]
 }
