@@ -88,9 +88,12 @@ public struct TaskBody: Sendable, Hashable {
     /// The call that says best what the task does, if any.
     public var dominant: BodyCall?
     public var dominance: Dominance
-    /// The body calls the function it is created in (a retry: `joinRoom() { … Task { …; joinRoom() } }`):
-    /// the function's name says what the task does.
+    /// The body calls a namesake of the function it is created in (`interactor.remove(messageID:)` in
+    /// `remove(messageID:)`): the function's name says what the task does.
     public var callsEnclosingFunction: Bool
+    /// The body runs the very function it is created in again, on `self` with arguments that fit it (a retry:
+    /// `joinRoom() { … Task { …; joinRoom() } }`); never an overload nor another object's namesake.
+    public var runsEnclosingFunctionAgain = false
     /// The body loops over a named sequence (`for await update in activity.updates`).
     public var consumesSequence: Bool { calls.contains { $0.name == "consume" } }
     /// Words the body holds that could tell two otherwise alike tasks apart: enum cases and labels passed as

@@ -386,7 +386,7 @@ extension TaskNameDerivation {
             } ?? false
             // `secondaryButton: .init(title: L10n.actionTryAgain) { Task { await self?.report() } }` inside
             // `report()`: a task made in a callback that only runs its own function again retries it.
-            if context.placement == .callback, body.callsEnclosingFunction, body.dominance == .onlyCall,
+            if context.placement == .callback, body.runsEnclosingFunctionAgain, body.dominance == .onlyCall,
                !body.bookkeepingCalls.contains(where: { $0.name == "sleep" }), let member {
                 var retry = member
                 retry.words = ["retry"] + member.words.filter { $0 != "retry" }

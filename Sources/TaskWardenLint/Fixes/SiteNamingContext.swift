@@ -106,10 +106,6 @@ public enum SiteNamingContext {
             }
         }
         let path = DeclarationPath(components)
-        let functionName = path.member.flatMap { component -> String? in
-            if case .function(let name) = component { return DeclarationPath.baseName(name) }
-            return nil
-        }
         // Closure parameters of every function around the site (a nested `submitNext()` forwards its outer
         // function's `transform`), each with the function that declares it.
         var parameters: [String: Syntax] = [:]
@@ -138,7 +134,7 @@ public enum SiteNamingContext {
                 aliasOf[alias] = aliasOf[original] ?? original
             }
         }
-        var body = TaskBodyReader.read(TaskBodyReader.taskClosure(of: call), enclosingFunction: functionName,
+        var body = TaskBodyReader.read(TaskBodyReader.taskClosure(of: call), enclosingFunction: .init(function),
                                        closureParameters: Set(parameters.keys), reportingNames: reportingNames)
         if body.calls.isEmpty, body.bookkeeping.isEmpty,
            let passed = passedParameter(of: call, among: Array(parameters.keys)) {

@@ -11,7 +11,7 @@ extension TaskBodyReader {
     /// - **Bookkeeping** says nothing at all: logging, sleeping, assertions, continuations, value transforms
     ///   (`appendingPathComponent`), calls of a closure the task reports to (`promise(.success(x))`).
     final class Visitor: SyntaxVisitor {
-        let enclosingFunction: String?
+        let enclosingFunction: EnclosingFunction?
         let closureParameters: Set<String>
         let reportingNames: Set<String>
         var reading = Reading()
@@ -70,7 +70,7 @@ extension TaskBodyReader {
         /// Calls that only pass on how the work ended (`receptacle.offerOnce(nil)`, `box.set(error)`).
         var outcomeReports: [BodyCall] = []
 
-        init(enclosingFunction: String?, closureParameters: Set<String>, reportingNames: Set<String>) {
+        init(enclosingFunction: EnclosingFunction?, closureParameters: Set<String>, reportingNames: Set<String>) {
             self.enclosingFunction = enclosingFunction
             self.closureParameters = closureParameters
             self.reportingNames = reportingNames
@@ -79,7 +79,8 @@ extension TaskBodyReader {
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             guard let callee = SiteNamingContext.calleeName(node.calledExpression) else { return .visitChildren }
-            if callee == enclosingFunction { reading.callsEnclosingFunction = true }
+            if callee == enclosingFunction?.name { reading.callsEnclosingFunction = true }
+            if enclosingFunction?.isCalled(by: node) == true { reading.runsEnclosingFunctionAgain = true }
             // `group.addTask { … }`: a child task, named for itself; adding it is neither work nor a word
             // that tells this task apart (`…-add-group`).
             if TaskBodyReader.addsChildTask(callee) {

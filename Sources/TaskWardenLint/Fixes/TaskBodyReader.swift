@@ -10,7 +10,7 @@ import TaskNaming
 ///
 /// ```swift
 /// // Task { showSpinner(); defer { hideSpinner() }; switch await client.createRoom(name: nil) { … } }
-/// let reading = TaskBodyReader.read(closure, enclosingFunction: "createDraftRoom", closureParameters: [])
+/// let reading = TaskBodyReader.read(closure, enclosingFunction: nil, closureParameters: [])
 /// reading.summary.dominant?.name   // "createRoom" (the only awaited call)
 /// ```
 struct TaskBodyReader {
@@ -25,6 +25,7 @@ struct TaskBodyReader {
         /// Bookkeeping calls made on something (`stream.yield(…)`), to tell alike tasks apart.
         var bookkeepingOnReceivers: [BodyCall] = []
         var callsEnclosingFunction = false
+        var runsEnclosingFunctionAgain = false
         var distinguishingWords: [String] = []
         /// The only call the body makes is to this closure parameter of the enclosing function.
         var forwardedParameter: String?
@@ -49,6 +50,7 @@ struct TaskBodyReader {
                                     callsEnclosingFunction: callsEnclosingFunction,
                                     distinguishingWords: Array(distinguishingWords.prefix(3)),
                                     bookkeepingCalls: Array(bookkeepingOnReceivers.prefix(2)))
+                body.runsEnclosingFunctionAgain = runsEnclosingFunctionAgain
                 body.looksUpFirst = looksUpFirst
                 body.onlyLogs = onlyLogs
                 body.logMessage = logMessage
@@ -173,7 +175,7 @@ struct TaskBodyReader {
     ///   - reportingNames: the parameters of closures around the task (`promise`, `continuation`, `seal`):
     ///     calling one reports a result, it is not the work.
     static func read(
-        _ closure: ClosureExprSyntax?, enclosingFunction: String?, closureParameters: Set<String>,
+        _ closure: ClosureExprSyntax?, enclosingFunction: EnclosingFunction?, closureParameters: Set<String>,
         reportingNames: Set<String> = []
     ) -> Reading {
         guard let closure else { return Reading() }

@@ -161,5 +161,26 @@ extension NameCorpus {
                 }
             }
             """, accept: [["watch-home-load-cache"]], wrong: ["watch-home-push-local-config"]),
-    ]
+            NameCase("a callback that calls an overload or another object's namesake retries nothing", file: "StopScreen.swift", """
+            final class StopScreen {
+                private func refresh() {
+                    debouncer.debounce(interval: 1.0) { [weak self] in
+                        guard let self else { return }
+                        Task { await self.viewModel.refresh() }
+                    }
+                }
+                private func redraw(animated: Bool = false) {
+                    store.fetchState { [weak self] state in
+                        Task { @MainActor [weak self] in self?.redraw(state: state, animated: animated) }
+                    }
+                }
+                private func reconnect() {
+                    client.onFailure { [weak self] in
+                        Task { await self?.reconnect() }
+                    }
+                }
+            }
+            """, accept: [["stop-refresh"], ["stop-redraw"], ["stop-retry-reconnect"]],
+            wrong: ["stop-retry-refresh", "stop-retry-redraw"]),
+]
 }
