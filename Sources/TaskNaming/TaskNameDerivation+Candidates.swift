@@ -371,6 +371,13 @@ extension TaskNameDerivation {
                     && NameWords.split(dominant.name).first == "get"
                     && Self.isGetter(dominant)
             }
+            // `Task { await service.update() }` inside the task that sends: the outer task is the function's
+            // work, this one a step of it, named for its call.
+            let isNestedStep = body.dominant.map { dominant in
+                context.isInsideTask && !context.isPerItem && body.dominance == .onlyCall && !Self.isSystemCall(dominant)
+                    && !Self.isGetter(dominant) && !Self.isNounNamed(dominant)
+                    && (callWords(dominant).count > 1 || callWords(dominant).first.map(Self.knownVerbs.contains) == true)
+            } ?? false
             let callFirst = body.dominant.map { dominant in
                 !body.callsEnclosingFunction && !looksUpForMore(dominant)
                     && (!agrees(context.declarationPath.member, dominant) || perItemPiece || doesItToOne(dominant) || runsOtherService(dominant))
@@ -381,6 +388,7 @@ extension TaskNameDerivation {
                             && (!inProperty || Self.runsReceiver(dominant)))
                         || (body.dominance == .onlyCall && !inProperty && !Self.isSystemCall(dominant)
                             && contradicts(context.declarationPath.member, dominant))
+                        || isNestedStep
                         || (context.isPerItem && body.dominance == .onlyCall && dominant.isAwaited
                             && !Self.isSystemCall(dominant) && (memberIsCut(member, context) || (perItemPiece && saysPieceOfMember(dominant)))))
             } ?? false
@@ -394,7 +402,13 @@ extension TaskNameDerivation {
                 retry.verb = "retry"
                 candidates.append(retry)
             }
-            if callFirst, let call { candidates.append(call) }
+            if callFirst, var call {
+                // A lone verb of a step says what it is done to (`update-service`).
+                if isNestedStep, call.words.count == 1, let receiver = body.dominant?.receiver {
+                    call.words += Self.storageWords(receiver).filter { $0 != "self" && !WordStems.same($0, call.words[0]) }
+                }
+                candidates.append(call)
+            }
             // A storage of two words or more (`endUnansweredCallTask`) says which task this is better than a
             // function doing several things; one word (`infoTask`) says less than the function.
             // Not a storage the function's name says whole (`sourceLists` of `loadSourceLists`): the function

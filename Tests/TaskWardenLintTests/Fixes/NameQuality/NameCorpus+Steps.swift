@@ -173,5 +173,20 @@ extension NameCorpus {
             }
             """, accept: [["avatar-picker-remove", "avatar-picker-remove-avatar"], ["avatar-picker-upload", "avatar-picker-upload-avatar"]],
             wrong: ["avatar-picker-handle-action-in-remove", "avatar-picker-handle-action-in-upload"]),
-    ]
+            NameCase("a task started inside the function's task is a step, named for its call", file: "TransferViewController.swift", """
+            final class TransferViewController {
+                func sendFunds() {
+                    Task {
+                        let transaction = try await walletService.createTransaction(amount: amount)
+                        try await walletService.sendTransaction(transaction)
+                        Task {
+                            await service.update()
+                        }
+                        dialogService.showSuccess()
+                    }
+                }
+            }
+            """, accept: [["transfer-send-funds"], ["transfer-update-service"]],
+            wrong: ["transfer-send-funds-create-transaction", "transfer-send-funds-2", "transfer-update"]),
+]
 }
