@@ -10,7 +10,9 @@
 /// - A one-word nested type takes its outer type (`PriceService.Cache` → `price-cache`).
 /// - A prefix longer than ``limit`` loses the kind words inside it (`SyncSettingsViewControllerErrorTests` →
 ///   `sync-settings-error`), then keeps its leading whole words up to the limit (never fewer than two):
-///   `NetworkProtectionSubscriptionEventHandler` → `network-protection-subscription`, for every site of the type.
+///   `NetworkProtectionSubscriptionEventHandler` → `network-protection`, for every site of the type.
+///   A past participle left last gives way to the words that end the name (`OrganizationVerifiedDomainsView` →
+///   `organization-domains`, never `organization-verified`).
 ///
 /// ```swift
 /// let prefix = TypePrefix(limit: 28)
@@ -57,6 +59,12 @@ public struct TypePrefix: Sendable, Hashable {
             words = outer.filter { !words.contains($0) } + words
         }
         return fitted(words)
+    }
+
+    /// `verified`, `suggested`: a past participle, modifying the noun after it. (Not `-ing` words: `onboarding`,
+    /// `calling` in `FunctionCallingDemo` are nouns as often.)
+    static func isParticiple(_ word: String) -> Bool {
+        word.count > 4 && word.hasSuffix("ed") && !["speed", "feed", "seed", "need", "embed", "shared"].contains(word)
     }
 
     /// `ClientTests`, `LoginSpec`: a type named as a suite of tests.
@@ -170,7 +178,18 @@ public struct TypePrefix: Sendable, Hashable {
                 index += 1
             }
         }
+        let whole = kept
         while length(kept) > limit, kept.count > 2 { kept.removeLast() }
+        // `organization-verified` of `OrganizationVerifiedDomainsView` reads as a sentence cut off: a participle
+        // left last gives way to the words that end the name, as many as fit (`organization-domains`,
+        // `home-explore-profile-row` of `HomeExploreSuggestedProfileRowView`).
+        if kept.count >= 2, kept.count < whole.count, let last = kept.last, Self.isParticiple(last) {
+            let lead = Array(kept.dropLast())
+            let rest = whole[kept.count...]
+            if let tail = rest.indices.lazy.map({ Array(rest[$0...]) }).first(where: { length(lead + $0) <= limit }) {
+                kept = lead + tail
+            }
+        }
         // `waitlist-terms-and`, `data-volume-observer-through` read unfinished: a cut prefix never ends on a glue word.
         while kept.count > 2, let last = kept.last, NameWords.fillers.contains(last) || NameWords.danglingWords.contains(last) {
             kept.removeLast()

@@ -46,6 +46,13 @@ import TaskNaming
         #expect(TypePrefix().isFrameworkBase("XCTestCase"))
     }
 
+    @Test func aLongTypeNameCutToFitNeverEndsOnAParticiple() {
+        #expect(TypePrefix().words(for: ["OrganizationVerifiedDomainsView"]) == ["organization", "domains"])
+        #expect(TypePrefix().words(for: ["HomeExploreSuggestedProfileRowView"]) == ["home", "explore", "profile", "row"])
+        #expect(TypePrefix().words(for: ["NetworkProtectionSubscriptionEventHandler"])
+            == ["network", "protection"])
+    }
+
     @Test func staticCallsKeepTheirType() {
         #expect(name("RecordShelfApp.init()", operation: "AuthIdentity.load") == "record-shelf-app-auth-identity-load")
         #expect(name("Library.init()", operation: "PriceService.refresh") == "library-price-refresh")
