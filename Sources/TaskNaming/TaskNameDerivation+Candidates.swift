@@ -69,7 +69,7 @@ extension TaskNameDerivation {
     private func testScenario(_ context: TaskNameContext, body: TaskBody) -> PurposeCandidate? {
         guard case .function(let name)? = context.declarationPath.member else { return nil }
         var scenario = PurposeCandidate(Self.scenarioPart(TestScenario.words(name), doneBy: body),
-                                        "test scenario of \(context.declarationPath)", isPhrase: true, mayEcho: true)
+                                        "test scenario of \(context.declarationPath.description)", isPhrase: true, mayEcho: true)
         scenario.clauses = TestScenario.clauses(name)
         return scenario
     }

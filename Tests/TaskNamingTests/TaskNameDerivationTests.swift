@@ -171,6 +171,14 @@ import TaskNaming
         #expect(own.provenance(of: names[0]) == own.provenance)
     }
 
+    @Test func aTestScenarioSaysWhichTestItCameFrom() {
+        var context = TaskNameContext(declarationPath: DeclarationPath(parsing: "UploaderTests.testUploadResumesAfterReconnect()"))
+        context.isTestMethod = true
+        let derived = derivation.derive(context)
+        #expect(derived.name == "uploader-resumes-after-reconnect")
+        #expect(derived.provenance == "test scenario of UploaderTests.testUploadResumesAfterReconnect()")
+    }
+
     @Test func callsNamedAfterAnEventAreReportedOrHandled() {
         func body(_ call: BodyCall) -> TaskBody { TaskBody(calls: [call], dominant: call, dominance: .onlyCall) }
         let failed = BodyCall(name: "failed", receiver: "ledger", text: "ledger.failed(jobID:error:)")
