@@ -75,17 +75,21 @@ extension TaskNameDerivation {
             || (words.count == 1 && words[0].first == "t" && words[0].dropFirst().allSatisfy(\.isNumber))
     }
 
+    /// `settingsViewModelWantsToClearLogs()`, `userWantsToDelete(item:)`, `processUserWantsToDeleteContact(…)`: a
+    /// request says what is asked for after its `wants to`; who asks is where it comes from, and handling or
+    /// sending the request is the asking (`clear-logs`, `delete-contact`). Nil for words without `wants to`.
+    public static func askedFor(_ words: [String]) -> [String]? {
+        guard let index = words.indices.dropLast(2).first(where: { words[$0] == "wants" && words[$0 + 1] == "to" })
+        else { return nil }
+        return Array(words[(index + 2)...])
+    }
+
     func memberWords(_ member: DeclarationPath.Component) -> [String] {
         switch member {
         case .function(let name):
             let base = DeclarationPath.baseName(name)
             if let event = delegateEvent(name) { return event }
-            // `settingsViewModelWantsToClearLogs()`, `userWantsToDelete(item:)`: a delegate's request says what
-            // is asked for after its `wants to`; who asks is where it comes from.
-            let allWords = NameWords.split(base)
-            if let index = allWords.indices.dropLast(2).first(where: { allWords[$0] == "wants" && allWords[$0 + 1] == "to" }) {
-                return Array(allWords[(index + 2)...])
-            }
+            if let asked = Self.askedFor(NameWords.split(base)) { return asked }
             // `withTimeout(_:)`, `withRetry(_:)`: a wrapper says what it adds, not what it wraps.
             var words = Self.droppingVariantWords(NameWords.split(base))
             if words.count > 1, words[0] == "with" { return Array(words.dropFirst()) }
@@ -198,6 +202,7 @@ extension TaskNameDerivation {
         }
         // (`performBackgroundTask()`: after a hollow verb the task noun is the object, never a suffix to drop:
         // `perform-background` reads cut.)
+        if let asked = Self.askedFor(NameWords.split(call.name)) { return asked }
         let callNameWords = NameWords.split(call.name)
         let keepsTaskNoun = callNameWords.count > 2 && NameWords.hollowVerbs.contains(callNameWords[0])
         var words = Self.droppingVariantWords(keepsTaskNoun ? callNameWords : Self.stripping(Self.taskSuffixes, from: callNameWords))

@@ -14,8 +14,9 @@ extension TaskBodyReader {
         if let first = words.first, predicateWords.contains(first), TaskNameDerivation.afterPress(words) == nil { return true }
         // `delegate.emailManager(self, requested: url)`: a delegate asked for something, named for who asks.
         // A labelled `self` (`Facade.toggleSensitive(dependency: self, …)`) hands the caller over as a dependency
-        // of work done elsewhere: that call is the work.
-        if let first = node.arguments.first, first.label == nil,
+        // of work done elsewhere: that call is the work. So is a request (`delegate.userWantsToUpdateReaction(self,
+        // …)`): it says what is asked for.
+        if let first = node.arguments.first, first.label == nil, TaskNameDerivation.askedFor(words) == nil,
            first.expression.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
             return true
         }

@@ -150,5 +150,24 @@ extension NameCorpus {
             }
             """, accept: [["store-coordinator-reload-data-on-price-change"], ["store-coordinator-reload-data-on-sign-in"]],
             wrong: ["store-coordinator-reload-data-view-model", "store-coordinator-reload-data-store-view-model"]),
-    ]
+            NameCase("a call that asks for work after its wants to is that work, whoever is told", file: "DeviceListView.swift", """
+            struct DeviceListView: View {
+                func clearAllDevicesOfThisContact() {
+                    Task { try await actions.userWantsToClearAllContactDevices(contactIdentifier: contact) }
+                }
+                func deleteOwnReaction() {
+                    Task { [weak self] in
+                        guard let self else { return }
+                        try? await delegate.userWantsToUpdateReaction(self, messageID: messageID, newEmoji: nil)
+                    }
+                }
+                func listenToNotifications() {
+                    observe { [weak self] notification in
+                        Task { await self?.processUserWantsToForwardMessage(notification.message) }
+                    }
+                }
+            }
+            """, accept: [["device-list-clear-all-contact-devices"], ["device-list-update-reaction"], ["device-list-forward-message"]],
+            wrong: ["device-list-user-wants", "device-list-delete-own-reaction", "device-list-process-user-wants"]),
+]
 }
