@@ -119,6 +119,8 @@ public enum NameWords {
         "no", "nor", "while", "through", "across", "during", "until", "after", "before", "since", "because",
         "under", "between", "among", "against", "toward", "towards", "beyond", "beneath", "using",
         "including", "excluding", "regarding", "when", "whenever",
+        // `set-needs` of `setNeedsUpdateConfiguration`: an auxiliary waits for the verb it was cut from.
+        "needs", "should", "must", "would", "could",
     ])
 
     /// Particles that finish a phrasal verb (`sign out`, `log in`, `opt out`).

@@ -37,4 +37,10 @@ import Testing
         #expect(WordStems.removingRepeats(["start", "push", "to", "start", "token"]) == ["start", "push", "to", "start", "token"])
         #expect(WordStems.removingRepeats(["evaluate", "location", "evaluation"]) == ["evaluate", "location"])
     }
+
+    @Test func aNameNeverEndsOnAnAuxiliaryCutFromItsVerb() {
+        #expect(NameWords.trimmingDanglingEnd(["set", "needs"]) == ["set"])
+        #expect(NameWords.trimmingDanglingEnd(["retry", "should"]) == ["retry"])
+        #expect(NameWords.trimmingDanglingEnd(["set", "needs", "layout"]) == ["set", "needs", "layout"])
+    }
 }
