@@ -176,7 +176,9 @@ extension TaskNameDerivation {
     /// and the longest end of the compound that fits, its head noun last; nil when the words are not such a
     /// phrase or only the verb would be left.
     static func thinnedVerbPhrase(_ words: [String], after prefix: [String], maxLength: Int) -> [String]? {
-        guard words.count >= 3, knownVerbs.contains(words[0]), let head = words.last, !NameWords.endsUnfinished(head),
+        // (Not an event's name, `onKeycloakAuthenticationNeeded`: `on` is no verb.)
+        guard words.count >= 3, knownVerbs.contains(words[0]), !modifierPrefixes.contains(words[0]),
+              let head = words.last, !NameWords.endsUnfinished(head),
               words.dropFirst().allSatisfy({ word in
                   !NameWords.clauseOpeners.contains(word) && !NameWords.fillers.contains(word)
                       && word.allSatisfy(\.isLetter) && !knownVerbs.contains(word)

@@ -62,4 +62,12 @@ import Testing
                                      extra: ["trigger", "graceful", "shutdown"], maxLength: 44)
         #expect(name == "rebalance-counts-trigger-graceful-shutdown")
     }
+
+    @Test func anEventsNameIsNoVerbPhraseToThin() {
+        let event = ["on", "keycloak", "authentication", "needed"]
+        #expect(TaskNameDerivation.thinnedVerbPhrase(event, after: ["transfer", "target", "show", "sas"], maxLength: 40) == nil)
+        let call = ["clear", "delivered", "notifications"]
+        #expect(TaskNameDerivation.thinnedVerbPhrase(call, after: ["convos", "app", "delegate"], maxLength: 40)
+            == ["clear", "notifications"])
+    }
 }
