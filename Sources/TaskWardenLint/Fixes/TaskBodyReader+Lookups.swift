@@ -31,6 +31,13 @@ extension TaskBodyReader {
         }
     }
 
+    /// `onIceConnectionState` → `IceConnectionState`: a sequence named for when its elements arrive names them
+    /// after its `on`.
+    static func withoutEventPrefix(_ name: String) -> String {
+        guard name.hasPrefix("on"), name.count > 3, name.dropFirst(2).first?.isUppercase == true else { return name }
+        return String(name.dropFirst(2))
+    }
+
     /// `try await x` → `x`, and whether an `await` was taken off.
     static func strippingTryAndAwait(_ expression: ExprSyntax) -> (expression: ExprSyntax, isAwaited: Bool) {
         var expression = expression

@@ -521,13 +521,16 @@ extension TaskBodyReader {
         /// `for try await message in consumer.messages`: the loop consumes the messages; what it does with each
         /// is read as usual. Noted as a query: the name only when the body calls nothing that says more.
         override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
-            if node.awaitKeyword != nil, let member = node.sequence.as(MemberAccessExprSyntax.self), member.base != nil {
+            // (`in await client.readyStates`: the sequence is what is awaited, `delegate.onIceConnectionState`: the
+            // states the loop consumes, the `on` only saying they arrive.)
+            let sequence = TaskBodyReader.strippingTryAndAwait(node.sequence).expression
+            if node.awaitKeyword != nil, let member = sequence.as(MemberAccessExprSyntax.self), member.base != nil {
                 var call = BodyCall(name: "consume", isAwaited: true, text: "for await in \(member.trimmedDescription)")
-                call.argumentCase = member.declName.baseName.text
+                call.argumentCase = TaskBodyReader.withoutEventPrefix(member.declName.baseName.text)
                 call.source = member.base.flatMap { TaskBodyReader.receiver($0).instance }
                 reading.queries.append(call)
                 consumedSequences[node.id] = call
-            } else if node.awaitKeyword != nil, let reference = node.sequence.as(DeclReferenceExprSyntax.self),
+            } else if node.awaitKeyword != nil, let reference = sequence.as(DeclReferenceExprSyntax.self),
                       reference.baseName.tokenKind != .keyword(.self),
                       NameWords.split(reference.baseName.text).last != "group" {
                 // (`for try await _ in group {}` waits for a task group's children: plumbing, not a sequence.)

@@ -474,5 +474,23 @@ extension NameCorpus {
             }
             """, accept: [["throttle-limits-concurrent-jobs-append-result"], ["throttle-limits-concurrent-jobs-drain-queue"]],
             wrong: ["throttle-limits-concurrent-jobs-increment-active", "throttle-limits-concurrent-jobs-decrement-active"]),
-    ]
+            NameCase("a sequence named for when its elements arrive, or awaited itself, is still what the loop consumes",
+                 file: "PeerLink.swift", """
+            final class PeerLink {
+                init(delegate: PeerDelegate, channel: DataChannel) {
+                    Task {
+                        for try await update in delegate.onIceState {
+                            iceStateSubject.send(update)
+                        }
+                    }
+                    Task {
+                        for try await state in await channel.readyStates {
+                            readyStateSubject.send(state)
+                        }
+                    }
+                }
+            }
+            """, accept: [["peer-link-consume-ice-state"], ["peer-link-consume-ready-states"]],
+            wrong: ["peer-link-consume", "peer-link-init"]),
+]
 }
