@@ -186,6 +186,7 @@ extension TaskBodyReader {
                 return visitBookkeeping(node, callee: callee)
             }
             if (TaskBodyReader.incidentalCalls.contains(callee) && !runsObject && !TaskBodyReader.isRequest(node, callee: callee))
+                || runsWorkInTransaction(node, callee: callee)
                 || TaskBodyReader.isRecordKeeping(callee) || TaskBodyReader.isScopedWrapper(node, callee: callee)
                 || TaskBodyReader.showsProgress(callee)
                 || TaskBodyReader.isValueTransform(node, callee: callee)
@@ -416,6 +417,23 @@ extension TaskBodyReader {
             }
             if shared.isEmpty, let phrase = TaskBodyReader.sharedVerbPhrase(of: alternatives) { sharedByAlternatives.append(phrase) }
             return .skipChildren
+        }
+
+        /// `storage.write { db in try SessionThread.deleteOrLeave(db, …) }`: a database's transaction whose closure
+        /// hands the connection to a named operation of its own (`deleteOrLeave`, `fetchAll`) runs that work;
+        /// otherwise (`statement.execute(db)`, a send the body reads as bookkeeping) the write is the work.
+        func runsWorkInTransaction(_ node: FunctionCallExprSyntax, callee: String) -> Bool {
+            guard TaskBodyReader.databaseTransactions.contains(callee), let closure = node.trailingClosure,
+                  closure.signature?.parameterClause != nil else { return false }
+            let connection = TaskBodyReader.elementNames(closure)
+            return closure.statements.tokens(viewMode: .sourceAccurate).contains { token in
+                guard connection.contains(token.text),
+                      let argument = token.parent?.parent?.as(LabeledExprSyntax.self),
+                      let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+                      let name = SiteNamingContext.calleeName(call.calledExpression) else { return false }
+                return NameWords.split(name).count > 1 && !TaskBodyReader.transportVerbs.contains(name)
+                    && !TaskBodyReader.incidentalCalls.contains(name)
+            }
         }
 
         /// A visitor for a part of the body read on its own (a branch, a loop's condition), with this one's context.

@@ -465,6 +465,12 @@ struct TaskBodyReader {
         return node.trailingClosure != nil || node.arguments.contains { $0.expression.isKind(.closureExpr) }
     }
 
+    /// Calls that run a closure in a database transaction (GRDB's `write`, `read`, `inDatabase`).
+    static let databaseTransactions: Set<String> = [
+        "write", "read", "writeAsync", "readAsync", "asyncWrite", "asyncRead", "inTransaction", "inDatabase",
+        "writeWithoutTransaction", "performWrite", "performRead", "unsafeRead", "barrierWriteWithoutTransaction",
+    ]
+
     /// First argument labels that name what the verb acts on (`subscribe(to:)`, `unsubscribe(from:)`).
     static let objectPrepositions: Set<String> = ["to", "from", "into", "onto"]
 

@@ -134,5 +134,30 @@ extension NameCorpus {
             }
             """, accept: [["compile-service-perf-one-message-async-ping", "compile-service-perf-one-message-ping", "compile-service-perf-ping", "compile-service-perf-one-message"]],
             wrong: ["compile-service-perf-one-message-async-perf", "compile-service-perf-one-message-async-perf-x5000"]),
-    ]
+            NameCase("a database transaction runs the operation it hands its connection to", file: "ThreadSettings.swift", """
+            final class ThreadSettings {
+                func leaveCommunity() {
+                    Task {
+                        try? await storage.write { db in
+                            try SessionThread.deleteOrLeave(db, threadId: threadId, using: dependencies)
+                        }
+                    }
+                }
+                func loadTemplates() {
+                    Task {
+                        templates = try await database.read { db in try AgentTemplate.fetchAll(db) }
+                    }
+                }
+                func markCompleted() {
+                    Task {
+                        try await database.write { db in
+                            try Reminder.where { $0.isDone }.update { $0.status = .completed }.execute(db)
+                        }
+                    }
+                }
+            }
+            """, accept: [["thread-settings-delete-or-leave"], ["thread-settings-fetch-all"],
+                         ["thread-settings-write-database", "thread-settings-mark-completed"]],
+            wrong: ["thread-settings-write-2", "thread-settings-read", "thread-settings-execute", "thread-settings-db"]),
+]
 }
