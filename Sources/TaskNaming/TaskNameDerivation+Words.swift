@@ -202,8 +202,8 @@ extension TaskNameDerivation {
         }
         // (`performBackgroundTask()`: after a hollow verb the task noun is the object, never a suffix to drop:
         // `perform-background` reads cut.)
-        if let asked = Self.askedFor(NameWords.split(call.name)) { return asked }
         let callNameWords = NameWords.split(call.name)
+        if let asked = Self.askedFor(callNameWords) { return asked }
         let keepsTaskNoun = callNameWords.count > 2 && NameWords.hollowVerbs.contains(callNameWords[0])
         var words = Self.droppingVariantWords(keepsTaskNoun ? callNameWords : Self.stripping(Self.taskSuffixes, from: callNameWords))
         // `EventHandler(event: e, context: c).handleAsync()`: a lone verb on a value made for the call acts on what

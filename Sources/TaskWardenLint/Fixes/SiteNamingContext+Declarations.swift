@@ -124,10 +124,10 @@ extension SiteNamingContext {
     static func isViewContent(_ node: Syntax) -> Bool {
         if let binding = node.as(PatternBindingSyntax.self) {
             let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-            return name == "body" || binding.typeAnnotation?.type.trimmedText.hasSuffix("View") == true
+            return name == "body" || binding.typeAnnotation?.type.lastToken(viewMode: .sourceAccurate)?.text.hasSuffix("View") == true
         }
         if let function = node.as(FunctionDeclSyntax.self) {
-            return function.signature.returnClause?.type.trimmedText.hasSuffix("View") == true
+            return function.signature.returnClause?.type.lastToken(viewMode: .sourceAccurate)?.text.hasSuffix("View") == true
         }
         return false
     }
@@ -166,10 +166,14 @@ extension SiteNamingContext {
         while let current = node {
             defer { node = current.parent }
             guard isDeclarationGroup(current), let group = current.asProtocol((any DeclGroupSyntax).self) else { continue }
+            // (Read from the last token: printing each type and attribute ran for every site.)
             let inherited = group.inheritanceClause?.inheritedTypes.contains {
-                $0.type.trimmedText.hasSuffix("TestCase")
+                $0.type.lastToken(viewMode: .sourceAccurate)?.text.hasSuffix("TestCase") == true
             } ?? false
-            let suite = group.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "Suite" }
+            let suite = group.attributes.contains {
+                $0.as(AttributeSyntax.self)?.attributeName.lastToken(viewMode: .sourceAccurate)?.text == "Suite"
+                    && $0.as(AttributeSyntax.self)?.attributeName.is(IdentifierTypeSyntax.self) == true
+            }
             guard inherited || suite else { continue }
             if let named = current.asProtocol((any NamedDeclSyntax).self) {
                 names.insert(named.name.text)
@@ -192,7 +196,9 @@ extension SiteNamingContext {
             return []
         }
         return parameters.compactMap { parameter in
-            isClosureType(parameter.type.trimmedText) ? (parameter.secondName ?? parameter.firstName).text : nil
+            // (A plain type's name is its text: printing every parameter's type ran for every site.)
+            let plain = parameter.type.as(IdentifierTypeSyntax.self).flatMap { $0.genericArgumentClause == nil ? $0.name.text : nil }
+            return isClosureType(plain ?? parameter.type.trimmedText) ? (parameter.secondName ?? parameter.firstName).text : nil
         }
     }
 

@@ -29,9 +29,8 @@ extension TaskBodyReader {
 
         /// True when `call` could be this function called again: on `self` or on nothing, with arguments that
         /// fit its parameters in order (a defaulted parameter may be left out).
-        func isCalled(by call: FunctionCallExprSyntax) -> Bool {
-            guard SiteNamingContext.calleeName(call.calledExpression) == name, Self.isOnSelf(call.calledExpression)
-            else { return false }
+        func isCalled(by call: FunctionCallExprSyntax, callee: String) -> Bool {
+            guard callee == name, Self.isOnSelf(call.calledExpression) else { return false }
             // A trailing closure fills the next parameter whatever its label.
             var arguments: [String??] = call.arguments.map { .some($0.label?.text) }
             if call.trailingClosure != nil { arguments.append(.none) }

@@ -79,8 +79,10 @@ extension TaskBodyReader {
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             guard let callee = SiteNamingContext.calleeName(node.calledExpression) else { return .visitChildren }
-            if callee == enclosingFunction?.name { reading.callsEnclosingFunction = true }
-            if enclosingFunction?.isCalled(by: node) == true { reading.runsEnclosingFunctionAgain = true }
+            if let enclosingFunction, callee == enclosingFunction.name {
+                reading.callsEnclosingFunction = true
+                if enclosingFunction.isCalled(by: node, callee: callee) { reading.runsEnclosingFunctionAgain = true }
+            }
             // `group.addTask { … }`: a child task, named for itself; adding it is neither work nor a word
             // that tells this task apart (`…-add-group`).
             if TaskBodyReader.addsChildTask(callee) {
@@ -423,8 +425,8 @@ extension TaskBodyReader {
         /// hands the connection to a named operation of its own (`deleteOrLeave`, `fetchAll`) runs that work;
         /// otherwise (`statement.execute(db)`, a send the body reads as bookkeeping) the write is the work.
         func runsWorkInTransaction(_ node: FunctionCallExprSyntax, callee: String) -> Bool {
-            guard TaskBodyReader.databaseTransactions.contains(callee), let closure = node.trailingClosure,
-                  closure.signature?.parameterClause != nil else { return false }
+            guard let closure = node.trailingClosure, closure.signature?.parameterClause != nil,
+                  TaskBodyReader.databaseTransactions.contains(callee) else { return false }
             let connection = TaskBodyReader.elementNames(closure)
             return closure.statements.tokens(viewMode: .sourceAccurate).contains { token in
                 guard connection.contains(token.text),
