@@ -159,5 +159,24 @@ extension NameCorpus {
             """, accept: [["thread-settings-delete-or-leave"], ["thread-settings-fetch-all"],
                          ["thread-settings-write-database", "thread-settings-mark-completed"]],
             wrong: ["thread-settings-write-2", "thread-settings-read", "thread-settings-execute", "thread-settings-db"]),
+        NameCase("a call named by glue alone says nothing, and the name never stops at its prefix", file: "MediaPageViewController.swift", """
+            final class MediaPageViewController {
+                func share() {
+                    shareVC.completionWithItemsHandler = { activityType, completed, _, _ in
+                        guard let threadId = self?.viewModel.threadId else { return }
+                        Task(priority: .userInitiated) {
+                            try? await dependencies[singleton: .storage].write { db in
+                                try MessageSender.send(
+                                    db,
+                                    message: DataExtractionNotification(kind: .mediaSaved)
+                                        .with(DisappearingMessagesConfiguration.fetchOne(db, id: threadId)),
+                                    threadId: threadId
+                                )
+                            }
+                        }
+                    }
+                }
+            }
+            """, accept: [["media-page-share"]], wrong: ["media-page", "media-page-with"]),
 ]
 }
