@@ -204,8 +204,8 @@ extension TaskNameDerivation {
         // `perform-background` reads cut.)
         let callNameWords = NameWords.split(call.name)
         if let asked = Self.askedFor(callNameWords) { return asked }
-        // `message.with(configuration)`: a call named by glue alone says nothing.
-        if call.typeName == nil, callNameWords.allSatisfy(NameWords.fillers.contains) { return [] }
+        // `message.with(configuration)`: a call named by glue alone says nothing. (`a()` is an identifier.)
+        if call.typeName == nil, callNameWords.allSatisfy({ NameWords.fillers.contains($0) && $0 != "a" }) { return [] }
         let keepsTaskNoun = callNameWords.count > 2 && NameWords.hollowVerbs.contains(callNameWords[0])
         var words = Self.droppingVariantWords(keepsTaskNoun ? callNameWords : Self.stripping(Self.taskSuffixes, from: callNameWords))
         // `EventHandler(event: e, context: c).handleAsync()`: a lone verb on a value made for the call acts on what
