@@ -165,8 +165,13 @@ public enum NameWords {
 
     /// A past participle (`failed`, `pressed`, `closed`) or an irregular one an event is commonly named with.
     public static func isParticiple(_ word: String) -> Bool {
-        if irregularParticiples.contains(word) { return true }
-        return word.count >= 4 && word.hasSuffix("ed") && !notParticiples.contains(word)
+        irregularParticiples.contains(word) || isRegularParticiple(word)
+    }
+
+    /// A past participle made with `ed` (`verified`, `suggested`), not one of the irregular ones (`found` ends
+    /// many a noun phrase: `ParkedDomainsFound`).
+    static func isRegularParticiple(_ word: String) -> Bool {
+        word.count >= 4 && word.hasSuffix("ed") && !notParticiples.contains(word)
     }
 
     /// Irregular participles events are named with (`connectionLost`, `messageSent`).

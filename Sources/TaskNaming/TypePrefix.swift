@@ -61,12 +61,6 @@ public struct TypePrefix: Sendable, Hashable {
         return fitted(words)
     }
 
-    /// `verified`, `suggested`: a past participle, modifying the noun after it. (Not `-ing` words: `onboarding`,
-    /// `calling` in `FunctionCallingDemo` are nouns as often.)
-    static func isParticiple(_ word: String) -> Bool {
-        word.count > 4 && word.hasSuffix("ed") && !["speed", "feed", "seed", "need", "embed", "shared"].contains(word)
-    }
-
     /// `ClientTests`, `LoginSpec`: a type named as a suite of tests.
     static func isTestSuite(_ typeName: String) -> Bool {
         ["Tests", "Test", "TestCase", "Spec", "Suite"].contains { typeName.hasSuffix($0) }
@@ -183,7 +177,8 @@ public struct TypePrefix: Sendable, Hashable {
         // `organization-verified` of `OrganizationVerifiedDomainsView` reads as a sentence cut off: a participle
         // left last gives way to the words that end the name, as many as fit (`organization-domains`,
         // `home-explore-profile-row` of `HomeExploreSuggestedProfileRowView`).
-        if kept.count >= 2, kept.count < whole.count, let last = kept.last, Self.isParticiple(last) {
+        // (Not `-ing` words: `onboarding`, `calling` in `FunctionCallingDemo` are nouns as often.)
+        if kept.count >= 2, kept.count < whole.count, let last = kept.last, NameWords.isRegularParticiple(last) {
             let lead = Array(kept.dropLast())
             let rest = whole[kept.count...]
             if let tail = rest.indices.lazy.map({ Array(rest[$0...]) }).first(where: { length(lead + $0) <= limit }) {
