@@ -374,9 +374,10 @@ extension TaskNameDerivation {
             // `Task { await service.update() }` inside the task that sends: the outer task is the function's
             // work, this one a step of it, named for its call.
             let isNestedStep = body.dominant.map { dominant in
-                context.isInsideTask && !context.isPerItem && body.dominance == .onlyCall && !Self.isSystemCall(dominant)
-                    && !Self.isGetter(dominant) && !Self.isNounNamed(dominant)
-                    && (callWords(dominant).count > 1 || callWords(dominant).first.map(Self.knownVerbs.contains) == true)
+                guard context.isInsideTask, !context.isPerItem, body.dominance == .onlyCall, !Self.isSystemCall(dominant),
+                      !Self.isGetter(dominant), !Self.isNounNamed(dominant) else { return false }
+                let words = callWords(dominant)
+                return words.count > 1 || words.first.map(Self.knownVerbs.contains) == true
             } ?? false
             let callFirst = body.dominant.map { dominant in
                 !body.callsEnclosingFunction && !looksUpForMore(dominant)
