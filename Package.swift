@@ -164,7 +164,7 @@ let package = Package(
         .target(name: "TaskWardenTimeline", dependencies: ["TaskWardenSupport"], swiftSettings: strict),
         // Reading another process's tasks from outside (Linux): no Foundation, no SwiftSyntax.
         .target(name: "CTaskWardenInspect"),
-        .target(name: "TaskWardenInspect", dependencies: ["CTaskWardenInspect"], swiftSettings: strict),
+        .target(name: "TaskWardenInspect", dependencies: ["CTaskWardenInspect", "TaskWardenSupport"], swiftSettings: strict),
         .executableTarget(
             name: "taskwarden",
             dependencies: ["TaskWardenLint", "TaskWardenTimeline", "TaskWarden", "TaskWardenInspect"],

@@ -1,6 +1,7 @@
 #if os(Linux)
 import CTaskWardenInspect
 import Glibc
+import TaskWardenSupport
 
 /// Stops every thread of a process for as short a time as a read takes, so the read sees one instant.
 ///
@@ -65,12 +66,9 @@ final class ProcessFreezer {
     deinit { thaw() }
 
     private static func listThreads(_ pid: Int32) -> [Int32] {
-        guard let directory = opendir("/proc/\(pid)/task") else { return [] }
-        defer { closedir(directory) }
         var threads: [Int32] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if let thread = Int32(name) { threads.append(thread) }
+        FolderReading.forEachEntry(of: "/proc/\(pid)/task") { name, _ in
+            if let thread = Int32(String(decoding: name, as: UTF8.self)) { threads.append(thread) }
         }
         return threads.sorted()
     }

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TaskWardenSupport
 
 /// Where census endpoints put their sockets: one private folder per user, one socket per process.
 ///
@@ -44,14 +45,10 @@ package enum CensusSocketFolder {
     /// The processes whose sockets in `folder` accept connections, by pid. Stale sockets (left by a process
     /// that crashed: connecting fails with `ECONNREFUSED`) and other files are skipped, not removed.
     package static func servedProcesses(in folder: String = path) -> [ServedProcess] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
         var found: [ServedProcess] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard name.hasSuffix(".census"), let pid = Int32(name.dropLast(".census".count)) else { continue }
+        FolderReading.forEachEntry(of: folder) { bytes, _ in
+            let name = String(decoding: bytes, as: UTF8.self)
+            guard name.hasSuffix(".census"), let pid = Int32(name.dropLast(".census".count)) else { return }
             let socket = folder + "/" + name
             if UnixSocket.occupant(of: socket) == .live { found.append(ServedProcess(pid: pid, path: socket)) }
         }

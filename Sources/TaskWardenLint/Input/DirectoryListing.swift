@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TaskWardenSupport
 
 /// The names in a directory with what `readdir` says of each: whether it is a regular file.
 ///
@@ -41,17 +42,14 @@ struct DirectoryListing {
 
     /// The entries of `path` but `.` and `..`; nil when it cannot be opened.
     static func read(_ path: String) -> DirectoryListing? {
-        guard let stream = opendir(path) else { return nil }
-        defer { closedir(stream) }
         var listing = DirectoryListing()
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
-            let kind = Int32(entry.pointee.d_type)
-            listing.entries.append(Entry(name: name, isRegularFile: kind == Int32(DT_REG), isDirectory: kind == Int32(DT_DIR)))
+        let readable = FolderReading.forEachEntry(of: path) { name, kind in
+            let kind = Int32(kind)
+            listing.entries.append(
+                Entry(name: String(decoding: name, as: UTF8.self), isRegularFile: kind == Int32(DT_REG), isDirectory: kind == Int32(DT_DIR))
+            )
         }
+        guard readable else { return nil }
         return listing
     }
 }

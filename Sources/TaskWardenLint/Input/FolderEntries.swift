@@ -1,8 +1,9 @@
 import Foundation
+import TaskWardenSupport
 
-/// One `readdir` pass over a folder, kept for the questions program discovery asks of every file in it: is
-/// this name a symbolic link (``PathStandardizer``), could the folder hold a manifest (``ManifestFinder``)?
-/// Reading a folder once costs less than an `lstat` for each of its files.
+/// One `readdir` pass over a folder (`FolderReading`), kept for the questions program discovery asks of every
+/// file in it: is this name a symbolic link (``PathStandardizer``), could the folder hold a manifest
+/// (``ManifestFinder``)? Reading a folder once costs less than an `lstat` for each of its files.
 ///
 /// Only names a standardizer asks about are kept — Swift files and folders — with the kind `readdir` reports;
 /// any other name is unknown, and the caller asks the file system as before.
@@ -21,23 +22,18 @@ struct FolderEntries {
 
     /// Reads `directory`; nil when it cannot be listed.
     init?(reading directory: String) {
-        guard let stream = opendir(directory) else { return nil }
-        defer { closedir(stream) }
         // Gathered, then hashed once into a dictionary of the right size.
         var kept: [(String, UInt8)] = []
         var (mayHoldPackage, mayHoldProject) = (false, false)
-        while let entry = readdir(stream) {
-            let kind = entry.pointee.d_type
-            withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                let name = UnsafeRawBufferPointer(rebasing: raw[..<(raw.firstIndex(of: 0) ?? raw.count)])
-                if Self.mayBePackageManifest(name) { mayHoldPackage = true }
-                if Self.hasSuffix(name, Self.projectSuffix) { mayHoldProject = true }
-                // A name that is not UTF-8 is left out: no `String` spells it.
-                if kind == UInt8(DT_DIR) || Self.hasSuffix(name, Self.swiftSuffix), let text = Self.text(name) {
-                    kept.append((text, kind))
-                }
+        let readable = FolderReading.forEachEntry(of: directory) { name, kind in
+            if Self.mayBePackageManifest(name) { mayHoldPackage = true }
+            if Self.hasSuffix(name, Self.projectSuffix) { mayHoldProject = true }
+            // A name that is not UTF-8 is left out: no `String` spells it.
+            if kind == UInt8(DT_DIR) || Self.hasSuffix(name, Self.swiftSuffix), let text = Self.text(name) {
+                kept.append((text, kind))
             }
         }
+        guard readable else { return nil }
         // Names in one folder are distinct bytes; two spellings Swift calls equal keep the last (whose bytes a
         // lookup then checks).
         kinds = Dictionary(kept, uniquingKeysWith: { _, last in last })

@@ -29,4 +29,21 @@ import Testing
         #expect(result.statistics.filesFound == 1)
         #expect(result.tree.sites.map(\.position.file) == ["Sources/Linked.swift"])
     }
+
+    @Test func namesOfEveryLengthReadBackByteForByte() throws {
+        // A name is read from its entry up to its NUL, never as the whole fixed-size `d_name` array: names from
+        // one byte to the longest a file system allows, ASCII and not, come back exactly.
+        let root = try TemporaryDirectory()
+        var written: Set<String> = []
+        for length in 1...255 {
+            let name = String(repeating: length.isMultiple(of: 2) ? "a" : "b", count: length)
+            written.insert(name)
+            try root.write(name, "")
+        }
+        written.insert("Caf\u{E9} \u{1F600}.swift")
+        try root.write("Caf\u{E9} \u{1F600}.swift", "")
+        let listing = try #require(DirectoryListing.read(root.path))
+        #expect(Set(listing.entries.map(\.name)) == written)
+        #expect(listing.entries.count == written.count)
+    }
 }
