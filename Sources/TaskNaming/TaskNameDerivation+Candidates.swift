@@ -136,8 +136,9 @@ extension TaskNameDerivation {
         // `sink`, `addObserver`: a registration says when, never what, and tells no two tasks apart.
         // `Button { … }`, `action: { … }`: the kind of control or argument, never what the task does; nor
         // does the `.task { … }` modifier a detached task sits in (`pin-task`).
+        // Nor does a view the closure builds (`ScrollViewReader { proxy in … }`, `VStack { … }`): where, not what.
         let actions = context.anchors.reversed().filter {
-            $0.kind == .action && !Self.isRegistration($0.name)
+            $0.kind == .action && !Self.isRegistration($0.name) && $0.name.first?.isUppercase != true
                 && !NameWords.split($0.name).allSatisfy(Self.controlWords.contains)
                 && !Self.saysOnlyTask(actionWords($0.name))
         }.map { anchor in

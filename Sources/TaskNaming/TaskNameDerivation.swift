@@ -91,9 +91,11 @@ public struct TaskNameDerivation: Sendable {
         "button", "label", "menu", "primary", "secondary", "destructive", "default", "alert",
     ]
 
-    /// Words that name a kind of control or closure (`Button`, `action:`), not what it does.
+    /// Words that name a kind of control or closure (`Button`, `action:`), not what it does; and the slots of a
+    /// view a closure fills (`secondaryContent:`, `header:`): where on screen, not what a task in it does.
     static let controlWords: Set<String> = userControlWords.union([
         "action", "closure", "handler", "callback", "block", "perform", "completion",
+        "content", "header", "footer", "overlay", "background", "toolbar", "accessory", "leading", "trailing",
     ])
 
     /// First words of a button's title that confirm or repeat what the screen offers (`Retry`, `Done`,

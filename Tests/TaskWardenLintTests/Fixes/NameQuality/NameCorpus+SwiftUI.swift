@@ -201,5 +201,34 @@ extension NameCorpus {
             }
             """, accept: [["feed-load-entries-on-appear"], ["feed-load-entries-on-change", "feed-load-entries-on-account-change"]],
             wrong: ["feed-load-entries-appear", "feed-load-entries-change"]),
+        NameCase("one toggle in two slots of a card, inside a scroll view reader", file: "PodcastEpisodeView.swift", """
+            struct PodcastEpisodeView: View {
+                var body: some View {
+                    ScrollViewReader { proxy in
+                        EpisodeCard(
+                            onToggleCompletion: { Task { await toggleListeningCompletion() } },
+                            secondaryContent: {
+                                ProgressRow(onToggleCompletion: { Task { await toggleListeningCompletion() } })
+                            }
+                        )
+                    }
+                }
+            }
+            """, accept: [["podcast-episode-toggle-listening-completion"], ["podcast-episode-toggle-listening-completion-2"]],
+            wrong: ["podcast-episode-toggle-listening-scroll-view", "podcast-episode-secondary-content"]),
+        NameCase("a save in a toolbar item and a save button", file: "PlaylistEditorView.swift", """
+            struct PlaylistEditorView: View {
+                var body: some View {
+                    Form { nameField }
+                        .toolbar {
+                            ToolbarItem(placement: .confirmationAction) {
+                                Button("Save") { Task { await viewModel.savePlaylist() } }
+                            }
+                        }
+                    Button("Save") { Task { await viewModel.savePlaylist() } }
+                }
+            }
+            """, accept: [["playlist-editor-save", "playlist-editor-save-playlist"], ["playlist-editor-save-button"]],
+            wrong: ["playlist-editor-save-toolbar-item"]),
     ]
 }
