@@ -86,6 +86,11 @@ public struct TaskNameDerivation: Sendable {
         "writer", "reaper", "drainer", "renderer", "refresher", "streamer", "watchdog",
     ]
 
+    /// Verbs whose object follows a preposition (`ask for`, `wait for`, `listen to`): alone, they name no work.
+    static let prepositionalVerbs: Set<String> = [
+        "ask", "wait", "look", "search", "listen", "subscribe", "apply", "respond", "reply", "opt", "account",
+    ]
+
     /// Control words that name something a user touches (`button`, `alert`), not a closure's role (`perform`).
     static let userControlWords: Set<String> = [
         "button", "label", "menu", "primary", "secondary", "destructive", "default", "alert",
@@ -155,6 +160,12 @@ public struct TaskNameDerivation: Sendable {
                                                                       startsWithVerb: candidate.startsWithVerb))
             }
             words = NameWords.trimmingDanglingEnd(words)
+            // `askForParks` in `parks-map`: a verb that takes its object through a preposition, left alone, asks
+            // nothing (`parks-map-ask`); the phrase stays whole, though it says the prefix's word again.
+            if candidate.startsWithVerb, words.count == 1, candidate.words.count > 2, candidate.words[0] == words[0],
+               Self.prepositionalVerbs.contains(words[0]), NameWords.cutPrepositions.contains(candidate.words[1]) {
+                words = candidate.words
+            }
             // `activeLogsTask` in `MoreLogsView`: a storage whose head noun the prefix says keeps only what
             // qualifies it (`active`), which names nothing.
             if candidate.isStorage, candidate.words.count > 1, let head = candidate.words.last, !words.isEmpty,

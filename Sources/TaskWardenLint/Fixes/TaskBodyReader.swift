@@ -316,6 +316,8 @@ struct TaskBodyReader {
         "withLock", "withLockedValue", "makeIterator", "dropFirst", "prefix", "suffix", "count", "init",
         "numericCast", "localizedDescription", "uuidString", "isCancelled", "makeAsyncIterator", "never", "zip",
         "enumerated", "stride", "indices",
+        // A Kotlin Multiplatform `Result`'s accessors (`repo.create(…).getOrNull()`): the call inside is the work.
+        "getOrNull", "getOrThrow", "getOrDefault", "getOrElse",
         // Adapters at the end of a chain (`service.save(…).singleOutput()`) and wrappers that run a closure
         // (`Task.detachNewThread { … }`, `orLog("…") { … }`): the call they adapt or wrap is the work.
         "singleOutput", "values", "asyncValue", "firstValue", "timeout", "detachNewThread", "orLog",

@@ -230,5 +230,17 @@ extension NameCorpus {
             }
             """, accept: [["playlist-editor-save", "playlist-editor-save-playlist"], ["playlist-editor-save-button"]],
             wrong: ["playlist-editor-save-toolbar-item"]),
+        NameCase("a refresh button that asks for what the screen shows", file: "TrailsMapScreen.swift", """
+            struct TrailsMapScreen: View {
+                var body: some View {
+                    Map()
+                        .toolbar {
+                            Button {
+                                Task { await askForTrails(refresh: true) }
+                            } label: { Image(systemName: "arrow.clockwise") }
+                        }
+                }
+            }
+            """, accept: [["trails-map-ask-for-trails"]], wrong: ["trails-map-ask"]),
     ]
 }

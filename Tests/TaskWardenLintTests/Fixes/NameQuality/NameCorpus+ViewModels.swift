@@ -170,5 +170,17 @@ extension NameCorpus {
                 }
             }
             """, accept: [["stock-check-now"]], wrong: ["stock-check", "stock-check-check-now"]),
+        NameCase("a Kotlin Multiplatform call whose result is unwrapped", file: "WalletConnectController.swift", """
+            final class WalletConnectController {
+                func setup() {
+                    Task { @MainActor [weak self] in
+                        let uri = try await repo.createWalletConnection(userId: userId, budget: budget).getOrNull()
+                        guard let uri = uri as? String else { return }
+                        self?.show(uri)
+                    }
+                }
+            }
+            """, accept: [["wallet-connect-create-connection", "wallet-connect-create-wallet-connection"]],
+            wrong: ["wallet-connect-get-or-null"]),
     ]
 }
