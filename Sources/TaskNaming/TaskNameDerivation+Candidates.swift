@@ -219,8 +219,16 @@ extension TaskNameDerivation {
         }
         // (A host's moment, `viewDidLoad`, says nothing the assignment does not: `clientIdLabel.text = await
         // flow.clientId` fills the label.)
+        // (Nor a getter's: `getCachedFormattedValue(for:)` returns the value; its task stores it, which the getter
+        // never says.)
+        let inGetter: Bool
+        if case .function(let name)? = context.declarationPath.member {
+            inGetter = NameWords.split(DeclarationPath.baseName(name)).first == "get"
+        } else {
+            inGetter = false
+        }
         let role = role(of: context)
-        if let dominant = body.dominant, dominant.isAssignment, !undoesFunction(dominant),
+        if let dominant = body.dominant, dominant.isAssignment, !undoesFunction(dominant), !inGetter,
            context.placement != .callback, !context.isConditional, role != .host {
             call = nil
         }

@@ -81,6 +81,35 @@ extension SiteNamingContext {
         return nil
     }
 
+    /// `exportWallet.addAction(UIAction { _ in Task { … } }, for: .touchUpInside)`: a UIKit control's name says what
+    /// the user asked for, as a button's title does (`export wallet`). Only `UIControl`'s `addAction(_:for:)`: an
+    /// alert's `addAction(_:)` is named for the alert. The kind of control (`Button`, `switchView`) says nothing.
+    static func uiKitControlTitle(_ node: Syntax, site: FunctionCallExprSyntax) -> String? {
+        guard let action = node.as(FunctionCallExprSyntax.self), action.id != site.id,
+              let member = action.calledExpression.as(MemberAccessExprSyntax.self),
+              member.declName.baseName.text == "addAction", action.arguments.contains(where: { $0.label?.text == "for" }),
+              let base = member.base, let name = lastName(base)
+        else { return nil }
+        // Only for a task the control's handler makes itself: one closure between them. Deeper, in an alert the
+        // handler presents (`alert.addAction(…) { Task { await deleteAccount() } }`), the control only led there.
+        var closures = 0
+        var node = site.parent
+        while let current = node, current.id != action.id {
+            if current.isKind(.closureExpr) { closures += 1 }
+            node = current.parent
+        }
+        guard closures == 1 else { return nil }
+        var words = NameWords.split(name)
+        while let last = words.last, controlKinds.contains(last) { words.removeLast() }
+        return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
+    /// Words that name a kind of UIKit control or its role (`actionButton`), not what it does.
+    static let controlKinds: Set<String> = [
+        "button", "control", "item", "view", "switch", "toggle", "field", "cell", "slider", "stepper", "segmented",
+        "picker", "btn", "action",
+    ]
+
     /// The call a closure is an argument (or trailing closure) of.
     static func closureCall(_ closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
         var node = closure.parent

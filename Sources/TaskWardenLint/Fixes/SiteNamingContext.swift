@@ -75,6 +75,9 @@ public enum SiteNamingContext {
                let title = title(of: control) {
                 anchors.insert(.init(.title, title), at: 0)
             }
+            if let title = Self.uiKitControlTitle(current, site: call), !anchors.contains(where: { $0.kind == .title }) {
+                anchors.insert(.init(.title, title), at: 0)
+            }
             if let closure = current.as(ClosureExprSyntax.self) {
                 reportingNames.formUnion(closureParameterNames(closure))
                 if let escaped = escapedAlias(of: closure) { escapedAliases.append(escaped) }

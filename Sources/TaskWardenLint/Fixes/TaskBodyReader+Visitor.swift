@@ -22,6 +22,8 @@ extension TaskBodyReader {
         var skippedAlternatives = false
         /// Properties of `self` the body assigns, in source order.
         var assignedProperties: [String] = []
+        /// Properties assigned under a key (`formattedValues[key] = formatted`).
+        var keyedProperties: Set<String> = []
         /// Properties set to `true` somewhere in the body (`isTipPresented = true`), and set to `false` or `nil`.
         var raisedProperties: Set<String> = []
         var loweredProperties: Set<String> = []
@@ -333,7 +335,12 @@ extension TaskBodyReader {
         /// Notes `self.progress = value`, or `isShowingSuccess = false` as one of the task's own statements: a
         /// bare name the closure does not bind is a property there (a task cannot mutate a local it captures;
         /// nested deeper, in a callback or a loop, it may be that callback's or loop's variable).
-        func noteAssignment(to target: ExprSyntax, value: ExprSyntax?) {
+        func noteAssignment(to assigned: ExprSyntax, value: ExprSyntax?) {
+            // `formattedValues[key] = formatted`: storing under a key updates the property (as one of the task's
+            // own statements: in a loop or a branch, one entry is a step of other work).
+            let entry = assigned.as(SubscriptCallExprSyntax.self)
+            if entry != nil, !isTaskStatement(assigned) { return }
+            let target = entry?.calledExpression ?? assigned
             let property: String
             if let member = target.as(MemberAccessExprSyntax.self), let base = member.base {
                 var owner = base
@@ -342,12 +349,14 @@ extension TaskBodyReader {
                 property = member.declName.baseName.text
             } else if let reference = target.as(DeclReferenceExprSyntax.self), case .identifier(let name) = reference.baseName.tokenKind,
                       !localNames.contains(name), !closureParameters.contains(name), !reportingNames.contains(name),
-                      isTaskStatement(target) {
+                      isTaskStatement(assigned) {
                 property = name
             } else {
                 return
             }
             assignedProperties.append(property)
+            if entry != nil { keyedProperties.insert(property) }
+            let value = entry == nil ? value : nil
             let raises = value?.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
             let lowers = !raises && (value.map { $0.isKind(.booleanLiteralExpr) || $0.isKind(.nilLiteralExpr) } ?? false)
             if raises { raisedProperties.insert(property) }

@@ -239,7 +239,8 @@ struct TaskBodyReader {
             let noun = cleared && property.hasPrefix("is") && property.dropFirst(2).first?.isUppercase == true
                 ? String(property.dropFirst(2)) : property
             let name = (cleared ? "reset" : "update") + (noun.first ?? initial).uppercased() + noun.dropFirst()
-            var assignment = BodyCall(name: name, text: "self.\(property) = …")
+            let key = visitor.keyedProperties.contains(property) ? "[…]" : ""
+            var assignment = BodyCall(name: name, text: "self.\(property)\(key) = …")
             assignment.isAssignment = true
             reading.calls.append(assignment)
         }

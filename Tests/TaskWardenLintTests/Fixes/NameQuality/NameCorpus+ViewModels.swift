@@ -182,5 +182,33 @@ extension NameCorpus {
             }
             """, accept: [["wallet-connect-create-connection", "wallet-connect-create-wallet-connection"]],
             wrong: ["wallet-connect-get-or-null"]),
+        NameCase("a UIKit control's action that syncs, reads and exports", file: "WalletSettingsController.swift", """
+            final class WalletSettingsController: UIViewController {
+                let exportTransactionsButton = UIButton()
+                func setup() {
+                    exportTransactionsButton.addAction(.init(handler: { [weak self] _ in
+                        Task { @MainActor in
+                            self?.exportTransactionsButton.isEnabled = false
+                            try await WalletManager.instance.syncWalletTransactions()
+                            let transactions = try await WalletManager.instance.repo.allTransactions(walletId: walletId)
+                            CSVExporter.exportTransactions(transactions, from: self)
+                        }
+                    }), for: .touchUpInside)
+                }
+            }
+            """, accept: [["wallet-settings-export-transactions"]], wrong: ["wallet-settings-sync-wallet-transactions", "wallet-settings-sync-transactions"]),
+        NameCase("a getter whose task stores the value it computed", file: "PriceFormatter.swift", """
+            final class PriceFormatter {
+                private var formattedValues: [String: String] = [:]
+                func getCachedLabel(for key: String, value: Double) -> String {
+                    if let cached = formattedValues[key] { return cached }
+                    let label = format(value)
+                    Task { @MainActor in
+                        formattedValues[key] = label
+                    }
+                    return label
+                }
+            }
+            """, accept: [["price-formatter-update-formatted-values"]], wrong: ["price-formatter-get-cached-label"]),
     ]
 }
