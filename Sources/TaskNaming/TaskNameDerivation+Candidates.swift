@@ -221,15 +221,13 @@ extension TaskNameDerivation {
         // flow.clientId` fills the label.)
         // (Nor a getter's: `getCachedFormattedValue(for:)` returns the value; its task stores it, which the getter
         // never says.)
-        let inGetter: Bool
-        if case .function(let name)? = context.declarationPath.member {
-            inGetter = NameWords.split(DeclarationPath.baseName(name)).first == "get"
-        } else {
-            inGetter = false
+        let inGetter = { () -> Bool in
+            guard case .function(let name)? = context.declarationPath.member else { return false }
+            return NameWords.split(DeclarationPath.baseName(name)).first == "get"
         }
         let role = role(of: context)
-        if let dominant = body.dominant, dominant.isAssignment, !undoesFunction(dominant), !inGetter,
-           context.placement != .callback, !context.isConditional, role != .host {
+        if let dominant = body.dominant, dominant.isAssignment, !undoesFunction(dominant),
+           context.placement != .callback, !context.isConditional, role != .host, !inGetter() {
             call = nil
         }
         // Sleeping is what a body does only when nothing around it says more: it comes after the anchors.

@@ -84,10 +84,9 @@ extension SiteNamingContext {
     /// `exportWallet.addAction(UIAction { _ in Task { … } }, for: .touchUpInside)`: a UIKit control's name says what
     /// the user asked for, as a button's title does (`export wallet`). Only `UIControl`'s `addAction(_:for:)`: an
     /// alert's `addAction(_:)` is named for the alert. The kind of control (`Button`, `switchView`) says nothing.
-    static func uiKitControlTitle(_ node: Syntax, site: FunctionCallExprSyntax) -> String? {
-        guard let action = node.as(FunctionCallExprSyntax.self), action.id != site.id,
-              let member = action.calledExpression.as(MemberAccessExprSyntax.self),
-              member.declName.baseName.text == "addAction", action.arguments.contains(where: { $0.label?.text == "for" }),
+    static func uiKitControlTitle(_ action: FunctionCallExprSyntax, site: FunctionCallExprSyntax) -> String? {
+        guard let member = action.calledExpression.as(MemberAccessExprSyntax.self),
+              member.declName.baseName.text == "addAction", action.id != site.id, action.arguments.contains(where: { $0.label?.text == "for" }),
               let base = member.base, let name = lastName(base)
         else { return nil }
         // Only for a task the control's handler makes itself: one closure between them. Deeper, in an alert the

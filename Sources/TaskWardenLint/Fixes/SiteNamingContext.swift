@@ -69,13 +69,15 @@ public enum SiteNamingContext {
             }
             // `Picker(selection: Binding(get: …, set: { _ in Task {…} })) { … } label: { Text("Private mentions") }`:
             // a control whose arguments hold the site is titled like one whose closure does.
-            if let control = current.as(FunctionCallExprSyntax.self), control.id != call.id,
+            let enclosingCall = current.as(FunctionCallExprSyntax.self)
+            if let control = enclosingCall, control.id != call.id,
                let callee = calleeName(control.calledExpression), callee.first?.isUppercase == true,
                !isTransparent(callee), !anchors.contains(where: { $0.kind == .title }),
                let title = title(of: control) {
                 anchors.insert(.init(.title, title), at: 0)
             }
-            if let title = Self.uiKitControlTitle(current, site: call), !anchors.contains(where: { $0.kind == .title }) {
+            if let enclosingCall, let title = Self.uiKitControlTitle(enclosingCall, site: call),
+               !anchors.contains(where: { $0.kind == .title }) {
                 anchors.insert(.init(.title, title), at: 0)
             }
             if let closure = current.as(ClosureExprSyntax.self) {
