@@ -162,6 +162,8 @@ extension TaskNameDerivation {
     static let cannotStandAlone: Set<String> = [
         "all", "now", "again", "later", "needed", "once", "immediately", "if", "soon", "more", "next", "first",
         "last", "only", "back", "up", "down", "out", "off", "when", "then", "and", "or",
+        // `suggestAnother()` in `suggest-workout-…`: the determiner left once the verb repeats the prefix.
+        "another",
     ]
 
     /// Adverbs that say when (`checkNow`, `retryLater`): after the verb they qualify, a purpose of their own.

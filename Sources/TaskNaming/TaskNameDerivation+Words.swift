@@ -34,6 +34,8 @@ extension TaskNameDerivation {
         "song", "album", "playlist", "station", "track", "artist", "item", "items", "file", "files", "document",
         "message", "messages", "post", "status", "user", "account", "photo", "image", "video", "episode", "podcast",
         "order", "product", "entry", "record", "note", "event", "contact", "book", "chapter", "article", "feed",
+        "tag", "tags", "label", "labels", "comment", "folder", "bookmark", "attachment", "member", "friend",
+        "channel", "group", "reaction", "wallet", "card", "transaction",
     ]
 
     /// The call is made on a system type's shared instance or on the type itself.
@@ -253,8 +255,13 @@ extension TaskNameDerivation {
             return words + NameWords.split(endpoint).filter { !words.contains($0) }
         }
         // `APlayer.shared.play(song:)`, `MCatalog.favorite(album:)`, `register(track:in:)` on `self`: a verb's
-        // first label names its object.
-        if call.typeName != nil || (call.receiver == nil && call.producer == nil), words.count == 1, Self.everyVerb.contains(words[0]) || Self.knownVerbs.contains(words[0]),
+        // first label names its object; so on a view model or another agent (`viewModel.add(tag:for:)`).
+        // (A bare `model` is data: `model.apply(account:)` applies what the task fetched.)
+        let onAgent = {
+            call.producer == nil && call.receiver.map { $0 != "model" && NameWords.split($0).last.map(Self.agentNouns.contains) == true } == true
+        }
+        if call.typeName != nil || (call.receiver == nil && call.producer == nil) || onAgent(), words.count == 1,
+           Self.everyVerb.contains(words[0]) || Self.knownVerbs.contains(words[0]),
            let label = call.firstLabel, Self.objectLabels.contains(label) {
             return words + [label]
         }

@@ -242,5 +242,26 @@ extension NameCorpus {
                 }
             }
             """, accept: [["trails-map-ask-for-trails"]], wrong: ["trails-map-ask"]),
+        NameCase("a button that asks the view model for another suggestion", file: "SuggestRecipeView.swift", """
+            struct SuggestRecipeView: View {
+                var body: some View {
+                    Button("Another") { Task { await viewModel.suggestAnother() } }
+                }
+            }
+            """, accept: [["suggest-recipe-suggest-another"]], wrong: ["suggest-recipe-another"]),
+        NameCase("a view model's verb whose label names its object", file: "PostDetailView.swift", """
+            struct PostDetailView: View {
+                var body: some View {
+                    Button("Post") { Task { await viewModel.add(comment: draft, for: post) } }
+                }
+            }
+            """, accept: [["post-detail-add-comment"]], wrong: ["post-detail-add"]),
+        NameCase("a type named up to a preposition", file: "CommentListFor.swift", """
+            struct CommentListFor: View {
+                var body: some View {
+                    Button("Post") { Task { await viewModel.add(comment: draft, for: post) } }
+                }
+            }
+            """, accept: [["comment-list-post", "comment-list-add-comment"]], wrong: ["comment-list-for-post", "comment-list-for-add"]),
     ]
 }
