@@ -320,7 +320,14 @@ extension SourceMask {
             output.blank(frame.trimsSignatureTail ? open..<(close + 1) : (open + 1)..<close)
         }
 
-        /// The member a blanked body belonged to is trimmed to its name, ending at `end`.
+        /// The member a blanked body belonged to is trimmed to its name, ending at `end` (`frame`'s member). Not a
+        /// member whose parameters hold a site or something read (`logger: … = { Task { … } }`): they stay.
+        mutating func noteTrimmedMember(_ frame: Frame, end: Int) {
+            if let parameters = frame.parameters, !parameters.isEmpty, keeps(parameters) { return }
+            noteTrimmedMember(frame.member, end: end)
+        }
+
+        /// The member a blanked declaration belonged to is trimmed to its name, ending at `end`.
         mutating func noteTrimmedMember(_ member: PendingMember?, end: Int) {
             guard let member, let name = member.name else { return }
             trimmedMembers.append(TrimmedMember(keyword: member.keyword, name: name, end: end, isNameless: member.isNameless))

@@ -219,7 +219,7 @@ extension SourceMask {
                 if blankable, !keeps(inside, body: top) {
                     if hasMarks {
                         declarations.blankMember(frame, open: top.start, close: index, into: &output)
-                        declarations.noteTrimmedMember(frame.member, end: index + 1)
+                        declarations.noteTrimmedMember(frame, end: index + 1)
                     } else {
                         output.blank(inside)
                     }

@@ -109,5 +109,24 @@ import Testing
         let result = LintEngine(parallel: false).run(sources: StressCorpus.backgroundConstants, configuration: LintConfiguration())
         #expect(result.findings.contains { $0.ruleID == "background-task-identifier" && $0.message.contains("more than once") })
     }
-}
 
+    @Test func aSiteInADefaultArgumentOfAFunctionWithoutOne() {
+        // The function's body holds no site and is blanked; its parameters hold one and stay.
+        let sources = [("Migration.swift", """
+            struct Migration {
+                static func run(
+                    logger: (String) -> Void = { message in
+                        Task { @MainActor in print(message) }
+                    }
+                ) {
+                    logger("start")
+                    defaults.set(true, forKey: "migrated")
+                }
+            }
+            """)]
+        let statistics = Self.expectEquivalent(sources)
+        #expect(statistics.filesParsedSubFile == 1)
+        #expect(LintEngine(parallel: false).run(sources: sources, configuration: LintConfiguration()).tree.sites.count == 1)
+        Self.expectFixEquivalent(sources)
+    }
+}
