@@ -304,12 +304,20 @@ extension SourceMask {
         /// A member body nothing reads is blanked (`frame`: what this pass remembered of it, whose braces are
         /// `open` and `close`): its attributes and modifiers, its parameters, its signature's tail and its
         /// annotation go first, then the body (with its braces for a function or initializer: `func load(   )`).
-        func blankMember(_ frame: Frame, open: Int, close: Int, into output: inout MaskRanges) {
+        ///
+        /// Returns whether the parameters hold a site or something read (`logger: … = { Task { … } }`): they are
+        /// kept, and the member is then not trimmed to its name.
+        @discardableResult
+        func blankMember(_ frame: Frame, open: Int, close: Int, into output: inout MaskRanges) -> Bool {
             blankPrefix(frame.prefix, into: &output)
+            var keptParameters = false
             // Nothing reads the parameters of a function without a site (frames are labelled only where a site
             // is): `func load(   ) async throws -> Feed {   }`.
             if let parameters = frame.parameters {
-                if !parameters.isEmpty, !keeps(parameters) { output.blank(parameters) }
+                if !parameters.isEmpty {
+                    keptParameters = keeps(parameters)
+                    if !keptParameters { output.blank(parameters) }
+                }
                 // `) async throws -> Feed where T: P {`: nothing reads the signature of a function without a site.
                 let tail = (parameters.upperBound + 1)..<open
                 if frame.trimsSignatureTail, tail.count > 1, !keeps(tail) { output.blank(tail) }
@@ -318,13 +326,7 @@ extension SourceMask {
             if let annotation = frame.annotation, !keeps(annotation) { output.blank(annotation) }
             // A function's or initializer's body goes with its braces: `func load(   )`.
             output.blank(frame.trimsSignatureTail ? open..<(close + 1) : (open + 1)..<close)
-        }
-
-        /// The member a blanked body belonged to is trimmed to its name, ending at `end` (`frame`'s member). Not a
-        /// member whose parameters hold a site or something read (`logger: … = { Task { … } }`): they stay.
-        mutating func noteTrimmedMember(_ frame: Frame, end: Int) {
-            if let parameters = frame.parameters, !parameters.isEmpty, keeps(parameters) { return }
-            noteTrimmedMember(frame.member, end: end)
+            return keptParameters
         }
 
         /// The member a blanked declaration belonged to is trimmed to its name, ending at `end`.

@@ -218,8 +218,9 @@ extension SourceMask {
                 if !blankable, case .memberBodies(let keep) = mode { _ = keep(source.bytes, memberBody(inside, of: top, isBlankable: false)) }
                 if blankable, !keeps(inside, body: top) {
                     if hasMarks {
-                        declarations.blankMember(frame, open: top.start, close: index, into: &output)
-                        declarations.noteTrimmedMember(frame, end: index + 1)
+                        if !declarations.blankMember(frame, open: top.start, close: index, into: &output) {
+                            declarations.noteTrimmedMember(frame.member, end: index + 1)
+                        }
                     } else {
                         output.blank(inside)
                     }
