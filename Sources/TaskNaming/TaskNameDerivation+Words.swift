@@ -53,6 +53,8 @@ extension TaskNameDerivation {
         "coordinator", "driver", "helper", "loader", "fetcher", "engine", "worker", "processor", "scheduler",
         "dispatcher", "router", "interactor", "presenter", "facade", "sdk", "module", "center", "model",
         "repository", "interface", "adapter", "bridge", "mediator", "builder", "factory",
+        // `vm.submit()`: a view model, abbreviated.
+        "vm",
     ]
 
     /// Names that hold any task or any result: they say nothing of what it does.

@@ -263,5 +263,14 @@ extension NameCorpus {
                 }
             }
             """, accept: [["comment-list-post", "comment-list-add-comment"]], wrong: ["comment-list-for-post", "comment-list-for-add"]),
+        NameCase("a submit on a view model kept as vm", file: "NewPlaylistView.swift", """
+            struct NewPlaylistView: View {
+                @StateObject private var vm = NewPlaylistVM()
+                var body: some View {
+                    Form { nameField }
+                        .onSubmit { Task { await vm.submit() } }
+                }
+            }
+            """, accept: [["new-playlist-submit"]], wrong: ["new-playlist-submit-vm"]),
     ]
 }
