@@ -152,11 +152,7 @@ public struct TypePrefix: Sendable, Hashable {
         }
         // `TagListFor`, `ResultsWith`: a type named up to a preposition is named for what comes before it.
         // (`SignIn` keeps its particle.)
-        while words.count > 1, let last = words.last, NameWords.danglingWords.contains(last),
-              !(NameWords.particles.contains(last) && NameWords.particleVerbs.contains(words[words.count - 2])) {
-            words.removeLast()
-        }
-        return words
+        return NameWords.trimmingDanglingEnd(words)
     }
 
     /// Two-capital prefixes of Apple's frameworks (`NS`, `UI`, `CG`, `AV`…).

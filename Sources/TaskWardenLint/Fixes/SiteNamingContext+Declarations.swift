@@ -170,9 +170,9 @@ extension SiteNamingContext {
             let inherited = group.inheritanceClause?.inheritedTypes.contains {
                 $0.type.lastToken(viewMode: .sourceAccurate)?.text.hasSuffix("TestCase") == true
             } ?? false
-            let suite = group.attributes.contains {
-                $0.as(AttributeSyntax.self)?.attributeName.lastToken(viewMode: .sourceAccurate)?.text == "Suite"
-                    && $0.as(AttributeSyntax.self)?.attributeName.is(IdentifierTypeSyntax.self) == true
+            let suite = group.attributes.contains { element in
+                guard let name = element.as(AttributeSyntax.self)?.attributeName else { return false }
+                return name.lastToken(viewMode: .sourceAccurate)?.text == "Suite" && name.is(IdentifierTypeSyntax.self)
             }
             guard inherited || suite else { continue }
             if let named = current.asProtocol((any NamedDeclSyntax).self) {
