@@ -55,6 +55,18 @@ public struct DerivedTaskName: Sendable, Hashable {
     /// Disambiguators (by index) glued on as they are, though the name says some of their words: without them
     /// they would be a lone adjective (`other-root-shares` after `caching-root-shares-bootstrap`).
     public var verbatimDisambiguators: Set<Int> = []
+    /// The name is read whole from the code, not pieced together: the prefix, then the whole name of the one call
+    /// the task's body is, or of the function the task is all of. Only such a name `fix` writes without a person
+    /// reviewing it (``name`` itself: a clash's distinguishing words or number are pieced together).
+    ///
+    /// ```swift
+    /// // func refresh() { Task { await store.reloadTimeline() } }  in FeedViewModel
+    /// derived.name         // "feed-reload-timeline"
+    /// derived.isConfident  // true
+    /// // func refresh() { Task { await store.reloadTimeline(); await badge.update(); … } }
+    /// derived.isConfident  // false: the body does more than its first call
+    /// ```
+    public var isConfident = false
     /// The purpose is the enclosing function's name: of sites that want one name, this one is that function's
     /// own work.
     public var isNamedAfterItsFunction = false

@@ -110,6 +110,8 @@ public struct TaskBody: Sendable, Hashable {
     /// For a body that only logs: the words of the first line it logs, up to its first clause's end
     /// (`carbs request aborted` of `"⌚️ Carbs request aborted: session unreachable"`); empty when unknown.
     public var logMessage: [String] = []
+    /// The body is one statement (besides guards, locals and logging): its call is all the task does.
+    public var isSingleStatement = false
 
     public init(
         calls: [BodyCall] = [], dominant: BodyCall? = nil, dominance: Dominance = .firstCall,

@@ -53,6 +53,9 @@ public struct TaskNameContext: Sendable, Hashable {
     /// Enclosing types declared as holding tests (`class TestDebounce: XCTestCase`, a `@Suite`): named after
     /// their subject, as `DebounceTests` is.
     public var testTypes: Set<String> = []
+    /// The task is all its function does (besides guards, locals and logging): `func refresh() { Task { … } }`.
+    /// Only then does the function's name say what the task does; elsewhere it says where the task is made.
+    public var isWholeOfFunction: Bool = false
 
     public init(
         declarationPath: DeclarationPath,

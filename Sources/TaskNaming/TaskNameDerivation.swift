@@ -663,6 +663,7 @@ public struct TaskNameDerivation: Sendable {
         derived.replacingDisambiguators = replacing
         derived.replacingProvenance = replacingSources
         derived.isNamedAfterItsFunction = purpose.isMember
+        derived.isConfident = isReadWhole(purpose, kept: kept, prefix: prefix, context: context)
         // `group.addTask { await pool.run() }`: a test's task that only runs the service the test drives is that
         // run; the scenario alone (`connection-pool-keep-alive-works`) would say it does what the test checks.
         // So is a task a test makes in a `defer` (`try? await server.shutdown()`): it cleans up, it checks nothing.
@@ -710,6 +711,31 @@ public struct TaskNameDerivation: Sendable {
             }
         }
         return derived
+    }
+
+    /// The name is the prefix and the whole name of what the task is: the one call its one-statement body makes
+    /// (or that is all its function does), or the function it is all of (``DerivedTaskName/isConfident``).
+    /// Names pieced together (a word cut, one the prefix says dropped, an object taken from a label) or taken
+    /// from a call among several, a function the task is one step of, a title, a storage or a test's scenario
+    /// are proposals for a person: by the samples read against code, a misleading name is three times as
+    /// likely among them.
+    func isReadWhole(_ purpose: PurposeCandidate, kept: [String], prefix: [String], context: TaskNameContext) -> Bool {
+        guard !purpose.isPhrase, !purpose.isStorage, kept == purpose.words else { return false }
+        let source: String
+        if purpose.isCall {
+            guard context.body.dominance == .onlyCall, let call = context.body.dominant, !call.isAssignment,
+                  context.body.isSingleStatement || context.isWholeOfFunction else { return false }
+            source = call.name
+        } else if purpose.isMember, context.isWholeOfFunction, !context.isConditional,
+                  case .function(let name)? = context.declarationPath.member {
+            source = DeclarationPath.baseName(name)
+        } else {
+            return false
+        }
+        let words = NameWords.split(source)
+        guard kept == words || kept == Self.stripping(Self.taskSuffixes + ["Async"], from: words) else { return false }
+        return NameWords.compose(prefix: prefix, purpose: kept, extra: [], maxLength: maxLength)
+            == (prefix + kept).joined(separator: "-")
     }
 
     /// File names that say no area of a program: their free functions take no prefix from them.

@@ -3,24 +3,30 @@ import TaskWardenLint
 /// `taskwarden fix [PATH…]`: names every task `unnamed-task` reports.
 enum FixCommand: Subcommand {
     static let name = "fix"
-    static let summary = "Insert name: at every site unnamed-task reports (--dry-run shows the diff)."
+    static let summary = "Insert name: where unnamed-task reports a site whose name reads whole from the code (--dry-run shows the diff)."
     static let usage = """
-        usage: taskwarden fix [--dry-run] [--suggest] [--format text|json] [--force] [--strict] [--config FILE]
-                              [--quiet] [--follow-symlinks] [PATH…]
+        usage: taskwarden fix [--dry-run] [--all] [--suggest] [--format text|json] [--force] [--strict]
+                              [--config FILE] [--quiet] [--follow-symlinks] [PATH…]
                taskwarden fix --write-plan PLAN [OPTIONS] [PATH…]
                taskwarden fix --plan PLAN [--dry-run] [OPTIONS] [PATH…]
 
-        Inserts name: "…" at every task creation site that unnamed-task reports under each PATH (default: the
-        current directory), and changes nothing else. Names are lowercase kebab-case, derived from the enclosing
-        type and function (or the property, button or action a closure sits in), unique across the tree.
+        Inserts name: "…" at task creation sites that unnamed-task reports under each PATH (default: the
+        current directory), and changes nothing else. Names are lowercase kebab-case: the enclosing type's
+        prefix, then what the task does, unique across the tree. fix writes a name only where it reads whole
+        from the code: the one call a one-statement task makes, or the function the task is all of. A name it
+        would piece together (a task that does more, one step of its function, a button's or property's
+        words, a clash's distinguishing word) is left for a person: each such site is listed with the name
+        proposed for it; --write-plan puts them in a plan to review, --all writes them too.
         async let, SwiftUI .task (unless configured), .backgroundTask and BGTaskScheduler.register are left
         alone; so are sites where name: does not exist at the deployment targets (listed with the reason).
 
           --dry-run        print a unified diff and change nothing
+          --all            also write the names left for review
           --write-plan PLAN
                            change no source; write the names fix would insert to PLAN, one site a line with
                            its file, line, kind, what the task does and where the name came from, for a
-                           person to review: edit names, delete lines to leave sites unnamed
+                           person to review (every name, those left for review marked "check"): edit
+                           names, delete lines to leave sites unnamed
           --plan PLAN      insert exactly the names PLAN gives (each checked against the convention,
                            uniqueness within its program and availability first; nothing is written if one
                            fails); a file that changed since PLAN was written is refused
@@ -47,7 +53,7 @@ enum FixCommand: Subcommand {
     static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
         guard let options = parseReportOptions(arguments, formats: ["text", "json"], defaultFormat: "text",
                                                options: ["--write-plan", "--plan"],
-                                               flags: ["--dry-run", "--suggest", "--force", "--strict", "--quiet"], context: context)
+                                               flags: ["--dry-run", "--all", "--suggest", "--force", "--strict", "--quiet"], context: context)
         else { return .usageOrInputError }
         let (parsed, format) = options
         let writePlan = parsed.value("--write-plan")
@@ -80,7 +86,9 @@ enum FixCommand: Subcommand {
         if !parsed.has("--strict") { engine.rulesKeptBesidesErrors = ["unnamed-task"] }
         let (result, hadInputErrors) = invocation.run(context: context, engine: engine)
         let unnamed = result.findings.filter { $0.ruleID == "unnamed-task" }
-        let fixer = TaskNameFixer(force: parsed.has("--force"), workingDirectory: context.workingDirectory)
+        // A plan proposes every name, marking those pieced together; applied, it writes what the person kept.
+        let fixer = TaskNameFixer(force: parsed.has("--force"), workingDirectory: context.workingDirectory,
+                                  namesOnlyConfidentSites: !parsed.has("--all") && writePlan == nil && applyPlan == nil)
         var plan: FixPlan
         if let reviewed, let applyPlan {
             switch ReviewPlanApplication(fixer: fixer).apply(reviewed, source: applyPlan, to: result.tree, unnamedTaskFindings: unnamed) {

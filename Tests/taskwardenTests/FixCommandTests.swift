@@ -106,7 +106,7 @@ import Testing
     @Test func aReadOnlyFileIsReportedAndTheRestIsFixed() throws {
         let workspace = try Workspace(["A.swift": "func a() { Task { } }\n", "B.swift": "func b() { Task { } }\n"])
         chmod(workspace.path + "/A.swift", 0o444)
-        let run = workspace.run("fix", ".")
+        let run = workspace.run("fix", "--all", ".")
         #expect(run.status == .findings)
         #expect(run.errors.contains("A.swift: error: file is read-only; not changed"))
         #expect(contents(workspace, "A.swift") == "func a() { Task { } }\n")
@@ -116,17 +116,17 @@ import Testing
     }
 
     @Test func aPathGivenTwiceIsFixedOnce() throws {
-        let workspace = try Workspace(["A.swift": "func a() { Task { } }\n"])
+        let workspace = try Workspace(["A.swift": "func refresh() { Task { await syncLibrary() } }\n"])
         let run = workspace.run("fix", "A.swift", "A.swift", ".")
         #expect(run.status == .success)
-        #expect(contents(workspace, "A.swift") == "func a() { Task(name: \"a-placeholder\") { } }\n")
+        #expect(contents(workspace, "A.swift") == "func refresh() { Task(name: \"refresh-sync-library\") { await syncLibrary() } }\n")
         #expect(run.errors.contains("named 1 site in 1 file"))
     }
 
     @Test func permissionsAndCRLFAreKept() throws {
         let workspace = try Workspace(["A.swift": "func a() {\r\n    Task { }\r\n}\r\n"])
         chmod(workspace.path + "/A.swift", 0o751)
-        _ = workspace.run("fix", ".")
+        _ = workspace.run("fix", "--all", ".")
         #expect(contents(workspace, "A.swift") == "func a() {\r\n    Task(name: \"a-placeholder\") { }\r\n}\r\n")
         var status = stat()
         stat(workspace.path + "/A.swift", &status)
@@ -149,7 +149,7 @@ import Testing
 
     @Test func aByteOrderMarkIsKept() throws {
         let workspace = try Workspace(["A.swift": "\u{FEFF}func a() { Task { } }\n"])
-        let run = workspace.run("fix", ".")
+        let run = workspace.run("fix", "--all", ".")
         #expect(run.errors.contains("named 1 site in 1 file"))
         #expect(contents(workspace, "A.swift") == [0xEF, 0xBB, 0xBF] + Array("func a() { Task(name: \"a-placeholder\") { } }\n".utf8))
     }
@@ -177,6 +177,37 @@ import Testing
 
 /// The fix on the project's own example, copied so the example stays unnamed for the lint tour.
 @Suite struct FixRecordShelfTests {
+    @Test func byDefaultOnlyNamesReadWholeAreWrittenAndTheRestAreProposedForReview() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("taskwarden-recordshelf-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: root.appendingPathComponent("Examples/RecordShelf"), to: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+
+        let dryAll = CommandRun(["fix", "--all", "--dry-run", "--format", "json", "."], in: copy.path)
+        let allEdits = try #require((try JSONSerialization.jsonObject(with: Data(dryAll.output.utf8)) as? [String: Any])?["edits"] as? [[String: Any]])
+        let first = CommandRun(["fix", "--format", "json", "."], in: copy.path)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(first.output.utf8)) as? [String: Any])
+        let edits = try #require(document["edits"] as? [[String: Any]])
+        let left = try #require(document["leftUnnamed"] as? [[String: Any]])
+        let proposed = left.compactMap { $0["proposedName"] as? String }
+        // Every site is either written or proposed, and a written name is the one --all writes there.
+        #expect(!edits.isEmpty && !proposed.isEmpty)
+        #expect(edits.count + proposed.count == allEdits.count)
+        let allNames = Set(allEdits.compactMap { $0["name"] as? String })
+        #expect(Set(edits.compactMap { $0["name"] as? String }).isSubset(of: allNames))
+        #expect(Set(proposed).isSubset(of: allNames))
+        #expect(edits.allSatisfy { $0["isConfident"] as? Bool == true })
+        // `group.addTaskUnlessCancelled { try await marketplace.refresh() }`, all its function does: read whole.
+        #expect(edits.contains { $0["name"] as? String == "price-check-refresh-marketplaces" })
+        // `Task.immediate { await self.check(release) }` beside another task: pieced together, proposed.
+        #expect(proposed.contains("price-check-now-immediate"))
+        #expect(first.errors.contains("left for review (fix --write-plan proposes names, fix --all writes them)"))
+        // A second run writes nothing more: what was left for review still is.
+        let second = CommandRun(["fix", "."], in: copy.path)
+        #expect(second.errors.contains("named 0 sites in 0 files"))
+        #expect(second.errors.contains("\(proposed.count) left for review"))
+    }
+
     @Test func fixesTheExampleIdempotentlyAndLintHasNoNamingFindingsLeftForThem() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("taskwarden-recordshelf-\(UUID().uuidString)")
@@ -184,7 +215,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: copy) }
 
         let before = CommandRun(["lint", "--format", "json", "."], in: copy.path)
-        let first = CommandRun(["fix", "--format", "json", "."], in: copy.path)
+        let first = CommandRun(["fix", "--all", "--format", "json", "."], in: copy.path)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(first.output.utf8)) as? [String: Any])
         let edits = try #require(document["edits"] as? [[String: Any]])
         #expect(edits.count >= 10)
@@ -192,7 +223,7 @@ import Testing
         #expect(kinds.isSuperset(of: ["Task.init", "Task.detached", "Task.immediate", "addTaskUnlessCancelled"]))
         #expect(!kinds.contains("async let") && !kinds.contains(".task") && !kinds.contains(".backgroundTask"))
 
-        let second = CommandRun(["fix", "."], in: copy.path)
+        let second = CommandRun(["fix", "--all", "."], in: copy.path)
         #expect(second.errors.contains("named 0 sites in 0 files"))
 
         // The example keeps its deliberate naming mistakes; fix adds none and leaves no fixed site unnamed.

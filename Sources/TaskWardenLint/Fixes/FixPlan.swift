@@ -30,7 +30,10 @@ public struct FixPlan: Sendable {
             var order: [String] = []
             for site in leftUnnamed {
                 // Each forwarding helper's advice names the helper: the notes give it per site, the summary counts them.
-                let reason = site.forwardingAdvice == nil ? site.reason : "in forwarding helpers (see the notes)"
+                // So does each site left for review its proposed name.
+                let reason = site.forwardingAdvice != nil ? "in forwarding helpers (see the notes)"
+                    : site.proposedName != nil ? "left for review (fix --write-plan proposes names, fix --all writes them)"
+                    : site.reason
                 if counts[reason] == nil { order.append(reason) }
                 counts[reason, default: 0] += 1
             }
@@ -88,9 +91,13 @@ public struct FixEdit: Sendable, Hashable, Codable {
     public var enclosing: String
     /// The first line of what the task does (``SiteBodyLine``), for a reviewer.
     public var bodyFirstLine: String
+    /// The name is read whole from the code (``TaskNaming/DerivedTaskName/isConfident``); otherwise it was pieced
+    /// together, and a plan marks it for a closer look.
+    public var isConfident: Bool
 
     public init(file: String, line: Int, column: Int, kind: String, name: String, isPerItem: Bool, suggestion: String?,
-                provenance: String = "", enclosing: String = "", bodyFirstLine: String = "") {
+                provenance: String = "", enclosing: String = "", bodyFirstLine: String = "", isConfident: Bool = true) {
+        self.isConfident = isConfident
         self.file = file
         self.line = line
         self.column = column
@@ -114,9 +121,14 @@ public struct UnnamedSite: Sendable, Hashable, Codable {
     /// For a site in a helper that only forwards its closure: what to do instead of naming it here
     /// (``TaskNaming/DerivedTaskName/forwardingAdvice``). Such a site gets a row without a name in the plan.
     public var forwardingAdvice: String?
-    /// For a forwarding helper's site: its declaration and the first line of what the task does, for the plan.
+    /// For a forwarding helper's site or one left for review: its declaration and the first line of what the task
+    /// does, for the plan.
     public var enclosing: String?
     public var bodyFirstLine: String?
+    /// For a site left for review (``TaskNameFixer/namesOnlyConfidentSites``): the name `fix` proposes, and where
+    /// it came from.
+    public var proposedName: String?
+    public var provenance: String?
 
     public init(file: String, line: Int, column: Int, kind: String, reason: String, forwardingAdvice: String? = nil,
                 enclosing: String? = nil, bodyFirstLine: String? = nil) {

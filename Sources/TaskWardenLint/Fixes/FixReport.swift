@@ -43,7 +43,10 @@ public enum FixReport {
     /// syntax errors); kinds that can never be named are only counted in the summary.
     public static func leftUnnamedLines(_ plan: FixPlan) -> [String] {
         plan.leftUnnamed.filter { !$0.reason.hasSuffix("cannot be named") && !$0.reason.hasPrefix("SwiftUI .task") }
-            .map { OutputLine.escaped("\($0.file):\($0.line):\($0.column): note: \($0.kind) left unnamed: \($0.reason)") }
+            .map { site in
+                let reason = site.proposedName.map { "proposed \"\($0)\" is a \(TaskNameFixer.reviewReason)" } ?? site.reason
+                return OutputLine.escaped("\(site.file):\(site.line):\(site.column): note: \(site.kind) left unnamed: \(reason)")
+            }
     }
 
     /// Where an identity segment would tell per-item tasks apart (`--suggest`).

@@ -15,7 +15,7 @@ extension ReviewPlan {
             let rows = file.edits.map { edit in
                 Row(line: edit.line, column: edit.column, kind: edit.kind, name: edit.name,
                     note: Self.note(perItem: edit.isPerItem, advice: nil, body: edit.bodyFirstLine, enclosing: edit.enclosing,
-                                    provenance: edit.provenance))
+                                    provenance: edit.provenance, check: !edit.isConfident))
             }
             files[file.path] = File(path: file.path, sha256: SHA256.hex(file.oldBytes), rows: rows)
         }
@@ -33,9 +33,13 @@ extension ReviewPlan {
         self.init(files: Array(files.values))
     }
 
-    /// `per item · does: await check(release) · in: PriceCheck.refresh() · from: the function refresh()`.
-    static func note(perItem: Bool, advice: String?, body: String, enclosing: String, provenance: String) -> String {
+    /// `per item · does: await check(release) · in: PriceCheck.refresh() · from: the function refresh()`; a name
+    /// pieced together starts with `check`.
+    static func note(perItem: Bool, advice: String?, body: String, enclosing: String, provenance: String,
+                     check: Bool = false) -> String {
         var parts: [String] = []
+        // A name pieced together (not one call's or function's whole name): the rows to read most carefully.
+        if check { parts.append("check") }
         if let advice { parts.append("forwarding helper: " + advice) }
         if perItem { parts.append("per item") }
         if !body.isEmpty { parts.append("does: " + body) }

@@ -157,6 +157,10 @@ public enum SiteNamingContext {
             fileName: fileName
         )
         context.isTestMethod = function.map(isTestMethod) ?? false
+        context.isWholeOfFunction = isWholeOfFunction(function)
+        if let closure = TaskBodyReader.taskClosure(of: call) {
+            context.body.isSingleStatement = workStatementCount(closure.statements) == 1
+        }
         if context.isTestMethod, let function { context.sharesTestWithOtherTasks = creationSiteCount(in: function) > 1 }
         context.isConditional = isConditional
         context.isCleanup = isCleanup

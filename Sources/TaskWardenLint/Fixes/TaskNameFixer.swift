@@ -21,11 +21,19 @@ public struct TaskNameFixer: Sendable {
     public var readBytes: @Sendable (String) -> [UInt8]?
     /// Verify and build files on all cores.
     public var parallel: Bool
+    /// Name only the sites whose name is read whole from the code (``TaskNaming/DerivedTaskName/isConfident``);
+    /// leave the others unnamed, each with the name proposed for it (``UnnamedSite/proposedName``), for a person
+    /// to review. `taskwarden fix` does this unless given `--all`; its plan (`--write-plan`) proposes every name.
+    public var namesOnlyConfidentSites: Bool
+
+    /// Why a site whose name would be pieced together is left unnamed by ``namesOnlyConfidentSites``.
+    public static let reviewReason = "name to review (fix --write-plan proposes it, fix --all writes it)"
 
     public init(
-        force: Bool = false, workingDirectory: String = ".", parallel: Bool = true,
+        force: Bool = false, workingDirectory: String = ".", parallel: Bool = true, namesOnlyConfidentSites: Bool = false,
         readBytes: @escaping @Sendable (String) -> [UInt8]? = AtomicSourceWriter.readBytes
     ) {
+        self.namesOnlyConfidentSites = namesOnlyConfidentSites
         self.force = force
         self.workingDirectory = workingDirectory
         self.parallel = parallel
@@ -131,7 +139,19 @@ public struct TaskNameFixer: Sendable {
 
         // 3. Per file: insert, re-parse, keep only what verifies.
         var byFile: [String: [(PendingSite, String)]] = [:]
-        for (entry, name) in zip(pending, names) { byFile[entry.site.position.file, default: []].append((entry, name)) }
+        for (entry, name) in zip(pending, names) {
+            // A clash's distinguishing words or number are pieced together too.
+            if namesOnlyConfidentSites, !(entry.derived.isConfident && name == entry.derived.name) {
+                var left = unnamed(entry.site, reason: Self.reviewReason)
+                left.proposedName = name
+                left.provenance = entry.derived.provenance(of: name)
+                left.enclosing = entry.site.enclosingDeclaration
+                left.bodyFirstLine = SiteBodyLine.firstLine(of: entry.site)
+                plan.leftUnnamed.append(left)
+                continue
+            }
+            byFile[entry.site.position.file, default: []].append((entry, name))
+        }
         var fixedFiles: Set<String> = []
         let work = tree.files.compactMap { file -> (FileAnalysis, [(PendingSite, String)])? in
             guard let entries = byFile[file.path], !entries.isEmpty, fixedFiles.insert(file.path).inserted else { return nil }
@@ -226,7 +246,8 @@ public struct TaskNameFixer: Sendable {
                 kind: entry.site.kind.rawValue, name: name, isPerItem: entry.derived.isPerItem,
                 suggestion: entry.suggestionIdentity.map { "\(name):\\(\($0))" },
                 provenance: entry.derived.provenance(of: name), enclosing: entry.site.enclosingDeclaration,
-                bodyFirstLine: SiteBodyLine.firstLine(of: entry.site)))
+                bodyFirstLine: SiteBodyLine.firstLine(of: entry.site),
+                isConfident: entry.derived.isConfident && name == entry.derived.name))
         }
         let newSource = TextInsertion.apply(insertions, to: sourceBytes)
         if case .rejected(let reason) = FixVerification.verify(

@@ -1,0 +1,141 @@
+import SwiftParser
+import SwiftSyntax
+import TaskNaming
+import Testing
+@testable import TaskWardenLint
+
+/// Which names `fix` writes without a person (``DerivedTaskName/isConfident``): read whole from one call the task
+/// is, or from the function the task is all of; every other name is proposed for review.
+@Suite struct SiteNamingConfidenceTests {
+    /// The first task's derived name and whether it is read whole.
+    func derived(_ source: String) -> (name: String, isConfident: Bool)? {
+        final class First: SyntaxVisitor {
+            var call: FunctionCallExprSyntax?
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if call == nil, node.calledExpression.trimmedDescription.hasPrefix("Task") { call = node }
+                return .visitChildren
+            }
+        }
+        let visitor = First(viewMode: .sourceAccurate)
+        visitor.walk(Parser.parse(source: source))
+        return visitor.call.map {
+            let derived = TaskNameDerivation().derive(SiteNamingContext.context(for: $0, fileName: nil))
+            return (derived.name, derived.isConfident)
+        }
+    }
+
+    @Test func aOneStatementBodyIsItsCall() {
+        let source = """
+            final class FeedViewModel {
+                func refresh() {
+                    loading = true
+                    Task { await store.reloadTimeline() }
+                }
+            }
+            """
+        #expect(derived(source)?.name == "feed-reload-timeline")
+        #expect(derived(source)?.isConfident == true)
+    }
+
+    @Test func guardsLocalsLoggingAndDoBlocksAreNotWork() {
+        let source = """
+            final class FeedViewModel {
+                func refresh() {
+                    Task {
+                        guard let account else { return }
+                        logger.debug("refreshing")
+                        do {
+                            let feed = try await store.reloadTimeline(for: account)
+                            self.feed = feed
+                        } catch {
+                            print(error)
+                        }
+                    }
+                }
+            }
+            """
+        // Two statements in the `do`: the call and the assignment of what it returned; the function is the task.
+        #expect(derived(source)?.name == "feed-reload-timeline")
+        #expect(derived(source)?.isConfident == true)
+    }
+
+    @Test func aBodyThatDoesMoreThanItsCallIsProposed() {
+        let source = """
+            final class FeedViewModel {
+                func refresh() {
+                    loading = true
+                    Task {
+                        await store.reloadTimeline()
+                        loading = false
+                    }
+                }
+            }
+            """
+        #expect(derived(source)?.isConfident == false)
+    }
+
+    @Test func aFunctionTheTaskIsAllOfNamesIt() {
+        let source = """
+            final class FriendsCache {
+                func preloadAvatars() {
+                    Task {
+                        for friend in friends { images[friend.id] = await loader.image(friend.avatarURL) }
+                        notify()
+                    }
+                }
+            }
+            """
+        #expect(derived(source)?.name == "friends-cache-preload-avatars")
+        #expect(derived(source)?.isConfident == true)
+    }
+
+    @Test func aFunctionTheTaskIsOneStepOfIsProposed() {
+        // The funds are sent before the task: `send-funds` would say the task sends them.
+        let source = """
+            final class TransferViewController {
+                func sendFunds() {
+                    service.send(amount)
+                    Task {
+                        await wallet.update()
+                        balanceLabel.text = wallet.balance
+                    }
+                }
+            }
+            """
+        #expect(derived(source)?.isConfident == false)
+    }
+
+    @Test func aCallCutOrGluedToOtherWordsIsProposed() {
+        let source = """
+            final class StopPageActionPresenter {
+                func startLiveActivity(for stop: Stop) {
+                    Task { await promoteToDynamicIslandWhenTheActivityStarts(activityID: stop.id) }
+                }
+            }
+            """
+        let name = derived(source)?.name ?? ""
+        #expect(name.count <= 48)
+        #expect(derived(source)?.isConfident == false)
+    }
+
+    @Test func aStorageOrATitleIsProposed() {
+        let stored = """
+            final class TrackingMarker {
+                func start() {
+                    ticker = Task {
+                        while !Task.isCancelled { step(); try? await Task.sleep(for: .milliseconds(16)) }
+                    }
+                }
+            }
+            """
+        #expect(derived(stored)?.isConfident == false)
+        let titled = """
+            struct SettingsView: View {
+                var body: some View {
+                    Button("Not set") { Task { await shortcuts.reset(); await shortcuts.save() } }
+                }
+            }
+            """
+        #expect(derived(titled)?.isConfident == false)
+    }
+}
