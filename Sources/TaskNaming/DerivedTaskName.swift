@@ -67,6 +67,11 @@ public struct DerivedTaskName: Sendable, Hashable {
     /// derived.isConfident  // false: the body does more than its first call
     /// ```
     public var isConfident = false
+    /// `name` is read whole from the code and `candidate` is it (a clash's distinguishing words or number are
+    /// pieced together): the name `fix` writes without a person. Cheaper than comparing with `name`.
+    public func isConfident(as candidate: String) -> Bool {
+        isConfident && candidate == (prefixWords + purposeWords).joined(separator: "-")
+    }
     /// The purpose is the enclosing function's name: of sites that want one name, this one is that function's
     /// own work.
     public var isNamedAfterItsFunction = false

@@ -110,8 +110,12 @@ public struct TaskBody: Sendable, Hashable {
     /// For a body that only logs: the words of the first line it logs, up to its first clause's end
     /// (`carbs request aborted` of `"⌚️ Carbs request aborted: session unreachable"`); empty when unknown.
     public var logMessage: [String] = []
-    /// The body is one statement (besides guards, locals and logging): its call is all the task does.
+    /// The body is one statement (besides guards, locals and logging): its call is all the task does. (Counted
+    /// only for a body of one call; false for the rest.)
     public var isSingleStatement = false
+    /// The dominant call is made on each element of a loop (`for activity in activities { await activity.end() }`):
+    /// its name alone does not say what it is done to.
+    public var callsOnLoopElement = false
 
     public init(
         calls: [BodyCall] = [], dominant: BodyCall? = nil, dominance: Dominance = .firstCall,

@@ -28,4 +28,10 @@ extension TaskNameDerivation {
         let owner = (call.text.split(separator: ".").dropLast().joined(separator: ".")).lowercased()
         return owner.contains("log")
     }
+
+    /// A call of this name could write to a log (``isLogCall(_:)`` would look at what it is called on).
+    public static func mayBeLogCall(_ name: String) -> Bool {
+        let first = name.prefix { !$0.isUppercase }
+        return ["print", "debugPrint", "NSLog", "os_log"].contains(name) || first == "print" || logLevels.contains(String(first))
+    }
 }

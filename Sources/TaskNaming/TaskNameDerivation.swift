@@ -713,8 +713,8 @@ public struct TaskNameDerivation: Sendable {
         return derived
     }
 
-    /// The name is the prefix and the whole name of what the task is: the one call its one-statement body makes
-    /// (or that is all its function does), or the function it is all of (``DerivedTaskName/isConfident``).
+    /// The name is the prefix and the whole name of what the task is: the one call its one-statement body makes,
+    /// or the function it is all of (``DerivedTaskName/isConfident``).
     /// Names pieced together (a word cut, one the prefix says dropped, an object taken from a label) or taken
     /// from a call among several, a function the task is one step of, a title, a storage or a test's scenario
     /// are proposals for a person: by the samples read against code, a misleading name is three times as
@@ -723,10 +723,22 @@ public struct TaskNameDerivation: Sendable {
         guard !purpose.isPhrase, !purpose.isStorage, kept == purpose.words else { return false }
         let source: String
         if purpose.isCall {
+            // One statement: a body that does more than its call (even one that is all its function does) is
+            // named by the function, if by anything (`delete-audio-file`, not its closing `present-audio-files`).
             guard context.body.dominance == .onlyCall, let call = context.body.dominant, !call.isAssignment,
-                  context.body.isSingleStatement || context.isWholeOfFunction else { return false }
+                  !context.body.callsOnLoopElement, context.body.isSingleStatement else { return false }
+            // A lone verb on an object the prefix does not name (`applicationsViewModel.load(…)` in `ProfileView`)
+            // says it of the wrong thing.
+            if NameWords.split(call.name).count == 1, let receiver = call.receiver,
+               NameWords.split(receiver).contains(where: { word in
+                   !Self.agentNouns.contains(word) && word != "view" && !prefix.contains(word)
+               }) {
+                return false
+            }
             source = call.name
-        } else if purpose.isMember, context.isWholeOfFunction, !context.isConditional,
+        } else if purpose.isMember, context.isWholeOfFunction, !context.isConditional, !context.isInsideTask,
+                  // Not from a callback the function hands on (`onCancel: { Task { … } }` in `present()`).
+                  context.placement == .direct,
                   case .function(let name)? = context.declarationPath.member {
             source = DeclarationPath.baseName(name)
         } else {
@@ -734,9 +746,25 @@ public struct TaskNameDerivation: Sendable {
         }
         let words = NameWords.split(source)
         guard kept == words || kept == Self.stripping(Self.taskSuffixes + ["Async"], from: words) else { return false }
-        return NameWords.compose(prefix: prefix, purpose: kept, extra: [], maxLength: maxLength)
-            == (prefix + kept).joined(separator: "-")
+        // A question (`fitsIsCube()`, `shouldRefresh()`) names what the task asks, not what it does with the answer.
+        guard !kept.contains(where: Self.questionWords.contains) else { return false }
+        // The prefix's head noun said again (`cell-run-cell`), or undone (`mute-unmute`), reads as a stutter or a
+        // toggle (not another of its words, `meal-planner-add-random-meal`, nor a word of one stem,
+        // `read-aloud-start-reading`: they read well).
+        if let head = prefix.last, kept.contains(where: { $0 == head || $0 == "un" + head || head == "un" + $0 }) {
+            return false
+        }
+        // Whole: nothing cut to fit, and nothing dangling trimmed (what `compose` would do, without composing).
+        return NameWords.hyphenatedLength(prefix, kept) <= maxLength
+            && NameWords.trimmingDanglingEnd(prefix + kept).count == prefix.count + kept.count
     }
+
+    /// Words that make a call's name a question (`isCube`, `canSend`, `shouldRetry`); not `will` and `did`, which
+    /// name a delegate's moment (`handleWillSleep`).
+    static let questionWords: Set<String> = [
+        "is", "are", "was", "were", "has", "have", "had", "can", "could", "should", "would", "does", "must", "may",
+        "might",
+    ]
 
     /// File names that say no area of a program: their free functions take no prefix from them.
     static let areaFreeFileStems: Set<String> = [

@@ -3,7 +3,7 @@ import TaskWardenLint
 /// `taskwarden fix [PATH…]`: names every task `unnamed-task` reports.
 enum FixCommand: Subcommand {
     static let name = "fix"
-    static let summary = "Insert name: where unnamed-task reports a site whose name reads whole from the code (--dry-run shows the diff)."
+    static let summary = "Insert name: where unnamed-task fires and the name reads whole from the code (--all: everywhere)."
     static let usage = """
         usage: taskwarden fix [--dry-run] [--all] [--suggest] [--format text|json] [--force] [--strict]
                               [--config FILE] [--quiet] [--follow-symlinks] [PATH…]

@@ -24,8 +24,37 @@ extension SiteNamingContext {
         guard let call = item.as(ExpressionStmtSyntax.self)?.expression.as(FunctionCallExprSyntax.self)
             ?? item.as(FunctionCallExprSyntax.self),
               let name = calleeName(call.calledExpression) else { return false }
+        // The receiver's text only for a name a log could have (this runs for every statement around every site).
+        guard TaskNameDerivation.mayBeLogCall(name) else { return false }
         let receiver = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription ?? ""
         return TaskNameDerivation.isLogCall(BodyCall(name: name, text: receiver.isEmpty ? name + "()" : "\(receiver).\(name)()"))
+    }
+
+    /// The names a `for` loop in `closure` binds to its elements (`activity` of `for activity in activities`),
+    /// and the parameters of `forEach` closures in it.
+    static func loopVariables(in closure: ClosureExprSyntax) -> Set<String> {
+        final class Loops: SyntaxVisitor {
+            var names: Set<String> = []
+            override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+                for token in node.pattern.tokens(viewMode: .sourceAccurate) {
+                    if case .identifier(let name) = token.tokenKind { names.insert(name) }
+                }
+                return .visitChildren
+            }
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "forEach",
+                   let parameters = (node.trailingClosure ?? node.arguments.first?.expression.as(ClosureExprSyntax.self))?
+                    .signature?.parameterClause {
+                    for token in parameters.tokens(viewMode: .sourceAccurate) {
+                        if case .identifier(let name) = token.tokenKind { names.insert(name) }
+                    }
+                }
+                return .visitChildren
+            }
+        }
+        let loops = Loops(viewMode: .sourceAccurate)
+        loops.walk(closure.statements)
+        return loops.names
     }
 
     /// The task `call` makes is all its function (or initializer) does: the function's body is one work

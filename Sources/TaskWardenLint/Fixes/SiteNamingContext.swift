@@ -157,9 +157,13 @@ public enum SiteNamingContext {
             fileName: fileName
         )
         context.isTestMethod = function.map(isTestMethod) ?? false
-        context.isWholeOfFunction = isWholeOfFunction(function)
-        if let closure = TaskBodyReader.taskClosure(of: call) {
+        // How much the body and the function do, counted only where a call or the function could name the task
+        // whole (``TaskNaming/DerivedTaskName/isConfident``): this runs for every site.
+        if context.body.dominance == .onlyCall, let closure = TaskBodyReader.taskClosure(of: call) {
             context.body.isSingleStatement = workStatementCount(closure.statements) == 1
+            if context.body.isSingleStatement, let receiver = context.body.dominant?.receiver {
+                context.body.callsOnLoopElement = loopVariables(in: closure).contains(receiver)
+            }
         }
         if context.isTestMethod, let function { context.sharesTestWithOtherTasks = creationSiteCount(in: function) > 1 }
         context.isConditional = isConditional
@@ -172,6 +176,9 @@ public enum SiteNamingContext {
         }
         // A property observer (`didSet`) runs when the property changes: its name says when, like a callback's.
         context.placement = runsLater || isInPropertyObserver(call) ? .callback : .direct
+        if context.placement == .direct, !isConditional, !isInsideTask {
+            context.isWholeOfFunction = isWholeOfFunction(function)
+        }
         if let parameter = body.forwardedParameter {
             // A parameter's function, else (a stored closure such as a modifier's `action`) the member around it.
             let helper = parameters[parameter].map(helperDescription) ?? path.description

@@ -141,7 +141,7 @@ public struct TaskNameFixer: Sendable {
         var byFile: [String: [(PendingSite, String)]] = [:]
         for (entry, name) in zip(pending, names) {
             // A clash's distinguishing words or number are pieced together too.
-            if namesOnlyConfidentSites, !(entry.derived.isConfident && name == entry.derived.name) {
+            if namesOnlyConfidentSites, !entry.derived.isConfident(as: name) {
                 var left = unnamed(entry.site, reason: Self.reviewReason)
                 left.proposedName = name
                 left.provenance = entry.derived.provenance(of: name)
@@ -247,7 +247,7 @@ public struct TaskNameFixer: Sendable {
                 suggestion: entry.suggestionIdentity.map { "\(name):\\(\($0))" },
                 provenance: entry.derived.provenance(of: name), enclosing: entry.site.enclosingDeclaration,
                 bodyFirstLine: SiteBodyLine.firstLine(of: entry.site),
-                isConfident: entry.derived.isConfident && name == entry.derived.name))
+                isConfident: entry.derived.isConfident(as: name)))
         }
         let newSource = TextInsertion.apply(insertions, to: sourceBytes)
         if case .rejected(let reason) = FixVerification.verify(

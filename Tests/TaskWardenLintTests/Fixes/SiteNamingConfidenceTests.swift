@@ -139,3 +139,133 @@ import Testing
         #expect(derived(titled)?.isConfident == false)
     }
 }
+
+@Suite struct SiteNamingConfidenceWordTests {
+    let confidence = SiteNamingConfidenceTests()
+
+    @Test func aQuestionIsProposed() {
+        let source = """
+            final class AppState {
+                func openFile(url: URL) {
+                    Task { viewer = await fitsIsCube(url) ? .cube : .image }
+                }
+            }
+            """
+        #expect(confidence.derived(source)?.isConfident == false)
+    }
+
+    @Test func aDelegatesMomentIsNoQuestion() {
+        let source = """
+            final class CaptureController {
+                func observe() {
+                    Task { await handleWillSleep() }
+                }
+            }
+            """
+        #expect(confidence.derived(source)?.name == "capture-handle-will-sleep")
+        #expect(confidence.derived(source)?.isConfident == true)
+    }
+
+    @Test func thePrefixsHeadNounSaidAgainOrUndoneIsProposed() {
+        let repeated = """
+            final class NotebookCell {
+                func run() { Task { await model.runCell() } }
+            }
+            """
+        #expect(confidence.derived(repeated)?.isConfident == false)
+        let undone = """
+            final class MuteManager {
+                func scheduleTimer() {
+                    isMuted = true
+                    Task { await unmute() }
+                }
+            }
+            """
+        #expect(confidence.derived(undone)?.isConfident == false)
+        let otherWord = """
+            struct MealPlannerView: View {
+                var body: some View {
+                    Button("Random") { Task { await viewModel.addRandomMeal() } }
+                }
+            }
+            """
+        #expect(confidence.derived(otherWord)?.isConfident != nil)
+    }
+
+    @Test func aCallOnEachElementOfALoopIsProposed() {
+        let source = """
+            final class LiveActivities {
+                func endStale() {
+                    staleCount = 0
+                    Task {
+                        for activity in Activity<Attributes>.activities { await activity.end(nil) }
+                    }
+                }
+            }
+            """
+        #expect(confidence.derived(source)?.isConfident == false)
+    }
+}
+
+@Suite struct SiteNamingConfidencePlaceTests {
+    let confidence = SiteNamingConfidenceTests()
+
+    @Test func aCallAmongStatementsOfAWholeFunctionIsProposed() {
+        // The function says what the task does (it deletes); its closing call only refreshes the list.
+        let source = """
+            final class PlaylistInteractor {
+                private func deleteAudioFile(audioFile: AudioFile) {
+                    Task {
+                        do {
+                            if let remote = audioFile as? RemoteAudioFile {
+                                try await cloudDataService.delete(remote)
+                            } else if let local = audioFile as? DownloadedAudioFile {
+                                try worker.deleteDownloadedAudioFile(local)
+                            }
+                            audioFiles.removeAll { $0.id == audioFile.id }
+                            presenter.presentAudioFiles()
+                        } catch {
+                            presenter.presentError(error)
+                        }
+                    }
+                }
+            }
+            """
+        #expect(confidence.derived(source)?.isConfident == false)
+    }
+
+    @Test func aLoneVerbOnAnotherObjectIsProposed() {
+        let other = """
+            struct ProfileView: View {
+                var body: some View {
+                    List {}.onChange(of: token) { _, _ in Task { await applicationsViewModel.load(token: token) } }
+                }
+            }
+            """
+        #expect(confidence.derived(other)?.isConfident == false)
+        let own = """
+            struct FeedView: View {
+                var body: some View {
+                    List {}.onChange(of: token) { _, _ in Task { await model.refresh() } }
+                }
+            }
+            """
+        #expect(confidence.derived(own)?.name == "feed-refresh")
+        #expect(confidence.derived(own)?.isConfident == true)
+    }
+
+    @Test func aFunctionThatHandsTheTaskToACallbackIsProposed() {
+        let source = """
+            final class SignInCoordinator {
+                func present() async throws {
+                    try await withTaskCancellationHandler {
+                        try await waitForCredential()
+                    } onCancel: {
+                        Task { @MainActor in self.finish(throwing: CancellationError()) }
+                    }
+                }
+            }
+            """
+        #expect(confidence.derived(source)?.name.hasSuffix("-present") != true || confidence.derived(source)?.isConfident == false)
+    }
+}
