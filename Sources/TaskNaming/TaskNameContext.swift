@@ -53,7 +53,7 @@ public struct TaskNameContext: Sendable, Hashable {
     /// Enclosing types declared as holding tests (`class TestDebounce: XCTestCase`, a `@Suite`): named after
     /// their subject, as `DebounceTests` is.
     public var testTypes: Set<String> = []
-    /// The task is all its function does (besides guards, locals and logging): `func refresh() { Task { … } }`.
+    /// The task is all its function does (its one statement): `func refresh() { Task { … } }`.
     /// Only then does the function's name say what the task does; elsewhere it says where the task is made.
     /// (Read only for a task made directly, unconditionally and outside another task; false for the rest.)
     public var isWholeOfFunction: Bool = false

@@ -98,7 +98,7 @@ import Testing
         let run = workspace.run("fix", ".")
         #expect(run.errors.contains("Broken.swift: note: file has syntax errors; not changed (use --force to fix it anyway)"))
         #expect(contents(workspace, "Broken.swift") == broken)
-        let forced = workspace.run("fix", "--force", ".")
+        let forced = workspace.run("fix", "--force", "--all", ".")
         #expect(forced.errors.contains("named 1 site in 1 file"))
         #expect(contents(workspace, "Broken.swift").contains(#"Task(name: "broken-load")"#))
     }

@@ -57,8 +57,8 @@ extension SiteNamingContext {
         return loops.names
     }
 
-    /// The task `call` makes is all its function (or initializer) does: the function's body is one work
-    /// statement, and it holds the call.
+    /// The task `call` makes is all its function (or initializer) does: the function's body is one statement,
+    /// and it holds the call.
     static func isWholeOfFunction(_ function: Syntax?) -> Bool {
         let body: CodeBlockSyntax?
         if let declaration = function?.as(FunctionDeclSyntax.self) {
@@ -69,6 +69,9 @@ extension SiteNamingContext {
             return false
         }
         guard let body else { return false }
-        return workStatementCount(body.statements) == 1
+        // Every statement counts here, work or not: a sub-file parse keeps whether the site's statement is alone in
+        // its function, not what the statements beside it are (it may cut `logger.debug(…)` to `logger`, and drop a
+        // `guard`).
+        return body.statements.count == 1
     }
 }

@@ -110,6 +110,32 @@ import Testing
         #expect(result.findings.contains { $0.ruleID == "background-task-identifier" && $0.message.contains("more than once") })
     }
 
+    @Test func whetherATaskIsAllItsFunctionDoesIsReadAlikeBothWays() {
+        // The statements beside a site are cut or dropped by a sub-file parse (`logAPIEvent(…)` goes whole, the
+        // `let` stays as `let apiError`, `print(…)` becomes `print`): whether the task is its function's one
+        // statement, and so whether its function names it whole, must not depend on that.
+        let sources = [("APITransport.swift", """
+            final class APITransport {
+                func logError(endpoint: String, error: Error?) {
+                    let apiError = error as? APIError ?? APIError.server(status: 0)
+                    logAPIEvent(phase: .fail, endpoint: endpoint, error: apiError)
+                    Task { @MainActor in SentryService.shared.captureAPIError(apiError, endpoint: endpoint) }
+                }
+
+                nonisolated func deviceStatusChanged(_ device: Device, status: Status) {
+                    print("status changed")
+                    Task { @MainActor in self.connectedDevice = device }
+                }
+
+                func refreshTokens() {
+                    Task { await session.refreshTokens() }
+                }
+            }
+            """ + RuleExamplesBothWaysTests.blankedNeighbour)]
+        #expect(Self.expectEquivalent(sources).filesParsedSubFile == 1)
+        Self.expectFixEquivalent(sources)
+    }
+
     @Test func aSiteInADefaultArgumentOfAFunctionWithoutOne() {
         // The function's body holds no site and is blanked; its parameters hold one and stay.
         let sources = [("Migration.swift", """
