@@ -1,6 +1,7 @@
 import TaskWardenLint
 
-/// `taskwarden fix [PATH…]`: names every task `unnamed-task` reports.
+/// `taskwarden fix [PATH…]`: names the tasks `unnamed-task` reports whose names read whole from the code, and
+/// proposes the rest for review (`--all` names them too).
 enum FixCommand: Subcommand {
     static let name = "fix"
     static let summary = "Insert name: where unnamed-task fires and the name reads whole from the code (--all: everywhere)."

@@ -2,8 +2,9 @@ import SwiftSyntax
 import TaskNaming
 
 /// Plans `taskwarden fix`: a name for every site `unnamed-task` reports, unique across the tree, inserted
-/// where the API wants it, each changed file proven by re-parsing. Planning reads and writes nothing; see
-/// ``FixWriter`` for the writing.
+/// where the API wants it, each changed file proven by re-parsing; with ``namesOnlyConfidentSites``, only the
+/// names read whole from the code are inserted and the rest are listed with their proposed names. Planning reads
+/// and writes nothing; see ``FixWriter`` for the writing.
 ///
 /// ```swift
 /// let tree = TreeAnalysis(files: files)
