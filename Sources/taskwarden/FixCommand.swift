@@ -88,8 +88,10 @@ enum FixCommand: Subcommand {
         let (result, hadInputErrors) = invocation.run(context: context, engine: engine)
         let unnamed = result.findings.filter { $0.ruleID == "unnamed-task" }
         // A plan proposes every name, marking those pieced together; applied, it writes what the person kept.
+        // --suggest writes nothing either: it shows every per-item site.
         let fixer = TaskNameFixer(force: parsed.has("--force"), workingDirectory: context.workingDirectory,
-                                  namesOnlyConfidentSites: !parsed.has("--all") && writePlan == nil && applyPlan == nil)
+                                  namesOnlyConfidentSites: !parsed.has("--all") && writePlan == nil && applyPlan == nil
+                                      && !parsed.has("--suggest"))
         var plan: FixPlan
         if let reviewed, let applyPlan {
             switch ReviewPlanApplication(fixer: fixer).apply(reviewed, source: applyPlan, to: result.tree, unnamedTaskFindings: unnamed) {

@@ -81,6 +81,26 @@ import Testing
         #expect(contents(workspace, "Sources/Library.swift") == Self.library)
     }
 
+    @Test func suggestShowsPerItemSitesWhoseNamesAreLeftForReviewToo() throws {
+        let prices = """
+            actor PriceCheck {
+                func refresh(_ releases: [Release]) async {
+                    let started = Date()
+                    await withTaskGroup(of: Void.self) { group in
+                        for release in releases { group.addTask { await self.check(release); await self.record(release) } }
+                    }
+                }
+            }
+
+            """
+        let workspace = try Workspace(["Prices.swift": prices])
+        // Plain fix would leave this child for review: its body makes two calls.
+        #expect(workspace.run("fix", "--dry-run", ".").errors.contains("left for review"))
+        let run = workspace.run("fix", "--suggest", ".")
+        #expect(run.output.contains("Prices.swift:5:45: suggestion: one addTask per item"))
+        #expect(contents(workspace, "Prices.swift") == prices)
+    }
+
     @Test func availabilityBelowTheTargetIsListedWithTheReason() throws {
         let workspace = try Workspace([
             // Only the `executorPreference:` overloads of a group's `addTask(name:)` need iOS 18.
