@@ -10,7 +10,8 @@ public struct UnnamedTaskRule: Rule {
             was created. Several tasks created in one function then share one label, tasks created inside tasks \
             show up as the runtime's thunk, and a task created in a closure that another function calls is \
             labelled after that caller, so it looks exactly like a different task. SE-0469 (Swift 6.2) lets you \
-            pass `name:` at creation: do it (`taskwarden fix` inserts names for you).
+            pass `name:` at creation: do it (`taskwarden fix` inserts the names it reads whole from the code and \
+            proposes the rest for review).
             Reported only where `name:` exists at your deployment targets: `Task(name:)`/`Task.detached(name:)` \
             back-deploy to iOS 13 / macOS 10.15, and so do `addTask(name:)`/`addTaskUnlessCancelled(name:)` on \
             `TaskGroup`/`ThrowingTaskGroup`; the discarding groups' need iOS 17 / macOS 14 / tvOS 17 / watchOS 10 \
