@@ -14,12 +14,14 @@ extension TaskNameDerivation {
     static let logLevels: Set<String> = [
         "log", "debug", "info", "notice", "trace", "warning", "warn", "error", "fault", "critical", "verbose",
     ]
+    /// Functions that write a line wherever they are called.
+    static let printFunctions: Set<String> = ["print", "debugPrint", "NSLog", "os_log"]
 
     /// `print(…)`, `logger.debug(…)`, `LoggingService.shared.logPlayer(…)`: a line written to a log. A level word
     /// said to anything but a logger (`presenter.error(…)`) is not.
     public static func isLogCall(_ call: BodyCall) -> Bool {
         let name = call.name
-        if ["print", "debugPrint", "NSLog", "os_log"].contains(name) { return true }
+        if printFunctions.contains(name) { return true }
         // The first word by its capital, without splitting: this runs for every bookkeeping call of every body.
         let first = name.prefix { !$0.isUppercase }
         // `Debugger.printInfo(topic:_:)`, `printError(_:)`: printing at a level.
@@ -32,6 +34,6 @@ extension TaskNameDerivation {
     /// A call of this name could write to a log (``isLogCall(_:)`` would look at what it is called on).
     public static func mayBeLogCall(_ name: String) -> Bool {
         let first = name.prefix { !$0.isUppercase }
-        return ["print", "debugPrint", "NSLog", "os_log"].contains(name) || first == "print" || logLevels.contains(String(first))
+        return printFunctions.contains(name) || first == "print" || logLevels.contains(String(first))
     }
 }

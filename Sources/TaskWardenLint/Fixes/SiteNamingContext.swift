@@ -139,7 +139,8 @@ public enum SiteNamingContext {
                 aliasOf[alias] = aliasOf[original] ?? original
             }
         }
-        var body = TaskBodyReader.read(TaskBodyReader.taskClosure(of: call), enclosingFunction: .init(function),
+        let closure = TaskBodyReader.taskClosure(of: call)
+        var body = TaskBodyReader.read(closure, enclosingFunction: .init(function),
                                        closureParameters: Set(parameters.keys), reportingNames: reportingNames)
         if body.calls.isEmpty, body.bookkeeping.isEmpty,
            let passed = passedParameter(of: call, among: Array(parameters.keys)) {
@@ -159,7 +160,7 @@ public enum SiteNamingContext {
         context.isTestMethod = function.map(isTestMethod) ?? false
         // How much the body and the function do, counted only where a call or the function could name the task
         // whole (``TaskNaming/DerivedTaskName/isConfident``): this runs for every site.
-        if context.body.dominance == .onlyCall, let closure = TaskBodyReader.taskClosure(of: call) {
+        if context.body.dominance == .onlyCall, let closure {
             context.body.isSingleStatement = workStatementCount(closure.statements) == 1
             if context.body.isSingleStatement, let receiver = context.body.dominant?.receiver {
                 context.body.callsOnLoopElement = loopVariables(in: closure).contains(receiver)
@@ -172,7 +173,7 @@ public enum SiteNamingContext {
         context.loopSequence = loopSequence
         context.testTypes = testTypes(around: call)
         if let dominant = context.body.dominant, !dominant.isAssignment {
-            context.resultProperty = resultProperty(of: dominant.name, in: TaskBodyReader.taskClosure(of: call))
+            context.resultProperty = resultProperty(of: dominant.name, in: closure)
         }
         // A property observer (`didSet`) runs when the property changes: its name says when, like a callback's.
         context.placement = runsLater || isInPropertyObserver(call) ? .callback : .direct

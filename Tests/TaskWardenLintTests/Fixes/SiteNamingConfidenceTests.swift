@@ -1,5 +1,3 @@
-import SwiftParser
-import SwiftSyntax
 import TaskNaming
 import Testing
 @testable import TaskWardenLint
@@ -9,17 +7,8 @@ import Testing
 @Suite struct SiteNamingConfidenceTests {
     /// The first task's derived name and whether it is read whole.
     func derived(_ source: String) -> (name: String, isConfident: Bool)? {
-        final class First: SyntaxVisitor {
-            var call: FunctionCallExprSyntax?
-            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                if call == nil, node.calledExpression.trimmedDescription.hasPrefix("Task") { call = node }
-                return .visitChildren
-            }
-        }
-        let visitor = First(viewMode: .sourceAccurate)
-        visitor.walk(Parser.parse(source: source))
-        return visitor.call.map {
-            let derived = TaskNameDerivation().derive(SiteNamingContext.context(for: $0, fileName: nil))
+        SiteNamingContextTests().context(source).map {
+            let derived = TaskNameDerivation().derive($0)
             return (derived.name, derived.isConfident)
         }
     }
