@@ -745,7 +745,15 @@ public struct TaskNameDerivation: Sendable {
             return false
         }
         let words = NameWords.split(source)
-        guard kept == words || kept == Self.stripping(Self.taskSuffixes + ["Async"], from: words) else { return false }
+        guard kept == words || kept == Self.stripping(["Async"], from: words)
+                // The task word ends a call that makes or runs a task (`startPollingTask` → `start-polling`); after
+                // any other verb it is the program's own task or job (`deleteScheduleTask`, `retryJob`), and the
+                // name without it names another thing.
+                || (words.first.map(Self.taskMakingVerbs.contains) == true && kept == Self.stripping(Self.taskSuffixes + ["Async"], from: words))
+        else { return false }
+        // A function named for an event (`sessionExpired`, `authSucceeded`, `didFinish`) says when the task runs,
+        // not what it does; so does an unknown participle after a noun (`authSucced`, misspelled).
+        if !purpose.isCall, Self.isEventName(words) || Self.endsInUnknownParticiple(words) { return false }
         // A question (`fitsIsCube()`, `shouldRefresh()`) names what the task asks, not what it does with the answer.
         guard !kept.contains(where: Self.questionWords.contains) else { return false }
         // The prefix's head noun said again (`cell-run-cell`), or undone (`mute-unmute`), reads as a stutter or a
@@ -758,6 +766,28 @@ public struct TaskNameDerivation: Sendable {
         return NameWords.hyphenatedLength(prefix, kept) <= maxLength
             && NameWords.trimmingDanglingEnd(prefix + kept).count == prefix.count + kept.count
     }
+
+    /// Verbs whose object, ending in a task word, is the Swift task itself (`startPollingTask`, `runSyncJob`).
+    static let taskMakingVerbs: Set<String> = [
+        "start", "run", "launch", "spawn", "begin", "kick", "restart", "perform", "make", "schedule", "setup", "set",
+        "fire", "trigger", "enqueue", "resume",
+    ]
+
+    /// The last word reads as a participle no list holds (`authSucced`, `layoutInvalidated`) after a word that is
+    /// no verb: the name of an event.
+    static func endsInUnknownParticiple(_ words: [String]) -> Bool {
+        guard words.count > 1, let last = words.last, last.count >= 5, last.hasSuffix("ed"), !last.hasSuffix("eed"),
+              !knownVerbs.contains(words[0]), !NameWords.commonVerbs.contains(words[0]),
+              !participleTakingVerbs.contains(words[0]) else { return false }
+        return true
+    }
+
+    /// Verbs no other list holds that take what a participle names (`sortInstalled`, `retryFailed`).
+    static let participleTakingVerbs: Set<String> = [
+        "sort", "filter", "group", "merge", "rank", "order", "count", "compute", "calculate", "render", "build",
+        "prepare", "configure", "install", "uninstall", "migrate", "copy", "move", "rename", "expand", "collapse",
+        "hide", "select", "highlight", "reorder", "resolve", "redo", "undo", "replay",
+    ]
 
     /// Words that make a call's name a question (`isCube`, `canSend`, `shouldRetry`); not `will` and `did`, which
     /// name a delegate's moment (`handleWillSleep`).

@@ -257,4 +257,54 @@ import Testing
             """
         #expect(confidence.derived(source)?.name.hasSuffix("-present") != true || confidence.derived(source)?.isConfident == false)
     }
+
+    @Test func aTaskWordEndsTheNameOnlyOfACallThatMakesATask() {
+        // `deleteScheduleTask` deletes the program's own task: without its last word it names another thing.
+        let domain = """
+            struct TaskContextMenu: View {
+                var body: some View {
+                    Button("Delete") { Task { await vm.deleteScheduleTask(schedule.id, taskId: task.id) } }
+                }
+            }
+            """
+        #expect(confidence.derived(domain)?.isConfident == false)
+        let swiftTask = """
+            final class FeedViewModel {
+                func appear() {
+                    Task { await store.startPollingTask() }
+                }
+            }
+            """
+        #expect(confidence.derived(swiftTask)?.name == "feed-start-polling")
+        #expect(confidence.derived(swiftTask)?.isConfident == true)
+    }
+
+    @Test func aFunctionNamedForAnEventIsProposed() {
+        // Each says when the task runs, not what it does; `authSucced` is misspelled, a participle no list holds.
+        for function in ["sessionExpired", "authSucced", "didFinishLaunching"] {
+            let source = """
+                final class ValueStore {
+                    func \(function)() {
+                        Task {
+                            try? await Task.sleep(for: .seconds(1))
+                            self.isApiKeyValid = true
+                        }
+                    }
+                }
+                """
+            #expect(confidence.derived(source)?.isConfident == false, "\(function)")
+        }
+        let action = """
+            final class ApplicationsModel {
+                func sortInstalled() {
+                    Task {
+                        let sorted = await installed.sorted()
+                        self.installed = sorted
+                    }
+                }
+            }
+            """
+        #expect(confidence.derived(action)?.name == "applications-sort-installed")
+        #expect(confidence.derived(action)?.isConfident == true)
+    }
 }
