@@ -167,6 +167,11 @@ public struct FixProblem: Error, Sendable, Hashable, Codable, CustomStringConver
         self.message = message
     }
 
+    /// The file has syntax errors and is left as it is (`--force` fixes it anyway).
+    public static func syntaxErrors(in file: String) -> FixProblem {
+        FixProblem(file: file, kind: .syntaxErrors, message: "file has syntax errors; not changed (use --force to fix it anyway)")
+    }
+
     public var description: String { "\(file): \(kind == .internalError ? "internal error: " : "")\(message)" }
 
     /// What the summary says of the sites this problem left unnamed: the message's own reason (the text

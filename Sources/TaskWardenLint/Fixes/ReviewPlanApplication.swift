@@ -81,8 +81,7 @@ public struct ReviewPlanApplication: Sendable {
                 continue
             }
             if file.hasSyntaxErrors && !fixer.force {
-                outcome.plan.problems.append(FixProblem(file: file.path, kind: .syntaxErrors,
-                    message: "file has syntax errors; not changed (use --force to fix it anyway)"))
+                outcome.plan.problems.append(FixProblem.syntaxErrors(in: file.path))
                 continue
             }
             unchangedFiles.append((section, file))

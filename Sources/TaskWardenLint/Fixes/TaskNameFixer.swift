@@ -1,3 +1,4 @@
+import SwiftParser
 import SwiftSyntax
 import TaskNaming
 
@@ -101,8 +102,7 @@ public struct TaskNameFixer: Sendable {
             guard seenFiles.insert(AtomicSourceWriter.resolved(absolute(file.path))).inserted else { continue }
             let skipFile = file.hasSyntaxErrors && !force
             if skipFile, file.sites.contains(where: { reported.contains(SitePosition($0)) }) {
-                plan.problems.append(FixProblem(file: file.path, kind: .syntaxErrors,
-                    message: "file has syntax errors; not changed (use --force to fix it anyway)"))
+                plan.problems.append(FixProblem.syntaxErrors(in: file.path))
             }
             for (site, named) in zip(file.sites, naming) {
                 if case .literal(let text) = site.name, let derived = named?.derived,
@@ -165,8 +165,10 @@ public struct TaskNameFixer: Sendable {
             case .success(let fileFix): plan.files.append(fileFix)
             case .failure(let problem):
                 plan.problems.append(problem)
+                // Worded as for a file whose syntax errors the first parse saw.
+                let reason = problem.kind == .syntaxErrors ? Self.inFileWithSyntaxErrors : problem.leftUnnamedReason
                 for (entry, _) in entries {
-                    plan.leftUnnamed.append(unnamed(entry.site, reason: problem.leftUnnamedReason))
+                    plan.leftUnnamed.append(unnamed(entry.site, reason: reason))
                 }
             }
         }
@@ -235,6 +237,13 @@ public struct TaskNameFixer: Sendable {
                 message: "file changed while taskwarden was running; not changed (run fix again)"))
         }
 
+        // A masked parse (sub-file parsing) never saw the statements it blanked, nor their syntax errors: a file
+        // about to change is parsed whole first, so that a file with errors is skipped as `--whole-file` skips it.
+        if file.isMasked, !force,
+           sourceBytes.withUnsafeBufferPointer({ Parser.parse(source: $0, maximumNestingLevel: ParsePlan.parserNestingLimit) }).hasError {
+            return .failure(FixProblem.syntaxErrors(in: file.path))
+        }
+
         var insertions: [TextInsertion] = []
         var edits: [FixEdit] = []
         for (entry, name) in entries {
@@ -272,6 +281,8 @@ public struct TaskNameFixer: Sendable {
                     kind: site.kind.rawValue, reason: reason)
     }
 
+    static let inFileWithSyntaxErrors = "in a file with syntax errors"
+
     func reasonLeftUnnamed(_ site: CreationSite, in file: FileAnalysis, skipped: Bool) -> String {
         if site.kind == .swiftUITask, file.configuration.naming.exemptSwiftUITask {
             return "SwiftUI .task names itself (exempt)"
@@ -282,7 +293,7 @@ public struct TaskNameFixer: Sendable {
         case .unavailable(let reason):
             return reason
         case .available:
-            if skipped { return "in a file with syntax errors" }
+            if skipped { return Self.inFileWithSyntaxErrors }
             return "unnamed-task is off or suppressed here"
         }
     }

@@ -156,6 +156,33 @@ func fixedText(_ plan: FixPlan, _ path: String) -> String? {
         #expect(forced.problems.isEmpty)
     }
 
+    @Test func syntaxErrorsAMaskedParseDidNotSeeStillSkipTheFile() throws {
+        // `let x = = 3` stands in a statement sub-file parsing blanks: the masked tree has no error.
+        let source = """
+            struct Loader {
+                func load() async {}
+                func start() { Task { await load() } }
+                func broken() { let x = = 3 }
+            }
+
+            """
+        guard case .subFile(let masked, _) = ParsePlan.make(for: Array(source.utf8), options: ParsePlan.Options()) else {
+            Issue.record("expected a sub-file parse")
+            return
+        }
+        let file = FileAnalysis(path: "Loader.swift", source: source, masked: masked)
+        #expect(!file.hasSyntaxErrors)
+        let tree = TreeAnalysis(files: [file])
+        let findings = UnnamedTaskRule().findings(in: file, tree: tree)
+        let bytes = Array(source.utf8)
+        let skipped = TaskNameFixer(readBytes: { _ in bytes }).plan(tree, unnamedTaskFindings: findings)
+        #expect(skipped.files.isEmpty)
+        #expect(skipped.problems == [FixProblem.syntaxErrors(in: "Loader.swift")])
+        #expect(skipped.leftUnnamed.map(\.reason) == ["in a file with syntax errors"])
+        let forced = TaskNameFixer(force: true, readBytes: { _ in bytes }).plan(tree, unnamedTaskFindings: findings)
+        #expect(forced.edits.map(\.name) == ["loader-start"])
+    }
+
     @Test func aFileChangedSinceAnalysisIsNotPlanned() {
         let source = "func load() { Task { } }\n"
         let file = FileAnalysis(path: "L.swift", source: source)
