@@ -122,7 +122,7 @@ extension UnifiedDiff {
     static func hunks(
         _ operations: [LineOperation], path: String, context: Int, text: (LineOperation) -> ArraySlice<UInt8>
     ) -> String {
-        var output = Array("--- a/\(path)\n+++ b/\(path)\n".utf8)
+        var output = Array(header(path).utf8)
         for hunk in hunkRanges(operations.map(\.kind), context: context) {
             let slice = operations[hunk]
             let oldCount = slice.reduce(0) { $0 + ($1.kind != .insert ? 1 : 0) }

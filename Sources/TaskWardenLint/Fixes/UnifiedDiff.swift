@@ -14,13 +14,43 @@
 /// Lines keep their own text, a CRLF line its `\r`, so the diff applies with `patch`. Returns "" when
 /// the texts are equal.
 public enum UnifiedDiff {
+    /// The `---`/`+++` lines. A path with a control character, a quote or a backslash is quoted as git quotes
+    /// it (`"a/tab\tname.swift"`), so that `git apply` reads the name back instead of the line ending early.
+    static func header(_ path: String) -> String {
+        "--- \(quoted("a/" + path))\n+++ \(quoted("b/" + path))\n"
+    }
+
+    static func quoted(_ path: String) -> String {
+        guard path.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+        else { return path }
+        var result = "\""
+        for scalar in path.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\u{07}": result += "\\a"
+            case "\u{08}": result += "\\b"
+            case "\t": result += "\\t"
+            case "\n": result += "\\n"
+            case "\u{0B}": result += "\\v"
+            case "\u{0C}": result += "\\f"
+            case "\r": result += "\\r"
+            case "\u{00}"..."\u{1F}", "\u{7F}":
+                let octal = String(scalar.value, radix: 8)
+                result += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
     public static func render(old: String, new: String, path: String, context: Int = 3) -> String {
         guard old != new else { return "" }
         let oldLines = lines(old)
         let newLines = lines(new)
         let operations = diff(oldLines, newLines)
 
-        var output = "--- a/\(path)\n+++ b/\(path)\n"
+        var output = header(path)
         for hunk in hunkRanges(operations.map(\.kind), context: context) {
             let slice = operations[hunk]
             let oldStart = slice.first!.oldLine

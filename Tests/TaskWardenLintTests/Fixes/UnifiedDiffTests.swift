@@ -23,6 +23,17 @@ import TaskWardenLint
             """)
     }
 
+    @Test func aPathWithControlCharactersIsQuotedAsGitQuotesIt() {
+        let diff = UnifiedDiff.render(old: "a\n", new: "b\n", path: "tab\tnew\nline \"q\" \\ é.swift")
+        #expect(diff.hasPrefix(#"""
+            --- "a/tab\tnew\nline \"q\" \\ é.swift"
+            +++ "b/tab\tnew\nline \"q\" \\ é.swift"
+
+            """#))
+        #expect(UnifiedDiff.render(old: "a\n", new: "b\n", path: "bell\u{07}\u{01}.swift").hasPrefix(#"--- "a/bell\a\001.swift""#))
+        #expect(UnifiedDiff.render(old: "a\n", new: "b\n", path: "plain é.swift").hasPrefix("--- a/plain é.swift\n"))
+    }
+
     @Test func farApartChangesGetTheirOwnHunks() {
         let old = (1...30).map { "line \($0)" }.joined(separator: "\n") + "\n"
         let new = old.replacingOccurrences(of: "line 2\n", with: "line two\n")
