@@ -89,7 +89,7 @@ import Testing
         let badConfig = try Workspace(Self.shelf.merging([".taskwarden.json": "{\"naming\": {\"maxLength\": \"long\"}}"]) { $1 })
         let configRun = badConfig.run("lint")
         #expect(configRun.status == .usageOrInputError)
-        #expect(configRun.errors.contains(".taskwarden.json: error: key 'naming.maxLength': expected a positive whole number, got \"long\""))
+        #expect(configRun.errors.contains(".taskwarden.json: error: key 'naming.maxLength': expected a whole number from 16 to 9999, got \"long\""))
     }
 
     @Test func aMissingConfigFileIsAnInputError() throws {

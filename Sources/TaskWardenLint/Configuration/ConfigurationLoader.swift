@@ -117,8 +117,11 @@ public enum ConfigurationLoader {
             let path = "naming.\(key)"
             switch key {
             case "maxLength":
-                guard case .number(let number) = item, number == number.rounded(), number > 0, number < 10_000 else {
-                    throw Failure(file: file, key: path, problem: "expected a positive whole number, got \(shortened(item.description))")
+                // Below 16 no derived name fits (a prefix, a verb and its object): `fix` would write names that
+                // `task-name-format` then reports, and refuse its own plan.
+                guard case .number(let number) = item, number == number.rounded(), number >= Double(NamingOptions.minimumMaxLength),
+                      number < 10_000 else {
+                    throw Failure(file: file, key: path, problem: "expected a whole number from \(NamingOptions.minimumMaxLength) to 9999, got \(shortened(item.description))")
                 }
                 options.maxLength = Int(number)
             case "sensitiveWords": options.sensitiveWords = try strings(item, key: path, file: file)

@@ -9,6 +9,8 @@ import TaskNaming
 public struct NamingOptions: Hashable, Sendable {
     /// The longest allowed static part of a name.
     public var maxLength: Int = TaskNameConvention.defaultMaximumLength
+    /// The shortest `maxLength` a configuration may set: room for a prefix, a verb and its object.
+    public static let minimumMaxLength = 16
     /// Words and phrases that make an interpolation look like personal or secret data.
     public var sensitiveWords: [String] = SensitiveInterpolationDetector.defaultSensitivePhrases
     /// Words and phrases that make an interpolation look unstable (changes every run).

@@ -44,6 +44,7 @@ import Testing
         ("{\"rules\": {\"no-such-rule\": \"error\"}}", "rules.no-such-rule"),
         ("{\"naming\": {\"maxLength\": \"forty\"}}", "naming.maxLength"),
         ("{\"naming\": {\"maxLength\": true}}", "naming.maxLength"),
+        ("{\"naming\": {\"maxLength\": 15}}", "naming.maxLength"),
         ("{\"naming\": {\"maxLenght\": 40}}", "naming.maxLenght"),
         ("{\"naming\": {\"exemptSwiftUITask\": 1}}", "naming.exemptSwiftUITask"),
         ("{\"include\": \"Sources/**\"}", "include"),
