@@ -119,6 +119,11 @@ public final class TaskRegistry<Key: Hashable & Sendable, Value: Sendable, Failu
     /// `operation` is only used when this call starts the work. Cancelling the caller makes this call throw
     /// ``TaskRegistryError/cancelled`` at once; the work goes on for the other waiters and is cancelled only
     /// when no waiter is left.
+    ///
+    /// Asking for a key from inside that key's own `operation` waits for the work it is part of: the call never
+    /// returns, and the work never ends — the call is itself one of its waiters, so cancelling every other waiter
+    /// does not cancel it, and ``drain()`` waits for ever (as with Go's `singleflight`). Ask for another key, or
+    /// call the work directly.
     @inlinable
     public func value(
         for key: Key,

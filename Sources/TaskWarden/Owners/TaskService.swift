@@ -235,10 +235,12 @@ public final class TaskService: Sendable {
     /// cancellation); a loop in ``run()`` is stopped gracefully (the caller of `run()` alone can cancel its own
     /// task). Cancelling the caller of `stop()` does not make it return early.
     ///
-    /// From inside the loop — in an iteration, or in a task the iteration started — waiting for the loop to exit
-    /// would wait for itself, so `stop()` marks the loop stopped and returns at once: no further iteration
-    /// starts, the current iteration is not cancelled and runs to its end, and when it returns the service is
-    /// stopped (``isRunning`` becomes `false`, and it can be started again).
+    /// From inside the loop — in an iteration, or in a task the iteration started that inherits its task-locals
+    /// (`Task {}`, a group's child task) — waiting for the loop to exit would wait for itself, so `stop()` marks
+    /// the loop stopped and returns at once: no further iteration starts, the current iteration is not cancelled
+    /// and runs to its end, and when it returns the service is stopped (``isRunning`` becomes `false`, and it can
+    /// be started again). A `Task.detached` is outside the loop (it inherits no task-locals): its `stop()` waits
+    /// for the iteration, so an iteration must not await a detached task that stops the service.
     ///
     /// ```swift
     /// priceWatch.start(owner: self, every: .seconds(60), clock: clock) { model in
