@@ -12,7 +12,8 @@ enum TopCommand: Subcommand {
 
         Shows the tasks of a running process, grouped by family (the name's prefix before ":") with their count
         and oldest age, expandable to a task tree, with a "growing" marker on families whose count rises while
-        none of their tasks ends (the census leak check).
+        none of their tasks ends (the census leak check). The tree is indented at most 16 levels: a deeper task
+        is drawn in the last column with its depth in front ([depth 17]).
 
         Where the tasks come from: a process that serves its census (`try TaskCensus.shared.serve()`; e.g.
         `swift run price-check --serve-census`) tells top about the tasks TaskWarden started, with their ages and
