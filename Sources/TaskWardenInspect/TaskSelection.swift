@@ -28,27 +28,56 @@ public struct TaskSelection: Sendable, Equatable {
 
     /// The ids of the tasks `snapshot` shows under this selection.
     public func apply(to snapshot: TaskSnapshot) -> Set<UInt64> {
+        // Depths are worked out once for the whole snapshot: walking up from every task would take
+        // depth² steps on a long chain of tasks.
+        let depths = maximumDepth == nil ? [:] : Self.depths(in: snapshot)
         var shown = Set<UInt64>()
         for task in snapshot.tasks {
             if let nameGlob {
                 guard let name = task.name, fnmatch(nameGlob, name, 0) == 0 else { continue }
             }
             if onlySuspended && task.state != .suspended { continue }
-            if let maximumDepth, depth(of: task, in: snapshot) > maximumDepth { continue }
+            if let maximumDepth, depths[task.id, default: 1] > maximumDepth { continue }
             shown.insert(task.id)
         }
         return shown
     }
 
-    /// 1 for a task without a live parent, 2 for its children, …
-    func depth(of task: InspectedTask, in snapshot: TaskSnapshot) -> Int {
-        var depth = 1
-        var current = task
-        var seen: Set<UInt64> = [task.id]
-        while let parentID = current.parentID, let parent = snapshot.task(id: parentID), seen.insert(parentID).inserted {
-            depth += 1
-            current = parent
+    /// Every task's depth: 1 for a task without a live parent, 2 for its children, … Each task is visited
+    /// once: a walk up stops at the first task whose depth is known. In a malformed parent cycle each member
+    /// counts the distinct tasks above it (the cycle's length), and a task hanging from the cycle adds its
+    /// distance to it.
+    static func depths(in snapshot: TaskSnapshot) -> [UInt64: Int] {
+        var depths: [UInt64: Int] = [:]
+        depths.reserveCapacity(snapshot.tasks.count)
+        var path: [UInt64] = []
+        var onPath: [UInt64: Int] = [:]
+        for task in snapshot.tasks where depths[task.id] == nil {
+            path.removeAll(keepingCapacity: true)
+            onPath.removeAll(keepingCapacity: true)
+            var base = 0
+            var current: InspectedTask? = task
+            while let walked = current {
+                if let known = depths[walked.id] {
+                    base = known
+                    break
+                }
+                if let start = onPath[walked.id] {
+                    let cycle = path.count - start
+                    for member in path[start...] { depths[member] = cycle }
+                    path.removeSubrange(start...)
+                    base = cycle
+                    break
+                }
+                onPath[walked.id] = path.count
+                path.append(walked.id)
+                current = walked.parentID.flatMap { snapshot.task(id: $0) }
+            }
+            for id in path.reversed() {
+                base += 1
+                depths[id] = base
+            }
         }
-        return depth
+        return depths
     }
 }

@@ -12,8 +12,10 @@ enum TasksCommand: Subcommand {
         stopping it: each task's id, name, kind, parent and children, state, what a suspended task awaits
         (another task, a continuation, its group, a busy actor), priority, cancellation, and the async frames
         it will resume through (function names from its symbol tables, file:line where it has debug info).
-        Drawn as a tree like LLDB's `language swift task tree`. Linux only; the process must run as your user
-        (or you as root), on a Swift runtime taskwarden knows (it refuses any other, naming what it found).
+        Drawn as a tree like LLDB's `language swift task tree`, indented at most 16 levels: a deeper task is
+        drawn in the last column with its depth in front ([depth 17]), so a long chain of tasks prints one
+        short line per task. Linux only; the process must run as your user (or you as root), on a Swift
+        runtime taskwarden knows (it refuses any other, naming what it found).
 
         options:
           --pid N          the process to read

@@ -1,8 +1,10 @@
+import TaskWarden
 import TaskWardenInspect
 
 /// A ``TaskSnapshot`` drawn as a tree in the spirit of LLDB's `language swift task tree`: one line per task
 /// with its id, name, address and state in brackets, the frames a suspended task will resume through under
-/// it, and child tasks nested under their parent. Every name and file is escaped for the terminal.
+/// it, and child tasks nested under their parent (up to ``CensusTreeLayout/indentedLevels`` steps in; deeper
+/// tasks stay in that column with `[depth N]` in front). Every name and file is escaped for the terminal.
 ///
 /// ```text
 /// price-check (pid 4242) · 14 live tasks · Swift 6.3.1 runtime (libswift_Concurrency.so) · read in 4 ms
@@ -21,16 +23,21 @@ enum TasksTreeText {
         var printed = Set<UInt64>()
         // Thousands of tasks park in the same few places: each frame's text is made once.
         var frameTexts: [UInt64: String] = [:]
-        func emit(_ task: InspectedTask, prefix: String, isLast: Bool) {
-            guard printed.insert(task.id).inserted else { return }
+        // An explicit stack, not recursion: a chain of 100,000 tasks each awaiting the next must not exhaust
+        // the stack. Children are pushed last first, so they come off in order.
+        var stack: [(task: InspectedTask, indent: String, depth: Int, isLast: Bool)] = roots.enumerated().reversed().map {
+            ($0.element, "", 1, $0.offset == roots.count - 1)
+        }
+        while let (task, indent, depth, isLast) = stack.popLast() {
+            guard printed.insert(task.id).inserted else { continue }
             let children = task.childIDs.filter { shown.contains($0) }.compactMap { snapshot.task(id: $0) }
-            var line = prefix + (isLast ? "└╴ " : "├╴ ") + describe(task)
+            var line = indent + (isLast ? "└╴ " : "├╴ ") + CensusTreeLayout.depthMarker(depth) + describe(task)
             if let parentID = task.parentID, !shown.contains(parentID) {
                 let parentName = snapshot.task(id: parentID)?.name.map { " ('\(TerminalText.escaped($0))')" } ?? ""
                 line += " [child of Task \(parentID)\(parentName)]"
             }
             lines.append(line)
-            let body = prefix + (isLast ? "   " : "│  ")
+            let body = indent + (isLast ? "   " : "│  ")
             if frames {
                 for (index, frame) in task.frames.enumerated() {
                     let text: String
@@ -43,12 +50,12 @@ enum TasksTreeText {
                     lines.append(body + (children.isEmpty ? "  " : "│ ") + " frame #\(index): " + text)
                 }
             }
-            for (index, child) in children.enumerated() {
-                emit(child, prefix: body, isLast: index == children.count - 1)
+            // The same cap as the census tree's (`CensusTreeLayout`): past it children stay in their parent's
+            // column and say their depth, so the text grows with the number of tasks, not with depth².
+            let childIndent = depth <= CensusTreeLayout.indentedLevels ? body : indent
+            for (index, child) in children.enumerated().reversed() {
+                stack.append((child, childIndent, depth + 1, index == children.count - 1))
             }
-        }
-        for (index, root) in roots.enumerated() {
-            emit(root, prefix: "", isLast: index == roots.count - 1)
         }
         return lines.joined(separator: "\n")
     }
