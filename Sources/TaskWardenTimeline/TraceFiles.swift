@@ -6,7 +6,9 @@ import TaskWardenSupport
 /// - the trace must be a regular file (a directory, FIFO, device or socket is refused with what it is);
 /// - the page is written only as a regular file: an existing output that is a symbolic link, a FIFO, a
 ///   device, a directory or a socket is refused, never replaced or written through;
-/// - the page never replaces the trace itself (same device and inode, however the two paths are spelt);
+/// - the page never replaces the trace itself (same device and inode, however the two paths are spelt), nor an
+///   existing file that is not an earlier page (one that does not start as every page does); an empty file may
+///   be replaced;
 /// - the page is written to a temporary file next to the output and renamed over it when complete, so a
 ///   reader never sees half a page. The checks are repeated right before the rename; what another process
 ///   puts at the output path in the microseconds between that check and the rename is replaced.
@@ -77,12 +79,37 @@ enum TraceFiles {
         }
     }
 
-    /// The page never replaces the trace itself: same device and inode, however the two paths are spelt.
+    /// The page never replaces the trace itself (same device and inode, however the two paths are spelt), nor
+    /// any other file but an earlier page: `-o` aimed at a source file by mistake must not cost the source.
     private static func refusal(of trace: OpenTrace) -> RegularFileOutput.Refusal {
-        { _, status in
-            UInt64(status.st_dev) == trace.device && UInt64(status.st_ino) == trace.inode
-                ? "it is the trace being rendered; give another output path with -o" : nil
+        { path, status in
+            if UInt64(status.st_dev) == trace.device && UInt64(status.st_ino) == trace.inode {
+                return "it is the trace being rendered; give another output path with -o"
+            }
+            guard status.st_size > 0, !startsLikeAPage(path) else { return nil }
+            return "it exists and is not a timeline trace render wrote (it does not start like one); trace render "
+                + "replaces only an earlier timeline (remove the file, or give another output path with -o)"
         }
+    }
+
+    /// Whether the file at `path` starts with the bytes every page starts with: the template up to the title,
+    /// which `TimelineHTMLRenderer` writes first and has written unchanged since the first page. A file that
+    /// cannot be opened is let through: the write then fails on its own, with the reason.
+    static func startsLikeAPage(_ path: String) -> Bool {
+        let head = Array(TimelineHTMLTemplate.parts.beforeTitle.utf8)
+        // O_NONBLOCK: should the path become a FIFO after the check, opening it must not wait for a writer.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return true }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: head.count)
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { break }
+            count += got
+        }
+        return count == head.count && bytes == head
     }
 
     /// "a directory", "a named pipe (FIFO)" …; nil for a regular file.

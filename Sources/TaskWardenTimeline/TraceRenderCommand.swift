@@ -19,9 +19,10 @@ public enum TraceRenderCommand {
         task, labelled with its name, grouped by name prefix, with hover details and zoom. Events it cannot
         use (no "ph", no finite "ts", ...) are skipped and named on standard error.
 
-        The trace must be a regular file. The page is written only as a regular file, never over the trace:
-        an OUTPUT that is a symbolic link, FIFO, device or directory, or is the trace itself, is refused
-        (exit status 2).
+        The trace must be a regular file. The page is written only as a regular file, and replaces only an
+        earlier page: an OUTPUT that is a symbolic link, FIFO, device or directory, is the trace itself, or is
+        any other non-empty file that does not start like a timeline trace render wrote (a Swift source, say)
+        is refused (exit status 2). Rendering again over the previous timeline replaces it.
 
         options:
           -o, --output PATH   where to write the page (default: TRACE with the extension .html)
@@ -89,7 +90,8 @@ public enum TraceRenderCommand {
     /// inf)`); they do not fail the run while something is left to draw.
     ///
     /// The trace must be a regular file. The page is written as a regular file only: an output path holding
-    /// a symbolic link, FIFO, device or directory is refused, and so is the trace itself (``TraceFiles``).
+    /// a symbolic link, FIFO, device or directory is refused, and so are the trace itself and any non-empty
+    /// file that is not an earlier page (``TraceFiles``).
     public static func run(
         _ options: Options, workingDirectory: String, warn: (String) -> Void = { _ in }
     ) throws(TimelineError) -> String {

@@ -131,17 +131,39 @@ struct TraceRenderCommandTests {
         }
     }
 
-    @Test func anExistingRegularFileIsReplacedKeepingItsPermissions() throws {
+    @Test func anEarlierPageIsReplacedKeepingItsPermissions() throws {
         try withTraceDirectory { directory in
             let output = directory + "/timeline.html"
-            try Data("old".utf8).write(to: URL(fileURLWithPath: output))
+            _ = try render(["trace.json", "-o", "timeline.html", "--title", "First"], in: directory)
             #expect(chmod(output, 0o640) == 0)
-            _ = try render(["trace.json", "-o", "timeline.html"], in: directory)
-            #expect(try String(contentsOfFile: output, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+            _ = try render(["trace.json", "-o", "timeline.html", "--title", "Second"], in: directory)
+            let page = try String(contentsOfFile: output, encoding: .utf8)
+            #expect(page.hasPrefix("<!DOCTYPE html>"))
+            #expect(page.contains("<title>Second · TaskWarden timeline</title>"))
             let permissions = try FileManager.default.attributesOfItem(atPath: output)[.posixPermissions] as? Int
             #expect(permissions == 0o640)
             // No temporary file is left beside it.
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["timeline.html", "trace.json"])
+        }
+    }
+
+    @Test func aFileThatIsNotAPageIsNotReplaced() throws {
+        try withTraceDirectory { directory in
+            let kept = [
+                "Keep.swift": "struct Keep {}\n",
+                "notes.html": "<!DOCTYPE html>\n<html>\n<head><title>Notes</title></head>\n",
+                "short.html": "<!DOCTYPE html>\n",
+            ]
+            for (name, text) in kept {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: directory + "/" + name))
+                expectRefused(["trace.json", "-o", name], in: directory, naming: name,
+                              because: "it exists and is not a timeline trace render wrote")
+                #expect(try String(contentsOfFile: directory + "/" + name, encoding: .utf8) == text)
+            }
+            // Nothing to lose in an empty file: it is written.
+            #expect(FileManager.default.createFile(atPath: directory + "/empty.html", contents: Data()))
+            _ = try render(["trace.json", "-o", "empty.html"], in: directory)
+            #expect(try String(contentsOfFile: directory + "/empty.html", encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
         }
     }
 

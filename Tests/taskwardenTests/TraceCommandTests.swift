@@ -47,6 +47,7 @@ struct TraceCommandTests {
         #expect(output.contains("trace"))
         let (_, usage, _) = run(["trace", "--help"], in: "/tmp")
         #expect(usage.contains("taskwarden trace render TRACE.json"))
+        #expect(usage.contains("Rendering again over the previous timeline replaces it."))
     }
 
     func withDirectory(_ body: (String) throws -> Void) throws {
@@ -108,5 +109,20 @@ struct TraceCommandTests {
             #expect(pipeErrors == "taskwarden trace: cannot write 'pipe': it is a named pipe (FIFO); trace render writes regular files only\n")
         }
     }
-}
 
+    @Test func aSourceFileGivenAsTheOutputIsAnInputErrorAndKept() throws {
+        try withDirectory { directory in
+            let trace = #"[{"ph":"X","pid":1,"tid":1,"name":"a","ts":0,"dur":1}]"#
+            try Data(trace.utf8).write(to: URL(fileURLWithPath: directory + "/t.json"))
+            try Data("struct Keep {}\n".utf8).write(to: URL(fileURLWithPath: directory + "/Keep.swift"))
+            let (status, output, errors) = run(["trace", "render", "t.json", "-o", "Keep.swift"], in: directory)
+            #expect(status == .usageOrInputError)
+            #expect(output.isEmpty)
+            #expect(errors == "taskwarden trace: cannot write 'Keep.swift': it exists and is not a timeline trace render wrote (it does not start like one); trace render replaces only an earlier timeline (remove the file, or give another output path with -o)\n")
+            #expect(try String(contentsOfFile: directory + "/Keep.swift", encoding: .utf8) == "struct Keep {}\n")
+            // The previous timeline is rendered over as before.
+            #expect(run(["trace", "render", "t.json", "-o", "t.html"], in: directory).0 == .success)
+            #expect(run(["trace", "render", "t.json", "-o", "t.html"], in: directory).0 == .success)
+        }
+    }
+}
