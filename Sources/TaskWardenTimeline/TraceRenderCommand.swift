@@ -66,6 +66,9 @@ public enum TraceRenderCommand {
             switch argument {
             case "-o", "--output", "--title":
                 guard let value = rest.popFirst() else { throw UsageError(description: "\(argument) needs a value") }
+                // An empty output is a shell variable that expanded to nothing: resolved, it would name the
+                // working folder.
+                if value.isEmpty, argument != "--title" { throw UsageError(description: "\(argument): the path is empty") }
                 if argument == "--title" { title = value } else { output = value }
             default:
                 if argument.hasPrefix("-"), argument != "-" {

@@ -15,6 +15,14 @@ struct ParsedArguments {
         var description: String
     }
 
+    /// The options whose value is a file or folder, in every command that takes them. An empty value is refused
+    /// here, before any command resolves it: it is almost always a shell variable that expanded to nothing, and
+    /// resolved against the working folder it would name that folder (`--cache-path ""` would fill it with a
+    /// cache, `--config ""` would read it as a file).
+    static let pathOptions: Set<String> = [
+        "--config", "--cache-path", "--baseline", "--write-baseline", "--plan", "--write-plan", "--socket",
+    ]
+
     init(_ arguments: [String], options: Set<String>, flags allowedFlags: Set<String>) throws(UsageError) {
         var index = 0
         var onlyPositionals = false
@@ -36,14 +44,19 @@ struct ParsedArguments {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             if options.contains(name) {
+                let value: String
                 if let inlineValue {
-                    values[name] = inlineValue
+                    value = inlineValue
                 } else if index < arguments.count {
-                    values[name] = arguments[index]
+                    value = arguments[index]
                     index += 1
                 } else {
                     throw UsageError(description: "option \(name) needs a value")
                 }
+                if value.isEmpty, Self.pathOptions.contains(name) {
+                    throw UsageError(description: "\(name): the path is empty")
+                }
+                values[name] = value
             } else if allowedFlags.contains(name), inlineValue == nil {
                 flags.insert(name)
             } else {

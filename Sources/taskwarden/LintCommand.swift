@@ -48,7 +48,7 @@ enum LintCommand: Subcommand {
         // the run's findings, never the whole file.
         var baseline: Baseline.CheckedFile?
         if let path = parsed.value("--baseline") {
-            do { baseline = try Baseline.check(path.isEmpty ? path : absolute(path, in: context)) } catch {
+            do { baseline = try Baseline.check(absolute(path, in: context)) } catch {
                 context.printError("taskwarden lint: \(Baseline.FileError(path: path, reason: error.reason))")
                 return .usageOrInputError
             }

@@ -27,6 +27,16 @@ struct TraceRenderCommandTests {
         }
     }
 
+    @Test func anEmptyOutputPathIsRefusedNotTakenForTheWorkingFolder() {
+        for option in ["-o", "--output"] {
+            #expect(throws: TraceRenderCommand.UsageError(description: "\(option): the path is empty")) {
+                try TraceRenderCommand.parse(["render", "t.json", option, ""])
+            }
+        }
+        // An empty title is only an empty title.
+        #expect((try? TraceRenderCommand.parse(["render", "t.json", "--title", ""]))?.title == "")
+    }
+
     @Test func rendersAFileAndReportsWhatItDrew() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tw-render-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

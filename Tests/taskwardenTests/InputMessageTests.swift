@@ -89,6 +89,30 @@ import Testing
         #expect(try String(contentsOfFile: workspace.path + "/App.swift", encoding: .utf8) == "func f() { Task { } }\n")
     }
 
+    @Test func anEmptyPathOptionIsAUsageErrorNamingTheOption() throws {
+        let workspace = try Workspace(["App.swift": "func f() { Task { } }\n"])
+        let runs: [(option: String, arguments: [String])] = [
+            ("--cache-path", ["lint", "--cache-path", "", "App.swift"]),
+            ("--cache-path", ["list", "--cache-path=", "App.swift"]),
+            ("--config", ["lint", "--no-cache", "--config", "", "App.swift"]),
+            ("--baseline", ["lint", "--no-cache", "--baseline", "", "App.swift"]),
+            ("--write-baseline", ["lint", "--no-cache", "--write-baseline", "", "App.swift"]),
+            ("--write-plan", ["fix", "--write-plan", "", "App.swift"]),
+            ("--plan", ["fix", "--plan", "", "App.swift"]),
+            ("--config", ["where", "--config", "", "label"]),
+            ("--socket", ["top", "--socket", "", "--once"]),
+            ("-o", ["trace", "render", "t.json", "-o", ""]),
+        ]
+        for (option, arguments) in runs {
+            let run = CommandRun(arguments, in: workspace.path)
+            #expect(run.status == .usageOrInputError, "\(arguments)")
+            #expect(run.errors.hasPrefix("taskwarden \(arguments[0]): \(option): the path is empty\n"), "\(arguments): \(run.errors)")
+        }
+        // Nothing was made or written in the working folder, and the source is untouched.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path) == ["App.swift"])
+        #expect(try String(contentsOfFile: workspace.path + "/App.swift", encoding: .utf8) == "func f() { Task { } }\n")
+    }
+
     @Test func aNamedFileThatIsNotSwiftIsReported() throws {
         let workspace = try Workspace(["notes.txt": "Task { }\n", "App.swift": "let x = 1\n"])
         let run = workspace.run("lint", "notes.txt")
