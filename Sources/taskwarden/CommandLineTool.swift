@@ -1,3 +1,5 @@
+import TaskWardenLint
+
 /// The dispatcher: `taskwarden [--help | --version | SUBCOMMAND [ARGUMENTS…]]`.
 enum CommandLineTool {
     static let version = "0.1.0"
@@ -39,7 +41,7 @@ enum CommandLineTool {
             return .success
         default:
             guard let command = SubcommandRegistry.command(named: first) else {
-                context.printError("taskwarden: unknown subcommand '\(first)' (known: \(SubcommandRegistry.all.map { $0.name }.joined(separator: ", "))); see taskwarden --help")
+                context.printError("taskwarden: unknown subcommand '\(OutputLine.escaped(first))' (known: \(SubcommandRegistry.all.map { $0.name }.joined(separator: ", "))); see taskwarden --help")
                 return .usageOrInputError
             }
             let rest = Array(arguments.dropFirst())

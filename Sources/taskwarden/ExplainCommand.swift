@@ -16,7 +16,7 @@ enum ExplainCommand: Subcommand {
             return usageError("expected exactly one RULE-ID", context: context)
         }
         guard let rule = RuleRegistry.rule(id: id) else {
-            context.printError("taskwarden explain: unknown rule '\(id)' (known: \(RuleRegistry.ids.joined(separator: ", ")))")
+            context.printError("taskwarden explain: unknown rule '\(OutputLine.escaped(id))' (known: \(RuleRegistry.ids.joined(separator: ", ")))")
             return .usageOrInputError
         }
         context.writeOutput(RuleDocumentation.text(rule.description))

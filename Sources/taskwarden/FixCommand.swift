@@ -100,7 +100,7 @@ enum FixCommand: Subcommand {
                 outcome.notes.forEach { context.printError(OutputLine.escaped($0)) }
             case .planProblems(let errors):
                 errors.forEach { context.printError($0.description) }
-                context.printError("\(applyPlan): \(errors.count) problem\(errors.count == 1 ? "" : "s") in the plan; nothing written")
+                context.printError(OutputLine.escaped("\(applyPlan): \(errors.count) problem\(errors.count == 1 ? "" : "s") in the plan; nothing written"))
                 return .usageOrInputError
             }
         } else {

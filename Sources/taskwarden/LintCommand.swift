@@ -49,7 +49,7 @@ enum LintCommand: Subcommand {
         var baseline: Baseline.CheckedFile?
         if let path = parsed.value("--baseline") {
             do { baseline = try Baseline.check(absolute(path, in: context)) } catch {
-                context.printError("taskwarden lint: \(Baseline.FileError(path: path, reason: error.reason))")
+                context.printError("taskwarden lint: " + OutputLine.escaped("\(Baseline.FileError(path: path, reason: error.reason))"))
                 return .usageOrInputError
             }
         }
@@ -58,7 +58,7 @@ enum LintCommand: Subcommand {
         var result = linted
         if let path = parsed.value("--write-baseline") {
             do { try Baseline(accepting: result).write(to: absolute(path, in: context)) } catch {
-                context.printError("taskwarden lint: \(Baseline.FileError(path: path, reason: error.reason))")
+                context.printError("taskwarden lint: " + OutputLine.escaped("\(Baseline.FileError(path: path, reason: error.reason))"))
                 return .usageOrInputError
             }
         }
@@ -69,7 +69,7 @@ enum LintCommand: Subcommand {
                 baselined = result.findings.count - new.count
                 result.findings = new
             } catch {
-                context.printError("taskwarden lint: \(Baseline.FileError(path: path, reason: error.reason))")
+                context.printError("taskwarden lint: " + OutputLine.escaped("\(Baseline.FileError(path: path, reason: error.reason))"))
                 return .usageOrInputError
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TaskWardenLint
 
 /// A `taskwarden` subcommand: one file each, listed in ``SubcommandRegistry``.
 ///
@@ -26,9 +27,11 @@ protocol Subcommand: SendableMetatype {
 
 extension Subcommand {
     /// Reports wrong usage: `taskwarden NAME: problem`, a blank line and the usage text on standard error.
-    /// Returns the exit status for it, so a command can `return usageError(…)`.
+    /// Returns the exit status for it, so a command can `return usageError(…)`. The problem usually echoes an
+    /// argument (an unknown option, a bad value); it is escaped as paths are, so an argument holding ESC or a
+    /// newline cannot clear the terminal or fake a line of output.
     static func usageError(_ problem: some CustomStringConvertible, context: CommandContext) -> ExitStatus {
-        context.printError("taskwarden \(name): \(problem)\n\n\(usage)")
+        context.printError("taskwarden \(name): \(OutputLine.escaped(problem.description))\n\n\(usage)")
         return .usageOrInputError
     }
 

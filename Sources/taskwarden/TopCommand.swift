@@ -79,7 +79,7 @@ enum TopCommand: Subcommand {
         var client: CensusClient?
         if let path {
             if let problem = TopSocketPath.problem(at: path) {
-                context.printError("taskwarden top: \(path): \(problem)")
+                context.printError("taskwarden top: " + TerminalText.escaped("\(path): \(problem)"))
                 return .usageOrInputError
             }
             do {

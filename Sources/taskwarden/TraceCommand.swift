@@ -1,3 +1,4 @@
+import TaskWardenLint
 import TaskWardenTimeline
 
 /// `taskwarden trace render TRACE.json -o timeline.html`; the logic is `TraceRenderCommand` in
@@ -11,14 +12,14 @@ enum TraceCommand: Subcommand {
         do {
             let options = try TraceRenderCommand.parse(arguments)
             let summary = try TraceRenderCommand.run(options, workingDirectory: context.workingDirectory) { warning in
-                context.printError("taskwarden trace: \(warning)")
+                context.printError("taskwarden trace: " + OutputLine.escaped(warning))
             }
             context.print(summary)
             return .success
         } catch let error as TraceRenderCommand.UsageError {
             return usageError(error, context: context)
         } catch {
-            context.printError("taskwarden trace: \(error)")
+            context.printError("taskwarden trace: " + OutputLine.escaped("\(error)"))
             return .usageOrInputError
         }
     }

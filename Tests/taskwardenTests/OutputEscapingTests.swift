@@ -40,4 +40,31 @@ import Testing
             expectNoInjectedLine(text, name)
         }
     }
+
+    /// A usage error echoes the argument it could not use, escaped as a path is: ESC and newline become
+    /// visible text, so the argument can neither drive the terminal nor add a line.
+    @Test(arguments: [
+        (["explain", "\u{1B}[31mRED\nsecond line"], "unknown rule '\\u{1B}[31mRED\\nsecond line'"),
+        (["lint", "--\u{1B}[2J"], "unknown option '--\\u{1B}[2J'"),
+        (["lint", "--format", "\u{1B}[2J"], "not '\\u{1B}[2J'"),
+        (["\u{1B}[2J"], "unknown subcommand '\\u{1B}[2J'"),
+        (["tasks", "--pid", "1\n2"], "not '1\\n2'"),
+        (["trace", "render", "t\u{1B}.json", "--\u{1B}"], "unknown option '--\\u{1B}'"),
+    ])
+    func usageErrorsEscapeTheArgumentTheyEcho(_ arguments: [String], _ echoed: String) throws {
+        let workspace = try Workspace([:])
+        let run = CommandRun(arguments, in: workspace.path)
+        #expect(run.status == .usageOrInputError)
+        #expect(!run.errors.contains("\u{1B}"), "\(run.errors)")
+        #expect(run.errors.split(separator: "\n").first?.contains(echoed) == true, "\(run.errors)")
+        #expect(!run.errors.contains("\nsecond line"), "\(run.errors)")
+    }
+
+    @Test func aTraceThatCannotBeReadIsNamedEscaped() throws {
+        let workspace = try Workspace([:])
+        let run = workspace.run("trace", "render", "a\u{1B}[31m\n.json")
+        #expect(run.status == .usageOrInputError)
+        #expect(run.errors.contains("a\\u{1B}[31m\\n.json"), "\(run.errors)")
+        #expect(!run.errors.contains("\u{1B}"), "\(run.errors)")
+    }
 }
