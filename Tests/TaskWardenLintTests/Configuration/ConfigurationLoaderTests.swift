@@ -59,6 +59,27 @@ import Testing
         #expect(failure?.description.contains("cfg.json: key '\(key)'") == true)
     }
 
+    /// A number beyond a Double's range is valid JSON: the message names its key and says the number is out of
+    /// range, and an unknown key holding one is still reported as unknown.
+    @Test func aNumberOutOfRangeIsCalledThatUnderItsKey() {
+        let huge = "1" + String(repeating: "0", count: 400)
+        let maxLength = Self.failure("{\"naming\": {\"maxLength\": \(huge)}}")
+        #expect(maxLength?.key == "naming.maxLength")
+        #expect(maxLength?.problem == "expected a whole number from 16 to 9999, got a number out of range")
+        let include = Self.failure("{\"include\": [\(huge)]}")
+        #expect(include?.key == "include")
+        #expect(include?.problem == "expected an array of strings, got [a number out of range]")
+        let target = Self.failure("{\"deploymentTargets\": {\"iOS\": -1e400}}")
+        #expect(target?.key == "deploymentTargets.iOS")
+        #expect(target?.problem.hasSuffix("got a number out of range") == true)
+        let unknown = Self.failure("{\"bogus\": \(huge)}")
+        #expect(unknown?.key == "bogus")
+        #expect(unknown?.problem.hasPrefix("unknown key") == true)
+        for failure in [maxLength, include, target, unknown] {
+            #expect(failure?.description.contains("expected an object") == false, "\(String(describing: failure))")
+        }
+    }
+
     @Test func rejectsInvalidJSONAndNonObjects() {
         #expect(Self.failure("{\"rules\": ")?.problem.hasPrefix("not valid JSON") == true)
         #expect(Self.failure("[1, 2]")?.problem == "expected a JSON object at the top level")

@@ -45,6 +45,12 @@ import Testing
         #expect(value == .object(["flag": .bool(true), "count": .number(1), "names": .array([.string("a")]), "none": .null]))
     }
 
+    @Test func aNumberADoubleCannotHoldIsReadAsOutOfRangeNotAsAWrongType() throws {
+        let value = try JSONReader.value(from: Data(#"{"big": 1e400, "small": -1e400, "list": [1e999, "a"], "tiny": 1e-400}"#.utf8))
+        #expect(value == .object(["big": .numberOutOfRange, "small": .numberOutOfRange, "list": .array([.numberOutOfRange, .string("a")]),
+                                  "tiny": .numberOutOfRange]))
+    }
+
     @Test func whatTheWriterWritesReadsBack() throws {
         let entries = [Entry(rule: "unnamed-task", line: 3), Entry(rule: "a/b \"quoted\"", line: 4)]
         let document = JSONWriter.document(entries)
