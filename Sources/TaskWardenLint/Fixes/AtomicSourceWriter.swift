@@ -20,7 +20,7 @@ import Darwin
 /// Nothing is written when the bytes are unchanged.
 ///
 /// A file that replacing would change in more than its bytes is refused and left alone
-/// (``SourceWriteError/cannotKeepIdentity(path:reason:)``): one with several hard links (a new file would
+/// (``SourceWriteError/cannotKeepIdentity(path:_:)``): one with several hard links (a new file would
 /// split them), one whose owner or group this user cannot give the new file, or whose mode bits cannot
 /// be set again. Writing such a file in place instead would not be atomic, and `fix` never leaves a file
 /// half-written.
@@ -46,7 +46,7 @@ public enum SourceWriteError: Error, Equatable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     case writeFailed(path: String, reason: String)
     /// Replacing the file would change more than its bytes (hard links, owner, mode bits).
-    case cannotKeepIdentity(path: String, reason: String)
+    case cannotKeepIdentity(path: String, IdentityLoss)
     /// SIGINT or SIGTERM arrived while writing.
     case interrupted(path: String)
 
@@ -56,7 +56,7 @@ public enum SourceWriteError: Error, Equatable, CustomStringConvertible {
         case .changedDuringRun(let path): "\(path): file changed while taskwarden was running; not changed (run fix again)"
         case .unreadable(let path, let reason): "\(path): cannot read file (\(reason)); not changed"
         case .writeFailed(let path, let reason): "\(path): cannot write file (\(reason)); not changed"
-        case .cannotKeepIdentity(let path, let reason): "\(path): \(reason); not changed (name it yourself, or replace the link by a copy)"
+        case .cannotKeepIdentity(let path, let loss): "\(path): \(loss.reason); not changed (\(loss.advice))"
         case .interrupted(let path): "\(path): interrupted; not changed"
         }
     }
@@ -109,8 +109,8 @@ public struct AtomicSourceWriter: SourceWriting {
         guard stat(target, &status) == 0 else { throw .unreadable(path: path, reason: Self.errorText()) }
         // No write bit at all means read-only on purpose, even for a superuser whom `access` would let through.
         guard access(target, W_OK) == 0, status.st_mode & 0o222 != 0 else { throw .readOnly(path: path) }
-        if let reason = Self.identityProblem(of: ReplacedFileStatus(status), runningAs: geteuid(), inGroups: Self.groups()) {
-            throw .cannotKeepIdentity(path: path, reason: reason)
+        if let loss = Self.identityProblem(of: ReplacedFileStatus(status), runningAs: geteuid(), inGroups: Self.groups()) {
+            throw .cannotKeepIdentity(path: path, loss)
         }
 
         let directory = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? "."
@@ -137,7 +137,7 @@ public struct AtomicSourceWriter: SourceWriting {
             var written = stat()
             guard fstat(descriptor, &written) == 0 else { throw SourceWriteError.writeFailed(path: path, reason: Self.errorText()) }
             guard written.st_mode & 0o7777 == status.st_mode & 0o7777, written.st_uid == status.st_uid, written.st_gid == status.st_gid else {
-                throw SourceWriteError.cannotKeepIdentity(path: path, reason: "its owner, group or mode bits (\(String(status.st_mode & 0o7777, radix: 8))) could not be given to the new file")
+                throw SourceWriteError.cannotKeepIdentity(path: path, .attributes(mode: status.st_mode & 0o7777))
             }
         } catch {
             close(descriptor)

@@ -11,7 +11,7 @@ import Darwin
 ///
 /// ```swift
 /// let status = ReplacedFileStatus(linkCount: 2, owner: 501, group: 20, mode: 0o644)
-/// AtomicSourceWriter.identityProblem(of: status, runningAs: 501, inGroups: [20]) // "has 2 hard links; …"
+/// AtomicSourceWriter.identityProblem(of: status, runningAs: 501, inGroups: [20]) // .hardLinks(count: 2)
 /// ```
 struct ReplacedFileStatus: Equatable {
     var device: UInt64 = 0
@@ -64,20 +64,52 @@ struct ReplacedFileStatus: Equatable {
     }
 }
 
+/// What replacing a file by a new one would lose besides its bytes: the reason a file is refused, and the
+/// advice that fits it. Each case has its own advice, because the way out differs: a hard link can be
+/// replaced by a copy, an owner or group is kept by running as a user who can give it.
+///
+/// ```swift
+/// IdentityLoss.group(30, user: 501).reason  // "belongs to group 30, which user 501 cannot give a new file"
+/// IdentityLoss.group(30, user: 501).advice  // "name it yourself, or run fix as a user in group 30"
+/// ```
+public enum IdentityLoss: Equatable, Sendable {
+    /// The file has several hard links; a new file would split them.
+    case hardLinks(count: Int)
+    /// The file belongs to another user, whom only a superuser can give a new file.
+    case owner(uid_t, user: uid_t)
+    /// The file belongs to a group this user is not in.
+    case group(gid_t, user: uid_t)
+    /// The new file's owner, group or mode bits came out different from the old file's.
+    case attributes(mode: mode_t)
+
+    public var reason: String {
+        switch self {
+        case .hardLinks(let count): "has \(count) hard links; replacing it would split them"
+        case .owner(let owner, let user): "is owned by user \(owner); a new file written by user \(user) could not keep that owner"
+        case .group(let group, let user): "belongs to group \(group), which user \(user) cannot give a new file"
+        case .attributes(let mode): "its owner, group or mode bits (\(String(mode, radix: 8))) could not be given to the new file"
+        }
+    }
+
+    /// What the person can do instead; only a hard link is a link to replace.
+    public var advice: String {
+        switch self {
+        case .hardLinks: "name it yourself, or replace the link by a copy"
+        case .owner(let owner, _): "name it yourself, or run fix as user \(owner)"
+        case .group(let group, _): "name it yourself, or run fix as a user in group \(group)"
+        case .attributes: "name it yourself"
+        }
+    }
+}
+
 extension AtomicSourceWriter {
     /// Why replacing a file with this status by a new file would change more than its bytes, or nil.
     /// A superuser can give the new file any owner and group; anyone else only their own user and groups.
-    static func identityProblem(of status: ReplacedFileStatus, runningAs user: uid_t, inGroups groups: Set<gid_t>) -> String? {
-        if status.linkCount > 1 {
-            return "has \(status.linkCount) hard links; replacing it would split them"
-        }
+    static func identityProblem(of status: ReplacedFileStatus, runningAs user: uid_t, inGroups groups: Set<gid_t>) -> IdentityLoss? {
+        if status.linkCount > 1 { return .hardLinks(count: status.linkCount) }
         guard user != 0 else { return nil }
-        if status.owner != user {
-            return "is owned by user \(status.owner); a new file written by user \(user) could not keep that owner"
-        }
-        if !groups.contains(status.group) {
-            return "belongs to group \(status.group), which user \(user) cannot give a new file"
-        }
+        if status.owner != user { return .owner(status.owner, user: user) }
+        if !groups.contains(status.group) { return .group(status.group, user: user) }
         return nil
     }
 

@@ -49,6 +49,24 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: file.directory).sorted() == ["Library.swift", "Other.swift"])
     }
 
+    @Test func theAdviceFitsWhatReplacingWouldLose() throws {
+        let group = SourceWriteError.cannotKeepIdentity(path: "d/a.swift", .group(0, user: 65534)).description
+        #expect(group == "d/a.swift: belongs to group 0, which user 65534 cannot give a new file; not changed (name it yourself, or run fix as a user in group 0)")
+        let owner = SourceWriteError.cannotKeepIdentity(path: "d/a.swift", .owner(502, user: 501)).description
+        #expect(owner == "d/a.swift: is owned by user 502; a new file written by user 501 could not keep that owner; not changed (name it yourself, or run fix as user 502)")
+        let attributes = SourceWriteError.cannotKeepIdentity(path: "d/a.swift", .attributes(mode: 0o4755)).description
+        #expect(attributes == "d/a.swift: its owner, group or mode bits (4755) could not be given to the new file; not changed (name it yourself)")
+        // Only a file with hard links is told to replace a link.
+        for text in [group, owner, attributes] { #expect(!text.contains("link"), "\(text)") }
+        let file = try makeFile()
+        #expect(link(file.path, file.directory + "/Other.swift") == 0)
+        #expect(throws: SourceWriteError.cannotKeepIdentity(path: file.path, .hardLinks(count: 2))) {
+            try AtomicSourceWriter().replace(file.path, expecting: old, with: new)
+        }
+        #expect(SourceWriteError.cannotKeepIdentity(path: "a.swift", .hardLinks(count: 2)).description
+                == "a.swift: has 2 hard links; replacing it would split them; not changed (name it yourself, or replace the link by a copy)")
+    }
+
     @Test func staleTemporariesOfOursNextToTheFileAreRemoved() throws {
         let file = try makeFile()
         let names = [

@@ -138,15 +138,15 @@ import Testing
         #expect(AtomicSourceWriter.identityProblem(of: mine, runningAs: 501, inGroups: [20]) == nil)
         // Another user's file, writable through its group: a new file would belong to us.
         let theirs = ReplacedFileStatus(linkCount: 1, owner: 502, group: 20, mode: 0o664)
-        #expect(AtomicSourceWriter.identityProblem(of: theirs, runningAs: 501, inGroups: [20])?.contains("owned by user 502") == true)
+        #expect(AtomicSourceWriter.identityProblem(of: theirs, runningAs: 501, inGroups: [20])?.reason.contains("owned by user 502") == true)
         // A group we are not in.
         let otherGroup = ReplacedFileStatus(linkCount: 1, owner: 501, group: 30, mode: 0o2755)
-        #expect(AtomicSourceWriter.identityProblem(of: otherGroup, runningAs: 501, inGroups: [20])?.contains("group 30") == true)
+        #expect(AtomicSourceWriter.identityProblem(of: otherGroup, runningAs: 501, inGroups: [20])?.reason.contains("group 30") == true)
         // A superuser can give the new file any owner and group…
         #expect(AtomicSourceWriter.identityProblem(of: theirs, runningAs: 0, inGroups: [0]) == nil)
         // …but not keep hard links together.
         let linked = ReplacedFileStatus(linkCount: 3, owner: 0, group: 0, mode: 0o644)
-        #expect(AtomicSourceWriter.identityProblem(of: linked, runningAs: 0, inGroups: [0])?.contains("3 hard links") == true)
+        #expect(AtomicSourceWriter.identityProblem(of: linked, runningAs: 0, inGroups: [0])?.reason.contains("3 hard links") == true)
     }
 
     @Test func theTemporaryPatternIsRecognisedExactly() {
