@@ -181,6 +181,18 @@ import Testing
         #expect(contents(workspace, "Sources/Library.swift") == Self.library)
     }
 
+    @Test func aPlanSavedWithAByteOrderMarkApplies() throws {
+        let workspace = try Workspace(["Sources/Library.swift": Self.library])
+        #expect(workspace.run("fix", "--write-plan", "names.plan", "Sources").status == .success)
+        let plan = try Data(contentsOf: URL(fileURLWithPath: workspace.path + "/names.plan"))
+        try (Data([0xEF, 0xBB, 0xBF]) + plan).write(to: URL(fileURLWithPath: workspace.path + "/names.plan"))
+        let run = workspace.run("fix", "--plan", "names.plan", "Sources")
+        #expect(run.status == .success, "\(run.errors)")
+        #expect(contents(workspace, "Sources/Library.swift").contains("Task(name: \"library-fetch-albums\")"))
+        // Written again over it: a plan with a byte-order mark is still a plan.
+        #expect(workspace.run("fix", "--write-plan", "names.plan", "Sources").status == .success)
+    }
+
     @Test func planOptionsDoNotMix() throws {
         let workspace = try Workspace(["Sources/Library.swift": Self.library])
         #expect(workspace.run("fix", "--write-plan", "a.plan", "--plan", "b.plan", "Sources").status == .usageOrInputError)

@@ -10,7 +10,8 @@ import TaskWardenSupport
 /// Reading and writing a ``ReviewPlan`` on disk, with the checks a file named on the command line gets:
 ///
 /// - a plan is read only from a regular file (a FIFO, a device or a directory is refused, and opening never
-///   waits for a writer), at most ``maximumBytes``, and must be UTF-8;
+///   waits for a writer), at most ``maximumBytes``, and must be UTF-8 (a leading byte-order mark, which
+///   editors on Windows add when they save, is dropped);
 /// - a plan is written only as a regular file, through a temporary beside it renamed into place (Ctrl-C
 ///   removes the temporary, as for `fix`'s own writes); what is already at the path must be a plan, so a
 ///   source file, a symbolic link, a FIFO or anything else is never replaced.
@@ -23,7 +24,7 @@ public enum ReviewPlanFile {
     /// A plan is a line a site: 64 MiB hold several hundred thousand rows.
     public static let maximumBytes = 64 << 20
 
-    /// The plan's text.
+    /// The plan's text, without a leading UTF-8 byte-order mark.
     public static func read(_ path: String, name: String) throws(ReviewPlanError) -> String {
         func failure(_ message: String) -> ReviewPlanError { ReviewPlanError(source: name, line: nil, message: message) }
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -51,6 +52,8 @@ public enum ReviewPlanFile {
             // A file that grows while being read is refused, not cut.
             guard bytes.count <= maximumBytes else { throw failure("grew past \(maximumBytes) bytes while being read; a plan may hold at most that") }
         }
+        // An editor may have saved the plan with a byte-order mark; it is not part of the header line.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let line = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
                 .firstIndex { String(validating: $0, as: UTF8.self) == nil }.map { $0 + 1 }

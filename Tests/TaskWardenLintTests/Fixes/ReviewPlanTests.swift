@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TaskWardenLint
 
@@ -119,5 +120,18 @@ import Testing
         let error = parseError(Self.plan("file \"A.swift\" sha256 \(Self.hash)\n3:9 Task\u{1B}]0;x\u{7} \"a\"\n"))
         #expect(error?.description.contains("\u{1B}") == false)
         #expect(error?.description.contains("\\u{1B}") == true)
+    }
+
+    /// Editors on Windows save UTF-8 with a byte-order mark; the plan read from such a file is the plan.
+    @Test func aPlanSavedWithAByteOrderMarkReadsAsThePlan() throws {
+        let text = Self.plan("file \"A.swift\" sha256 \(Self.hash)\n  3:9 Task.init \"a\"\n")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("taskwarden-bom-\(UUID().uuidString).plan").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data([0xEF, 0xBB, 0xBF] + Array(text.utf8)).write(to: URL(fileURLWithPath: path))
+        let read = try ReviewPlanFile.read(path, name: "names.plan")
+        #expect(read == text)
+        #expect(try ReviewPlan.parse(read, source: "names.plan") == ReviewPlan.parse(text, source: "names.plan"))
+        // A plan saved so can be written over like any plan.
+        #expect(throws: Never.self) { try ReviewPlanFile.checkReplaceable(path, name: "names.plan") }
     }
 }
