@@ -30,7 +30,8 @@ enum FixCommand: Subcommand {
                            names, delete lines to leave sites unnamed
           --plan PLAN      insert exactly the names PLAN gives (each checked against the convention,
                            uniqueness within its program and availability first; nothing is written if one
-                           fails); a file that changed since PLAN was written is refused
+                           fails); a file that changed since PLAN was written is refused. Run it
+                           from the folder PLAN was written in: its paths are relative to that folder
           --suggest        change nothing; show where per-item tasks would profit from an identity segment
           --format FORMAT  text (default): one line per name, then the summary on standard error
                            json: {"edits": [{file, line, column, kind, name, …}], "leftUnnamed": [...],

@@ -181,6 +181,29 @@ import Testing
         #expect(contents(workspace, "Sources/Library.swift") == Self.library)
     }
 
+    @Test func aPlanAppliedFromAnotherFolderSaysWhereToRunIt() throws {
+        let workspace = try Workspace(["src/Library.swift": Self.library])
+        #expect(workspace.run("fix", "--write-plan", "names.plan", "src").status == .success)
+        let run = CommandRun(["fix", "--plan", "../names.plan", "."], in: workspace.path + "/src")
+        #expect(run.status == .usageOrInputError)
+        #expect(run.errors.contains("../names.plan:11: error: \"src/Library.swift\" is not among the files linted; run fix --plan from the folder the plan was written in, with the same paths"),
+                "\(run.errors)")
+        #expect(!run.errors.contains("no longer exists"))
+        #expect(contents(workspace, "src/Library.swift") == Self.library)
+        // From the folder it was written in, the plan applies.
+        #expect(workspace.run("fix", "--plan", "names.plan", "src").status == .success)
+    }
+
+    @Test func aFileDeletedSinceThePlanIsRefusedOnItsOwn() throws {
+        let workspace = try Workspace(["src/Library.swift": Self.library, "src/Other.swift": "func other() { Task { await go() } }\n"])
+        #expect(workspace.run("fix", "--write-plan", "names.plan", "src").status == .success)
+        try FileManager.default.removeItem(atPath: workspace.path + "/src/Library.swift")
+        let run = workspace.run("fix", "--plan", "names.plan", "src")
+        #expect(run.status == .findings)
+        #expect(run.errors.contains("src/Library.swift: error: no longer exists or cannot be read"), "\(run.errors)")
+        #expect(contents(workspace, "src/Other.swift") == "func other() { Task(name: \"other\") { await go() } }\n")
+    }
+
     @Test func aPlanSavedWithAByteOrderMarkApplies() throws {
         let workspace = try Workspace(["Sources/Library.swift": Self.library])
         #expect(workspace.run("fix", "--write-plan", "names.plan", "Sources").status == .success)

@@ -6,7 +6,9 @@ import TaskNaming
 /// Two kinds of trouble, handled differently:
 /// - **The plan is wrong** — a row points at no site or a site that cannot take `name:` (any more), a name
 ///   breaks the convention, or two names clash within one program (with each other or with a name already in
-///   the code): every such row is reported, naming its plan line, and nothing is written.
+///   the code): every such row is reported, naming its plan line, and nothing is written. A plan applied
+///   from another folder than the one it was written in (none of its files found from here) is wrong the
+///   same way: each file is "not among the files linted".
 /// - **The tree moved on** — a file whose bytes no longer have the plan's SHA-256 is refused, with a message
 ///   naming it, and the plan's other files are still written. A file that already holds every name its rows
 ///   give (the plan was applied before, perhaps by an interrupted run) is reported as such and left alone.
@@ -59,11 +61,12 @@ public struct ReviewPlanApplication: Sendable {
         var outcome = Outcome(plan: FixPlan(), notes: [])
         var accepted: [Accepted] = []
         var unchangedFiles: [(section: ReviewPlan.File, file: FileAnalysis)] = []
+        let writtenElsewhere = Self.writtenInAnotherFolder(plan, tree: tree) { fixer.readBytes(fixer.absolute($0)) != nil }
 
         for section in plan.files {
             let absolute = fixer.absolute(section.path)
             guard let file = tree.file(section.path) else {
-                if fixer.readBytes(absolute) == nil {
+                if !writtenElsewhere, fixer.readBytes(absolute) == nil {
                     refuse(section, "no longer exists or cannot be read", into: &outcome.plan)
                 } else {
                     error(section.planLine, "\(PlanString.quoted(section.path)) is not among the files linted; run fix --plan from the folder the plan was written in, with the same paths")
@@ -116,6 +119,26 @@ public struct ReviewPlanApplication: Sendable {
         insert(accepted, unchangedFiles, reported: reported, into: &outcome.plan)
         outcome.plan.leftUnnamed.sort { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
         return .outcome(outcome)
+    }
+
+    /// Whether the plan's paths do not lead to its files from the folder `fix` runs in: none of its files is
+    /// among the files linted or on disk, and no folder of theirs holds a file the run linted. Then every file
+    /// would be reported deleted, when the plan was only applied from the wrong folder (its paths are
+    /// relative to the folder it was written in). A file deleted since the plan was written leaves something
+    /// behind — the plan's other files, or the other files of its folder — and is refused on its own.
+    static func writtenInAnotherFolder(_ plan: ReviewPlan, tree: TreeAnalysis, exists: (String) -> Bool) -> Bool {
+        guard !plan.files.isEmpty else { return false }
+        if plan.files.contains(where: { tree.file($0.path) != nil || exists($0.path) }) { return false }
+        let lintedFolders = Set(tree.files.map { folder(of: $0.path) })
+        return !plan.files.contains { lintedFolders.contains(folder(of: $0.path)) }
+    }
+
+    /// The folder part of a relative or absolute path (`Sources/App` for `./Sources/App/Shelf.swift`, empty
+    /// for a file in the working folder), leading `./` dropped so both spellings compare alike.
+    static func folder(of path: String) -> String {
+        var path = Substring(path)
+        while path.hasPrefix("./") { path = path.dropFirst(2) }
+        return path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
     }
 
     /// Why `site` cannot be given a `name:` argument here, or nil.

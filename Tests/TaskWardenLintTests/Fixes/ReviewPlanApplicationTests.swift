@@ -212,8 +212,9 @@ import TaskNaming
     @Test func aFileOutsideTheRunIsAnErrorAndAMissingOneIsRefused() {
         let tree = Tree(sources: [("Library.swift", Self.library)])
         let text = tree.proposed.text.replacingOccurrences(of: "file \"Library.swift\"", with: "file \"../../etc/Library.swift\"")
-        let missing = outcome(tree.apply(text))
-        #expect(missing?.plan.problems.map(\.message) == ["no longer exists or cannot be read"])
+        #expect(problems(tree.apply(text)) == [
+            "names.plan:11: error: \"../../etc/Library.swift\" is not among the files linted; run fix --plan from the folder the plan was written in, with the same paths",
+        ])
         var elsewhere = tree
         elsewhere.sources.append(("Elsewhere.swift", ""))
         let bytes = elsewhere.bytes.merging(["../../etc/Library.swift": Array(Self.library.utf8)]) { first, _ in first }
@@ -223,5 +224,44 @@ import TaskNaming
         #expect(problems(applied) == [
             "names.plan:11: error: \"../../etc/Library.swift\" is not among the files linted; run fix --plan from the folder the plan was written in, with the same paths",
         ])
+    }
+
+    /// A plan written in the package folder for `Sources/App`, applied from inside `Sources`: no path of the
+    /// plan leads to a file from there. That is the wrong folder, not a tree whose every file was deleted.
+    @Test func aPlanAppliedFromAnotherFolderSaysSoForEveryFile() {
+        let written = Tree(sources: [("Sources/App/Library.swift", Self.library), ("Sources/App/Other.swift", "func other() { Task { await go() } }\n")])
+        let text = written.proposed.text
+        // The same files as seen from inside Sources.
+        let fromInside = Tree(sources: [("App/Library.swift", Self.library), ("App/Other.swift", "func other() { Task { await go() } }\n")])
+        let errors = problems(written.apply(text, analysedAs: fromInside))
+        #expect(errors.count == 2)
+        for path in ["Sources/App/Library.swift", "Sources/App/Other.swift"] {
+            #expect(errors.contains { $0.contains("error: \"\(path)\" is not among the files linted; run fix --plan from the folder the plan was written in") },
+                    "\(errors)")
+        }
+        #expect(!errors.contains { $0.contains("no longer exists") })
+    }
+
+    /// From the right folder, a file deleted since the plan was written is refused on its own: the plan's
+    /// other files are still found, or its folder still holds files the run linted.
+    @Test func aFileDeletedSinceThePlanIsRefusedNotBlamedOnTheFolder() throws {
+        let written = Tree(sources: [("Sources/Library.swift", Self.library), ("Sources/Other.swift", "func other() { Task { await go() } }\n")])
+        let text = written.proposed.text
+        let oneDeleted = Tree(sources: [("Sources/Other.swift", "func other() { Task { await go() } }\n")])
+        let applied = try #require(outcome(written.apply(text, analysedAs: oneDeleted)))
+        #expect(applied.plan.problems.map(\.file) == ["Sources/Library.swift"])
+        #expect(applied.plan.problems.map(\.message) == ["no longer exists or cannot be read"])
+        #expect(applied.plan.files.map(\.path) == ["Sources/Other.swift"])
+        // A plan of that one file alone: its folder still holds a file the run linted.
+        let single = Tree(sources: [("Sources/Library.swift", Self.library)])
+        let alone = try #require(outcome(single.apply(single.proposed.text, analysedAs: oneDeleted)))
+        #expect(alone.plan.problems.map(\.message) == ["no longer exists or cannot be read"])
+    }
+
+    @Test func theFolderOfAPlanPathIgnoresALeadingDot() {
+        #expect(ReviewPlanApplication.folder(of: "./Sources/App/Shelf.swift") == "Sources/App")
+        #expect(ReviewPlanApplication.folder(of: "Shelf.swift") == "")
+        #expect(ReviewPlanApplication.folder(of: "./Shelf.swift") == "")
+        #expect(ReviewPlanApplication.folder(of: "/work/app/Shelf.swift") == "/work/app")
     }
 }
