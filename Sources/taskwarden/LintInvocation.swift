@@ -5,7 +5,8 @@ import TaskWardenLint
 struct LintInvocation {
     var paths: [String]
     var configurationFile: String?
-    /// `--whole-file`: parse every file whole (for comparison; the output is the same).
+    /// `--whole-file`: parse every file whole (for comparison: the same findings and names; it also sees syntax
+    /// errors in bodies sub-file parsing blanks).
     var wholeFile = false
     /// `--verbose`: print timing and what was parsed how to standard error.
     var verbose = false

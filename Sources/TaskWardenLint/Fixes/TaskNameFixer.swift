@@ -1,4 +1,3 @@
-import SwiftParser
 import SwiftSyntax
 import TaskNaming
 
@@ -165,10 +164,8 @@ public struct TaskNameFixer: Sendable {
             case .success(let fileFix): plan.files.append(fileFix)
             case .failure(let problem):
                 plan.problems.append(problem)
-                // Worded as for a file whose syntax errors the first parse saw.
-                let reason = problem.kind == .syntaxErrors ? Self.inFileWithSyntaxErrors : problem.leftUnnamedReason
                 for (entry, _) in entries {
-                    plan.leftUnnamed.append(unnamed(entry.site, reason: reason))
+                    plan.leftUnnamed.append(unnamed(entry.site, reason: problem.leftUnnamedReason))
                 }
             }
         }
@@ -237,13 +234,6 @@ public struct TaskNameFixer: Sendable {
                 message: "file changed while taskwarden was running; not changed (run fix again)"))
         }
 
-        // A masked parse (sub-file parsing) never saw the statements it blanked, nor their syntax errors: a file
-        // about to change is parsed whole first, so that a file with errors is skipped as `--whole-file` skips it.
-        if file.isMasked, !force,
-           sourceBytes.withUnsafeBufferPointer({ Parser.parse(source: $0, maximumNestingLevel: ParsePlan.parserNestingLimit) }).hasError {
-            return .failure(FixProblem.syntaxErrors(in: file.path))
-        }
-
         var insertions: [TextInsertion] = []
         var edits: [FixEdit] = []
         for (entry, name) in entries {
@@ -281,8 +271,6 @@ public struct TaskNameFixer: Sendable {
                     kind: site.kind.rawValue, reason: reason)
     }
 
-    static let inFileWithSyntaxErrors = "in a file with syntax errors"
-
     func reasonLeftUnnamed(_ site: CreationSite, in file: FileAnalysis, skipped: Bool) -> String {
         if site.kind == .swiftUITask, file.configuration.naming.exemptSwiftUITask {
             return "SwiftUI .task names itself (exempt)"
@@ -293,7 +281,7 @@ public struct TaskNameFixer: Sendable {
         case .unavailable(let reason):
             return reason
         case .available:
-            if skipped { return Self.inFileWithSyntaxErrors }
+            if skipped { return "in a file with syntax errors" }
             return "unnamed-task is off or suppressed here"
         }
     }

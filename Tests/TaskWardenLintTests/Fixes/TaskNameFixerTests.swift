@@ -156,8 +156,9 @@ func fixedText(_ plan: FixPlan, _ path: String) -> String? {
         #expect(forced.problems.isEmpty)
     }
 
-    @Test func syntaxErrorsAMaskedParseDidNotSeeStillSkipTheFile() throws {
-        // `let x = = 3` stands in a statement sub-file parsing blanks: the masked tree has no error.
+    @Test func anErrorOutsideWhatSubFileParsingReadsIsNotSeen() throws {
+        // `let x = = 3` stands in a body sub-file parsing blanks: the masked tree has no error, so the file is
+        // fixed; the name is checked as in any file (only `name:` inserted, the changed statement re-parsed).
         let source = """
             struct Loader {
                 func load() async {}
@@ -175,12 +176,13 @@ func fixedText(_ plan: FixPlan, _ path: String) -> String? {
         let tree = TreeAnalysis(files: [file])
         let findings = UnnamedTaskRule().findings(in: file, tree: tree)
         let bytes = Array(source.utf8)
-        let skipped = TaskNameFixer(readBytes: { _ in bytes }).plan(tree, unnamedTaskFindings: findings)
-        #expect(skipped.files.isEmpty)
-        #expect(skipped.problems == [FixProblem.syntaxErrors(in: "Loader.swift")])
-        #expect(skipped.leftUnnamed.map(\.reason) == ["in a file with syntax errors"])
-        let forced = TaskNameFixer(force: true, readBytes: { _ in bytes }).plan(tree, unnamedTaskFindings: findings)
-        #expect(forced.edits.map(\.name) == ["loader-start"])
+        let plan = TaskNameFixer(readBytes: { _ in bytes }).plan(tree, unnamedTaskFindings: findings)
+        #expect(plan.problems.isEmpty)
+        #expect(fixedText(plan, "Loader.swift") == source.replacingOccurrences(
+            of: "Task { await load() }", with: #"Task(name: "loader-start") { await load() }"#))
+        // Parsed whole, it is skipped.
+        let whole = planFix([("Loader.swift", source)])
+        #expect(whole.problems == [FixProblem.syntaxErrors(in: "Loader.swift")])
     }
 
     @Test func aFileChangedSinceAnalysisIsNotPlanned() {
