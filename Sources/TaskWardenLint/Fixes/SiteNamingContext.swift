@@ -160,8 +160,8 @@ public enum SiteNamingContext {
         context.isTestMethod = function.map(isTestMethod) ?? false
         // How much the body and the function do, counted only where a call or the function could name the task
         // whole (``TaskNaming/DerivedTaskName/isConfident``): this runs for every site.
-        if context.body.dominance == .onlyCall, let closure {
-            context.body.isSingleStatement = workStatementCount(closure.statements) == 1
+        if context.body.dominance == .onlyCall, let closure, let dominant = context.body.dominant {
+            context.body.isSingleStatement = isOneStatementMaking(dominant.name, closure.statements)
             if context.body.isSingleStatement, let receiver = context.body.dominant?.receiver {
                 context.body.callsOnLoopElement = loopVariables(in: closure).contains(receiver)
             }

@@ -307,4 +307,77 @@ import Testing
         #expect(confidence.derived(action)?.name == "applications-sort-installed")
         #expect(confidence.derived(action)?.isConfident == true)
     }
+
+    @Test func aCallInsideALoopIsAStepOfTheLoop() {
+        // A poller that stops the monitor when the upload is done, and a loader that caches the first image it reads.
+        let poller = """
+            final class UploadManager {
+                private func startCompletionChecker() {
+                    checkTask = Task { @MainActor in
+                        while !Task.isCancelled {
+                            try? await Task.sleep(nanoseconds: 1_000_000_000)
+                            if uploadsComplete { exportMonitor.stopMonitoring() }
+                        }
+                    }
+                }
+            }
+            """
+        #expect(confidence.derived(poller)?.isConfident == false)
+        let loader = """
+            final class ImageCache {
+                func loadAsync(urls: [URL]) {
+                    Task.detached(priority: .utility) {
+                        for url in urls {
+                            if let image = NSImage(contentsOf: url) { Self.shared.setImage(image, forKey: url.path); return }
+                        }
+                    }
+                }
+            }
+            """
+        #expect(confidence.derived(loader)?.isConfident == false)
+    }
+
+    @Test func aCallAfterALocalThatAwaitsOtherWorkIsNotAllTheTaskDoes() {
+        let source = """
+            final class MainWindow {
+                func receive(_ minutes: Int) {
+                    Task {
+                        guard let backend = self.backend else { return }
+                        let result = await backend.logIntentionTime(minutes: minutes)
+                        await MainActor.run {
+                            if let hours = result { self.callJS("done(\\(hours))") }
+                        }
+                    }
+                }
+            }
+            """
+        #expect(confidence.derived(source)?.isConfident == false)
+        // The same wrapper and branch around the one call the task makes keep it whole.
+        let whole = """
+            final class FeedViewModel {
+                func appear() {
+                    Task {
+                        await MainActor.run {
+                            if isVisible { store.reloadTimeline() }
+                        }
+                    }
+                }
+            }
+            """
+        #expect(confidence.derived(whole)?.name == "feed-reload-timeline")
+        #expect(confidence.derived(whole)?.isConfident == true)
+        // So does a condition that binds what the call returns, before a branch that only stores it.
+        let bound = """
+            final class MediaEditor {
+                func prepare(url: URL) {
+                    isGenerating = true
+                    Task {
+                        if let description = await generateDescription(url: url) { imageDescription = description }
+                    }
+                }
+            }
+            """
+        #expect(confidence.derived(bound)?.name == "media-editor-generate-description")
+        #expect(confidence.derived(bound)?.isConfident == true)
+    }
 }
