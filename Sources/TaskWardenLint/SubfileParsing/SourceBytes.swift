@@ -73,20 +73,47 @@ extension SourceMask {
         }
 
         /// Whether the line after the newline at `newline` (blank lines skipped) goes on with what stands before
-        /// it: it does not start with a word (other than `as`/`is`), an attribute, `#`, a backtick, a comment or `}`.
+        /// it: it does not start with a word (other than `as`/`is`), an attribute, `#`, a backtick or `}`. Comment
+        /// lines are skipped like blank ones: a modifier commented out in a chain (`Text(title)`, `// .bold()`,
+        /// `.task { … }`) does not end the chain.
         func nextLineGoesOn(after newline: Int) -> Bool {
-            var after = newline
-            while after < bytes.count, CreationTokenScanner.isSpace(bytes[after]) { after += 1 }
+            let after = nextCodeStart(after: newline)
             guard after < bytes.count else { return false }
             let first = bytes[after]
-            if first == UInt8(ascii: "/") {
-                let second = after + 1 < bytes.count ? bytes[after + 1] : 0
-                return second != UInt8(ascii: "/") && second != UInt8(ascii: "*")
-            }
             if [UInt8(ascii: "@"), UInt8(ascii: "}"), UInt8(ascii: "#"), UInt8(ascii: "`")].contains(first) { return false }
             guard Self.isIdentifierByte(first) else { return true }
             let end = wordEnd(from: after)
             return end - after == 2 && (matches(after, "as") || matches(after, "is"))
+        }
+
+        /// The first byte of code after `position`: spaces, blank lines and comments skipped (block comments nest,
+        /// as Swift's do). `bytes.count` when none is left.
+        func nextCodeStart(after position: Int) -> Int {
+            var after = position
+            while true {
+                while after < bytes.count, CreationTokenScanner.isSpace(bytes[after]) { after += 1 }
+                guard after + 1 < bytes.count, bytes[after] == UInt8(ascii: "/") else { return after }
+                if bytes[after + 1] == UInt8(ascii: "/") {
+                    while after < bytes.count, bytes[after] != UInt8(ascii: "\n"), bytes[after] != UInt8(ascii: "\r") { after += 1 }
+                } else if bytes[after + 1] == UInt8(ascii: "*") {
+                    var depth = 0
+                    while after + 1 < bytes.count {
+                        if bytes[after] == UInt8(ascii: "/"), bytes[after + 1] == UInt8(ascii: "*") {
+                            depth += 1
+                            after += 2
+                        } else if bytes[after] == UInt8(ascii: "*"), bytes[after + 1] == UInt8(ascii: "/") {
+                            depth -= 1
+                            after += 2
+                            if depth == 0 { break }
+                        } else {
+                            after += 1
+                        }
+                    }
+                    if depth > 0 { return bytes.count }
+                } else {
+                    return after
+                }
+            }
         }
 
         /// Last characters of a line that the next line continues (`=`, `+`, `&&`, `,`, `.`, `(`, …).
@@ -109,11 +136,10 @@ extension SourceMask {
             return lineGoesOn(before: end)
         }
 
-        /// Whether the line after the newline at `newline` (blank lines skipped) starts with one of `words` (by
+        /// Whether the line after the newline at `newline` (blank and comment lines skipped) starts with one of `words` (by
         /// ``wordHash(_:_:)``).
         func nextLineStarts(after newline: Int, withOneOf words: WordSet) -> Bool {
-            var start = newline
-            while start < bytes.count, CreationTokenScanner.isSpace(bytes[start]) { start += 1 }
+            let start = nextCodeStart(after: newline)
             let end = wordEnd(from: start)
             return end > start && words.contains(hash(start..<end))
         }

@@ -155,4 +155,24 @@ import Testing
         #expect(LintEngine(parallel: false).run(sources: sources, configuration: LintConfiguration()).tree.sites.count == 1)
         Self.expectFixEquivalent(sources)
     }
+
+    @Test func aModifierCommentedOutInAChainDoesNotEndIt() {
+        // `Text(…)` followed by a comment line is still the receiver of the `.task` below it.
+        let sources = [("ConsoleView.swift", """
+            import SwiftUI
+            struct ConsoleView: View {
+                var body: some View {
+                    ForEach(messages.indices, id: \\.self) { index in
+                        Text(messages[index])
+                        //  .fontDesign(fontDesign)
+                            .multilineTextAlignment(.leading)
+                            .task { lastIndex = index }
+                    }
+                }
+            }
+            """)]
+        let statistics = Self.expectEquivalent(sources)
+        #expect(statistics.filesParsedSubFile == 1)
+        #expect(LintEngine(parallel: false).run(sources: sources, configuration: LintConfiguration()).tree.sites.count == 1)
+    }
 }
