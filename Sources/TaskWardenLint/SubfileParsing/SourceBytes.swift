@@ -96,20 +96,8 @@ extension SourceMask {
                 if bytes[after + 1] == UInt8(ascii: "/") {
                     while after < bytes.count, bytes[after] != UInt8(ascii: "\n"), bytes[after] != UInt8(ascii: "\r") { after += 1 }
                 } else if bytes[after + 1] == UInt8(ascii: "*") {
-                    var depth = 0
-                    while after + 1 < bytes.count {
-                        if bytes[after] == UInt8(ascii: "/"), bytes[after + 1] == UInt8(ascii: "*") {
-                            depth += 1
-                            after += 2
-                        } else if bytes[after] == UInt8(ascii: "*"), bytes[after + 1] == UInt8(ascii: "/") {
-                            depth -= 1
-                            after += 2
-                            if depth == 0 { break }
-                        } else {
-                            after += 1
-                        }
-                    }
-                    if depth > 0 { return bytes.count }
+                    guard let end = Tokenizer.skipBlockComment(bytes, from: after) else { return bytes.count }
+                    after = end
                 } else {
                     return after
                 }
