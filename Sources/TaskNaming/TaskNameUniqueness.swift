@@ -138,6 +138,10 @@ public enum TaskNameUniqueness {
         // Whatever is still unnamed has run out of words: the first free context name, else a number.
         // A word another unnamed site could also take does not tell them apart: only the shared base name (for
         // the first to ask) or a word of this site's own is used, else a number.
+        // Where to go on numbering alike sites of one scope (sites whose numbered names are the same): a number
+        // once taken there stays taken, so each starts after the last one given, not from 2 again (thousands of
+        // alike sites in one function were quadratic).
+        var nextNumber: [String: Int] = [:]
         var stillWanted: [String: Int] = [:]
         for index in pending {
             for name in Set((0...requests[index].disambiguators.count).map { candidate(index, $0) }) {
@@ -168,11 +172,14 @@ public enum TaskNameUniqueness {
             let shared = request.ownPartDisambiguators.min().map { $0 + 1 }
                 ?? words.indices.dropFirst().first { words[$0] != words[0] } ?? 0
             if name == nil, !isTaken(words[shared], scope) { name = words[shared] }
-            var number = 2
+            let numbering = "\(scope) \(request.numbered(2, level: shared))"
+            var number = nextNumber[numbering] ?? 2
             while name == nil {
-                if !isTaken(request.numbered(number, level: shared), scope) { name = request.numbered(number, level: shared) }
+                let numbered = request.numbered(number, level: shared)
+                if !isTaken(numbered, scope) { name = numbered }
                 number += 1
             }
+            nextNumber[numbering] = number
             result[index] = name
             take(name ?? "", scope)
         }

@@ -32,6 +32,16 @@ import TaskNaming
         #expect(names == ["library-load-2", "library-load-3", "library-load-4"])
     }
 
+    @Test func manyAlikeSitesAreNumberedInTurnAroundTakenNames() {
+        // Numbering goes on where it stopped for alike sites; a number already in the code is still skipped.
+        let names = TaskNameUniqueness.assign(Array(repeating: request("Library.load()"), count: 300),
+                                              existing: ["library-load-7"])
+        #expect(names.first == "library-load")
+        #expect(Array(names[1...6]) == (2...7).map { "library-load-\($0 == 7 ? 8 : $0)" })
+        #expect(names.last == "library-load-301")
+        #expect(Set(names).count == 300)
+    }
+
     @Test func aSiteWithoutWordsKeepsTheBaseWhenItsRivalMovesOn() {
         let names = TaskNameUniqueness.assign(
             [request("Library.load()"), request("Library.load()", operation: "prices")], existing: [])
