@@ -60,11 +60,10 @@ extension SiteNamingContext {
 
     /// `expression` makes the call, stores what it returns, or runs it as all a wrapper or a branch does.
     static func holdsAtTop(_ dominant: String, _ expression: ExprSyntax) -> Bool {
-        let unwrapped = unwrapped(expression)
+        let unwrapped = TaskBodyReader.strippingTryAndAwait(expression).expression
         if makes(dominant, unwrapped) { return true }
-        if let sequence = unwrapped.as(SequenceExprSyntax.self), sequence.elements.count == 3,
-           sequence.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true, let value = sequence.elements.last {
-            return makes(dominant, value)
+        if let assignment = unwrapped.as(SequenceExprSyntax.self)?.elements.unfoldedAssignment {
+            return makes(dominant, assignment.value)
         }
         if let call = unwrapped.as(FunctionCallExprSyntax.self), let name = calleeName(call.calledExpression),
            placeWrappers.contains(name), call.arguments.allSatisfy({ !$0.expression.is(ClosureExprSyntax.self) }),
@@ -109,14 +108,10 @@ extension SiteNamingContext {
 
     /// `expression`, without `try` and `await`, is a call named `dominant`.
     static func makes(_ dominant: String, _ expression: ExprSyntax) -> Bool {
-        guard let call = unwrapped(expression).as(FunctionCallExprSyntax.self) else { return false }
+        guard let call = TaskBodyReader.strippingTryAndAwait(expression).expression.as(FunctionCallExprSyntax.self) else {
+            return false
+        }
         return calleeName(call.calledExpression) == dominant
-    }
-
-    static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
-        if let tried = expression.as(TryExprSyntax.self) { return unwrapped(tried.expression) }
-        if let awaited = expression.as(AwaitExprSyntax.self) { return unwrapped(awaited.expression) }
-        return expression
     }
 
     /// `print(…)`, `logger.debug(…)`, `Log.error(…)`: a statement that only writes a line to a log.
